@@ -1,0 +1,232 @@
+"""The contract between the server and a game's rules.
+
+A game is plain Python: it declares its options and seats, builds an initial state, validates and
+applies actions, and renders views. It never touches Flask, SQL, the clock or global randomness:
+the server hands it a :class:`Ctx` carrying the actor, a seeded ``random.Random`` for this one
+event, and a ``log`` function. State is a JSON-serialisable ``dict`` owned by the game, so the
+server can copy, cache and replay it from the event log.
+
+User-facing text is an English msgid (marked with :func:`companion.i18n.N_`) plus parameters;
+the web layer translates it per viewer with Flask-Babel. A parameter that itself needs translating
+is wrapped with :func:`companion.i18n.tr`.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+State = dict[str, Any]
+Action = dict[str, Any]
+
+
+class RuleError(Exception):
+    """A refused action: ``message`` is a msgid with ``%(name)s`` params, ``rule`` cites the source.
+
+    ``rule`` names the rulebook file and printed page, e.g. ``"seed 000 p.10"``, or a product rule
+    such as ``"companion: seats"`` when no rulebook is involved. The message must never contain a
+    secret the actor may not know.
+    """
+
+    def __init__(self, message: str, rule: str | None = None, status: int = 400, **params: Any):
+        super().__init__(message % params if params else message)
+        self.message = message
+        self.rule = rule
+        self.status = status
+        self.params = params
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who performs an action: a seat, the host (``host=True``), or both (a phone with host rights)."""
+
+    seat: str | None = None
+    host: bool = False
+
+    def require_seat(self) -> str:
+        if not self.seat:
+            raise RuleError("Only a seated player can do this.", "companion: seats", status=403)
+        return self.seat
+
+    def require_host(self) -> None:
+        if not self.host:
+            raise RuleError("Only the host can do this.", "companion: host rights", status=403)
+
+    def require(self, seat: str) -> None:
+        """The action must come from ``seat`` (the host may act for any seat, to correct things)."""
+        if self.seat != seat and not self.host:
+            raise RuleError("It is not your turn to do this.", "companion: turns", status=403)
+
+
+@dataclass
+class Ctx:
+    """What a game may use while applying one event: actor, this event's RNG, and the log."""
+
+    actor: Actor
+    rng: random.Random
+    names: dict[str, str] = field(default_factory=dict)
+    entries: list[dict[str, Any]] = field(default_factory=list)
+
+    def log(
+        self,
+        msg: str,
+        *,
+        hidden: str | None = None,
+        prompt: str | None = None,
+        seat: str | None = None,
+        hidden_params: dict[str, Any] | None = None,
+        **params: Any,
+    ) -> None:
+        """Add a readable log line.
+
+        For a secret (an answer to a sealed prompt, a private peek), pass ``prompt`` (the sealed
+        prompt id: the line is public once that prompt is revealed) and/or ``seat`` (the one seat
+        that may always read it) plus ``hidden``: the text everyone else reads meanwhile, with
+        ``hidden_params`` (which must not contain the secret). With ``seat`` and no ``prompt``
+        the line stays private to that seat forever.
+        """
+        entry: dict[str, Any] = {"msg": msg, "params": params}
+        if hidden is not None or prompt is not None or seat is not None:
+            entry["hidden"] = {"msg": hidden or "(secret)", "params": hidden_params or {}}
+            entry["prompt"] = prompt
+            entry["seat"] = seat
+        self.entries.append(entry)
+
+    def name(self, seat: str | None) -> str:
+        """The player's name for a seat (falls back to the seat id)."""
+        if seat is None:
+            return "host"
+        return self.names.get(seat) or seat
+
+
+@dataclass(frozen=True)
+class Option:
+    """A table option shown on the create form and accepted by ``POST /api/tables``.
+
+    ``kind`` is ``"int"``, ``"bool"``, ``"choice"`` or ``"text"``; ``label``/``help`` are msgids;
+    ``choices`` is a list of ``(value, msgid)``.
+    """
+
+    key: str
+    label: str
+    kind: str
+    default: Any
+    help: str = ""
+    min: int | None = None
+    max: int | None = None
+    choices: tuple[tuple[str, str], ...] = ()
+
+    def coerce(self, raw: Any) -> Any:
+        """Turn a form or JSON value into the option's type, refusing anything out of range."""
+        if raw is None or raw == "":
+            return self.default
+        if self.kind == "bool":
+            if isinstance(raw, bool):
+                return raw
+            return str(raw).lower() in ("1", "true", "on", "yes")
+        if self.kind == "int":
+            try:
+                value = int(raw)
+            except (TypeError, ValueError):
+                raise RuleError("Option %(option)s must be a whole number.", "companion: options",
+                                option=self.key) from None
+            if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
+                raise RuleError("Option %(option)s must be between %(min)s and %(max)s.",
+                                "companion: options", option=self.key, min=self.min, max=self.max)
+            return value
+        if self.kind == "choice":
+            if str(raw) not in {c[0] for c in self.choices}:
+                raise RuleError("Option %(option)s has no choice %(value)s.", "companion: options",
+                                option=self.key, value=str(raw)[:40])
+            return str(raw)
+        text = str(raw).strip()
+        if len(text) > 2000:
+            raise RuleError("Option %(option)s is too long.", "companion: options", option=self.key)
+        return text
+
+
+@dataclass(frozen=True)
+class SeatDef:
+    """A seat the game defines: a house, a colour. ``label`` is a msgid; ``color`` a CSS colour."""
+
+    id: str
+    label: str
+    color: str = "#888888"
+
+
+class Game(ABC):
+    """One supported game. Subclasses are stateless; all state lives in the ``State`` dict."""
+
+    id: str = ""
+    title: str = ""  # msgid
+    summary: str = ""  # msgid
+    #: Jinja templates (under companion/templates/) for the shared screen and the phone; they
+    #: receive ``view`` (public view), ``me`` (private view or None), ``seat``, ``table``.
+    screen_template: str = "generic/screen.html"
+    seat_template: str = "generic/seat.html"
+
+    def options(self) -> list[Option]:
+        return []
+
+    def normalize_options(self, raw: dict[str, Any] | None) -> dict[str, Any]:
+        """Validate user-supplied options; unknown keys are refused so typos do not pass silently."""
+        raw = dict(raw or {})
+        known = {o.key: o for o in self.options()}
+        unknown = sorted(set(raw) - set(known))
+        if unknown:
+            raise RuleError("Unknown option: %(option)s.", "companion: options", option=unknown[0][:40])
+        return {key: opt.coerce(raw.get(key)) for key, opt in known.items()}
+
+    @abstractmethod
+    def seats(self, options: dict[str, Any]) -> list[SeatDef]:
+        """The seats of a table with these options, in seating/turn order."""
+
+    @abstractmethod
+    def setup(self, options: dict[str, Any], ctx: Ctx) -> State:
+        """The initial state. May use ``ctx.rng`` (seeded) and ``ctx.log``."""
+
+    @abstractmethod
+    def apply(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Validate ``action`` and apply it to ``state`` in place, or raise :class:`RuleError`.
+
+        The server passes a private copy and discards it on error, so a half-applied action never
+        survives. Sealed answers use ``{"type": "answer", "prompt": id, "value": ...}``.
+        """
+
+    @abstractmethod
+    def public_view(self, state: State) -> dict[str, Any]:
+        """What everyone may see (the shared screen, ``GET /api/tables/<code>``)."""
+
+    def private_view(self, state: State, seat: str) -> dict[str, Any]:
+        """What only ``seat`` may see, in addition to the public view."""
+        return {}
+
+    def waiting_for(self, state: State) -> list[str]:
+        """Seats the table is waiting on right now (for the screen and for phone alerts)."""
+        return []
+
+
+def get_int(action: Action, key: str, lo: int, hi: int, rule: str | None = None) -> int:
+    """Read a whole number from an action (forms send strings, JSON sends numbers) within [lo, hi]."""
+    raw = action.get(key)
+    try:
+        if isinstance(raw, bool) or raw is None or (isinstance(raw, float) and not raw.is_integer()):
+            raise ValueError
+        value = int(raw)
+    except (TypeError, ValueError):
+        raise RuleError("%(field)s must be a whole number.", rule or "companion: input", field=key) from None
+    if not lo <= value <= hi:
+        raise RuleError("%(field)s must be between %(min)s and %(max)s.", rule or "companion: input",
+                        field=key, min=lo, max=hi)
+    return value
+
+
+def get_choice(action: Action, key: str, choices: Any, rule: str | None = None) -> str:
+    """Read a string that must be one of ``choices`` (any container of strings)."""
+    value = action.get(key)
+    if not isinstance(value, str) or value not in choices:
+        raise RuleError("%(field)s is not one of the allowed values.", rule or "companion: input",
+                        field=key)
+    return value
