@@ -166,6 +166,9 @@ class Game(ABC):
     #: receive ``view`` (public view), ``me`` (private view or None), ``seat``, ``table``.
     screen_template: str = "generic/screen.html"
     seat_template: str = "generic/seat.html"
+    host_template: str | None = None
+    #: True when the game can export a reusable profile (see docs/games-howto.md, "Saved profiles").
+    profiles: bool = False
 
     def options(self) -> list[Option]:
         return []
@@ -202,6 +205,10 @@ class Game(ABC):
     def private_view(self, state: State, seat: str) -> dict[str, Any]:
         """What only ``seat`` may see, in addition to the public view."""
         return {}
+
+    def export_profile(self, state: State) -> dict[str, Any]:
+        """The reusable board/tribe profile of this table (only when ``profiles`` is True)."""
+        raise RuleError("This game has no profiles to save.", "companion: profiles", status=409)
 
     def waiting_for(self, state: State) -> list[str]:
         """Seats the table is waiting on right now (for the screen and for phone alerts)."""
