@@ -1,0 +1,148 @@
+"""House cards: the 7 cards of each house, the hand/discard bookkeeping and the ability timings.
+
+Data lives in ``data/house_cards.toml`` (validated at import). Hands are public knowledge except the
+card being chosen during a combat (seed 000 p.19): the choice itself is a sealed prompt in combat.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...i18n import N_
+from ..base import RuleError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+HOUSES = ("baratheon", "lannister", "stark", "greyjoy", "tyrell", "martell")
+
+#: When an ability acts (seed 000 p.19): "cancel" first (Iron Throne order), then "immediate"
+#: (numbers and instant effects, Iron Throne order), then "after" (once the winner is known).
+TIMING = {
+    "tyrion": "cancel", "aeron": "cancel",
+    "balon": "immediate", "stannis": "immediate", "davos": "immediate", "kevan": "immediate",
+    "victarion": "immediate", "theon": "immediate", "asha": "immediate", "nymeria": "immediate",
+    "catelyn": "immediate", "salladhor": "immediate", "mace": "immediate", "blackfish": "immediate",
+    "queen-of-thorns": "immediate", "doran": "immediate",
+    "tywin": "after", "robb": "after", "roose": "after", "cersei": "after", "renly": "after",
+    "loras": "after", "arianne": "after", "patchface": "after",
+}
+
+#: One line per ability, shown on the screen when the card is revealed (paraphrased from the
+#: printed cards, facts file "House cards").
+ABILITY_TEXT = {
+    "robb": N_("If you win, you choose the area your opponent retreats to."),
+    "roose": N_("If you lose, take all your discarded House cards back into your hand."),
+    "blackfish": N_("You take no casualties in this combat (swords, skulls or card text)."),
+    "catelyn": N_("Your Defense order in the embattled area counts double."),
+    "tywin": N_("If you win, gain 2 Power tokens."),
+    "kevan": N_("If attacking, your footmen (supporting ones too) add +2 each instead of +1."),
+    "tyrion": N_("You may cancel your opponent's card: they must choose another one."),
+    "cersei": N_("If you win, remove one of your opponent's orders anywhere on the board."),
+    "stannis": N_("+1 if your opponent is above you on the Iron Throne track."),
+    "renly": N_("If you win, upgrade one of your footmen in this combat to a knight."),
+    "davos": N_("+1 and one sword if Stannis Baratheon is in your discard pile."),
+    "salladhor": N_("If you are supported, all non-Baratheon ships count 0 in this combat."),
+    "patchface": N_("After the combat, look at your opponent's hand and discard one of its cards."),
+    "victarion": N_("If attacking, your ships (supporting ones too) add +2 each."),
+    "balon": N_("Your opponent's card has printed strength 0."),
+    "theon": N_("If defending an area with a castle or stronghold: +1 and one sword."),
+    "asha": N_("If you are not supported: two swords and one fortification more."),
+    "aeron": N_("You may discard 2 Power tokens to replace this card with another from your hand."),
+    "mace": N_("Immediately destroy one enemy footman in this combat."),
+    "loras": N_("If attacking and you win, your March order moves into the conquered area."),
+    "queen-of-thorns": N_("Remove one enemy order adjacent to the combat (not the attacking March)."),
+    "nymeria": N_("One fortification when defending, one sword when attacking."),
+    "arianne": N_("If defending and you lose, the attacker may not move into the area."),
+    "doran": N_("Move your opponent to the bottom of one influence track of your choice."),
+}
+
+
+@dataclass(frozen=True)
+class Card:
+    """A printed house card: strength, swords, fortifications and an ability key (or "")."""
+
+    id: str
+    house: str
+    name: str
+    strength: int
+    swords: int
+    forts: int
+    ability: str
+
+    @property
+    def timing(self) -> str:
+        return TIMING.get(self.ability, "")
+
+
+def _load() -> dict[str, Card]:
+    """Read data/house_cards.toml: 7 cards per house, abilities the assistant knows (seed 000 p.18)."""
+    raw = tomllib.loads((Path(__file__).parent / "data" / "house_cards.toml").read_text(encoding="utf-8"))
+    cards: dict[str, Card] = {}
+    for row in raw["card"]:
+        card = Card(str(row["id"]), str(row["house"]), str(row["name"]), int(row["strength"]),
+                    int(row["swords"]), int(row["forts"]), str(row["ability"]))
+        if card.house not in HOUSES or card.id in cards:
+            raise ValueError(f"house_cards.toml: bad card {card.id}")
+        if card.ability and card.ability not in TIMING:
+            raise ValueError(f"house_cards.toml: unknown ability {card.ability}")
+        cards[card.id] = card
+    for house in HOUSES:
+        if sum(1 for c in cards.values() if c.house == house) != 7:
+            raise ValueError(f"house_cards.toml: {house} needs 7 cards")
+    return cards
+
+
+CARDS = _load()
+NAMES = [N_(c.name) for c in CARDS.values()]  # card names are msgids (translated on screen)
+
+
+def card(cid: Any) -> Card:
+    got = CARDS.get(str(cid))
+    if got is None:
+        raise RuleError("There is no house card %(card)s.", "seed 000 p.18", status=404, card=str(cid)[:30])
+    return got
+
+
+def starting_hands(houses: list[str]) -> dict[str, dict[str, list[str]]]:
+    """Each house starts with its 7 cards in hand and an empty discard pile (seed 000 p.18)."""
+    return {h: {"hand": [c.id for c in CARDS.values() if c.house == h], "discard": []} for h in houses}
+
+
+def hands(state: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
+    """The shared ``state["house_cards"]`` (created on first use for the houses in play)."""
+    if "house_cards" not in state:
+        state["house_cards"] = starting_hands(list(state.get("houses", [])))
+    return state["house_cards"]
+
+
+def require_in_hand(state: dict[str, Any], house: str, cid: str) -> Card:
+    """A card may be played only from the house's own hand (seed 000 p.19)."""
+    c = card(cid)
+    if c.house != house or cid not in hands(state)[house]["hand"]:
+        raise RuleError("%(card)s is not in your hand.", "seed 000 p.19", card=c.name)
+    return c
+
+
+def discard(state: dict[str, Any], house: str, cid: str) -> None:
+    """Played card to the discard pile; when the 7th is played the other six return (seed 000 p.19)."""
+    pile = hands(state)[house]
+    if cid in pile["hand"]:
+        pile["hand"].remove(cid)
+    if cid not in pile["discard"]:
+        pile["discard"].append(cid)
+    if not pile["hand"]:
+        pile["hand"] = [c for c in pile["discard"] if c != cid]
+        pile["discard"] = [cid]
+
+
+def take_back_all(state: dict[str, Any], house: str) -> None:
+    """Roose Bolton: every discarded card returns to the hand (facts file, Stark cards)."""
+    pile = hands(state)[house]
+    pile["hand"] += pile["discard"]
+    pile["discard"] = []
