@@ -1,0 +1,5 @@
+"""Catan: Brotherhood of the Watch — dice and the wildling advance on the Wall (seed 004)."""
+
+from .rules import CatanWatchGame
+
+GAME = CatanWatchGame()

@@ -1,0 +1,137 @@
+"""What the screen and the phones see. Nothing in this game is secret per seat (cards and hands
+stay on the table), but two things must not leak the future: the balanced dice deck and the
+digital token pool are shown only as counts, never their contents."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..base import State
+from . import board, dice, scoring
+from . import profile as prof
+from .names import UNVERIFIED_NAMES
+
+if TYPE_CHECKING:
+    from .rules import CatanWatchGame
+
+
+def _hero(state: State, seat: str) -> dict[str, Any]:
+    h = state["players"][seat]["hero"]
+    card = prof.hero(state["profile"], h["id"]) or {"name": h["id"], "code": ""}
+    turn = state["turn"]
+    return {"id": h["id"], "name": card["name"], "code": card["code"], "side": h["side"],
+            "used_this_turn": h["used_turn"] == turn, "taken_this_turn": h["taken_turn"] == turn,
+            "usable": state["phase"] in ("roll", "main") and h["taken_turn"] != turn and h["used_turn"] != turn}
+
+
+def public(game: CatanWatchGame, state: State) -> dict[str, Any]:
+    p = state["profile"]
+    seats = state["seats"]
+    trails_by_clan = {c["id"]: [t["number"] for t in prof.clan_trails(p, c["id"])] for c in p["clans"]}
+    hex_names = {h["id"]: h["name"] for h in p["hexes"]}
+    sections = []
+    for s in p["sections"]:
+        clearing = board.prof_clearing(p, s["clearing"])
+        sections.append({
+            "id": s["id"], "name": s["name"], "spaces": s["spaces"], "guards": list(state["wall"][s["id"]]),
+            "clearing": {"id": clearing["id"], "name": clearing["name"],
+                         "wildlings": list(state["clearings"][clearing["id"]]),
+                         "trails": [t["number"] for t in p["trails"] if t["clearing"] == clearing["id"]]},
+            "hexes": [{"id": h, "name": hex_names[h], "wildlings": list(state["gift"][h])} for h in s["hexes"]],
+        })
+    total_rolls = sum(state["histogram"].values())
+    players = {}
+    for seat in seats:
+        pl = state["players"][seat]
+        players[seat] = {
+            "settlements": pl["settlements"], "keeps": pl["keeps"], "roads": pl["roads"],
+            "guards_on_wall": board.guards_on_wall(state, seat), "guards_supply": pl["guards_supply"],
+            "guard_tokens": pl["guard_tokens"], "dev_bought": pl["dev_bought"], "rangers": pl["rangers"],
+            "vp_cards": pl["vp_cards"], "vp_parts": scoring.vp_parts(state, seat), "hero": _hero(state, seat),
+        }
+    held = {pl["hero"]["id"] for pl in state["players"].values()}
+    end = state["end"]
+    winners = end["winners"] if end else []
+    setup = state.get("setup")
+    return {
+        "phase": state["phase"],
+        "turn": state["turn"],
+        "active_player": seats[state["active"]] if state["phase"] in ("roll", "main") else None,
+        "waiting_for": game.waiting_for(state),
+        "setup": ({"round": setup["round"], "seat": game._setup_seat(state)} if setup else None),
+        "dice": state["dice"],
+        "rolls": list(reversed(state["rolls"])),
+        "histogram": dict(state["histogram"]),
+        "expected": dice.expected(total_rolls),
+        "d12_histogram": dict(state["d12_histogram"]),
+        "balanced_left": len(state["deck"]) if state["options"]["dice"] == "balanced" else None,
+        "clans": {cid: list(line) for cid, line in state["clans"].items()},
+        "clan_areas": [{"id": c["id"], "name": c["name"], "camps": c["camps"],
+                        "wildlings": list(state["clans"][c["id"]]), "trails": trails_by_clan[c["id"]]}
+                       for c in p["clans"]],
+        "clearings": {cid: list(w) for cid, w in state["clearings"].items()},
+        "wall": {sid: list(o) for sid, o in state["wall"].items()},
+        "sections": sections,
+        "gift": {h: list(w) for h, w in state["gift"].items() if w},
+        "gift_count": board.gift_count(state),
+        "gift_limit": board.GIFT_LIMIT,
+        "breaches": state["breaches"],
+        "breaches_to_end": board.BREACHES_TO_END,
+        "frostfangs": sum(state["frostfangs"].values()),
+        "frostfangs_by_type": dict(state["frostfangs"]),
+        "trails": [dict(t) for t in p["trails"]],
+        "vp": {seat: scoring.vp(state, seat) for seat in seats},
+        "players": players,
+        "longest_road": state["longest_road"],
+        "largest_patrol": state["largest_patrol"],
+        "heroes_display": [h for h in p["heroes"] if h["id"] not in held],
+        "steps": list(state["steps"]),
+        "revealed_tokens": list(reversed(state["revealed"])),
+        "tokens": {"mode": state["options"]["tokens"], "reserve": sum(state["tokens"]["pool"].values()),
+                   "used": sum(state["tokens"]["used"].values())},
+        "profile": {"name": p["name"], "unverified": [{"part": u, "label": UNVERIFIED_NAMES[u]}
+                                                      for u in p["unverified"]],
+                    "frostfangs_side": p["frostfangs_side"]},
+        "options": {k: v for k, v in state["options"].items()},
+        "winner": winners[0] if len(winners) == 1 else None,
+        "winners": winners,
+        "end": end,
+    }
+
+
+def private(game: CatanWatchGame, state: State, seat: str) -> dict[str, Any]:
+    """The phone: my hero, guards, VP, and which buttons make sense right now."""
+    if seat not in state["players"]:
+        return {}
+    pl = state["players"][seat]
+    phase = state["phase"]
+    my_turn = phase in ("roll", "main") and state["seats"][state["active"]] == seat
+    setup = state.get("setup")
+    my_setup = phase == "setup" and game._setup_seat(state) == seat
+    can: list[str] = []
+    if my_setup:
+        can.append("setup_place" if setup["round"] < 3 else "guard")
+    if my_turn:
+        can += ["roll"] if phase == "roll" else ["build", "guard", "end_turn"]
+        can += ["dev", "ranger", "reveal_vp", "longest_road"]
+    hero = _hero(state, seat)
+    if hero["usable"]:
+        can.append("hero")
+    free_sections = [s["id"] for s in state["profile"]["sections"]
+                     if len(state["wall"][s["id"]]) < s["spaces"]]
+    return {
+        "seat": seat,
+        "my_turn": my_turn,
+        "my_setup": my_setup,
+        "can": can,
+        "hero": hero,
+        "vp": scoring.vp(state, seat),
+        "vp_parts": scoring.vp_parts(state, seat),
+        "guards_on_wall": board.guards_on_wall(state, seat),
+        "guards_supply": pl["guards_supply"],
+        "free_sections": free_sections if pl["guards_supply"] > 0 else [],
+        "patrol_next": my_turn and game._patrol_after_ranger(state, seat),
+        "tokens_typed": state["options"]["tokens"] == "physical",
+        "pieces_left": {"settlements": 5 - pl["settlements"] - 0, "keeps": 4 - pl["keeps"],
+                        "roads": 15 - pl["roads"]},
+    }
