@@ -53,6 +53,7 @@ class GenericGame(Game):
     summary = N_("Counters, dice and sealed bids or secret votes for any board game.")
     screen_template = "generic/screen.html"
     seat_template = "generic/seat.html"
+    host_template = "generic/host.html"
 
     def options(self) -> list[Option]:
         return [

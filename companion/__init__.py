@@ -1,0 +1,49 @@
+"""Tabletop Companion: a game-night server for secret orders, bids and bookkeeping."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from typing import Any
+
+from flask import Flask
+
+__version__ = "0.1.0"
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """Build the Flask app: database, table service, i18n, htmx and the blueprints.
+
+    Config keys: ``DATABASE_URL`` (else env ``DATABASE_URL``, else SQLite in ``DATA_DIR``),
+    ``DATA_DIR`` (default: the per-user data folder), ``PUBLIC_URL`` (the LAN address phones use;
+    ``companion serve`` sets it), ``SECRET_KEY``.
+    """
+    from flask_babel import Babel
+    from htmx_flask import Htmx
+
+    from .db import open_database
+    from .i18n import catalog_dirs
+    from .tables import Tables
+    from .web import api, errors, i18n_web, pages
+
+    app = Flask(__name__)
+    app.config.update(
+        DATABASE_URL=os.environ.get("DATABASE_URL"),
+        DATA_DIR=os.environ.get("COMPANION_DATA_DIR"),
+        PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL"),
+        SECRET_KEY=secrets.token_hex(32),
+        MAX_CONTENT_LENGTH=4 * 1024 * 1024,
+        BABEL_DEFAULT_LOCALE="en",
+        BABEL_TRANSLATION_DIRECTORIES=";".join(str(d / "translations") for d in catalog_dirs()),
+        SEND_FILE_MAX_AGE_DEFAULT=3600,
+    )
+    app.config.update(config or {})
+    db = open_database(app.config["DATABASE_URL"], app.config["DATA_DIR"])
+    app.extensions["companion.tables"] = Tables(db)
+    Babel(app, locale_selector=i18n_web.select_locale)
+    Htmx(app)
+    i18n_web.init_app(app)
+    errors.init_app(app)
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(api.bp)
+    return app

@@ -1,0 +1,144 @@
+"""Command line: ``companion serve`` (the game-night server), ``export`` and ``import``.
+
+The server is gevent's WSGI server: one greenlet per connection, so hundreds of phones and screens
+can hold a live event stream open at once on a laptop, on Linux, macOS and Windows alike (a thread
+per connection would need hundreds of OS threads; an async rewrite would not fit Flask).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import socket
+import sys
+
+
+def lan_addresses() -> list[str]:
+    """IPv4 addresses of this machine's network interfaces, LAN first, loopback last."""
+    found: list[str] = []
+    try:
+        import psutil
+
+        for addrs in psutil.net_if_addrs().values():
+            for addr in addrs:
+                if addr.family == socket.AF_INET and addr.address not in found:
+                    found.append(addr.address)
+    except Exception:  # pragma: no cover - psutil missing or refused
+        pass
+    if not found:
+        try:
+            found = sorted({info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)})
+        except OSError:
+            found = []
+    lan = [a for a in found if not a.startswith("127.") and not a.startswith("169.254.")]
+    return lan + [a for a in found if a.startswith("127.")]
+
+
+def print_banner(urls: list[str], data: str) -> None:
+    import qrcode
+
+    print("\nTabletop Companion is running.")
+    print(f"Data: {data}")
+    for url in urls:
+        print(f"  open on the shared screen / phones: {url}")
+    if urls:
+        qr = qrcode.QRCode(border=1)
+        qr.add_data(urls[0])
+        try:
+            qr.print_ascii(tty=False, invert=True)
+        except (UnicodeEncodeError, OSError):  # a console that cannot draw blocks
+            pass
+    print("Phones must be on the same Wi-Fi. Press Ctrl+C to stop.\n", flush=True)
+
+
+def serve(args: argparse.Namespace) -> int:
+    from gevent import monkey
+
+    monkey.patch_all()
+    from gevent.pywsgi import WSGIServer
+
+    from . import create_app
+    from .db import default_data_dir
+
+    config = {}
+    if args.data_dir:
+        config["DATA_DIR"] = args.data_dir
+    lan = [a for a in lan_addresses() if not a.startswith("127.")]
+    shown_host = args.host if args.host not in ("0.0.0.0", "::") else (lan[0] if lan else "127.0.0.1")
+    public_url = f"http://{shown_host}:{args.port}"
+    config["PUBLIC_URL"] = os.environ.get("COMPANION_PUBLIC_URL") or public_url
+    app = create_app(config)
+    where = os.environ.get("DATABASE_URL") and "PostgreSQL (DATABASE_URL)" or str(
+        args.data_dir or default_data_dir())
+    urls = [f"http://{a}:{args.port}" for a in lan] if args.host in ("0.0.0.0", "::") else [public_url]
+    server = WSGIServer((args.host, args.port), app, log=None if args.quiet else "default",
+                        error_log="default")
+    print_banner(urls or [public_url], where)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def export_cmd(args: argparse.Namespace) -> int:
+    from . import create_app
+    from .tables import Viewer
+
+    app = create_app({"DATA_DIR": args.data_dir} if args.data_dir else None)
+    data = app.extensions["companion.tables"].export(args.code.upper(), Viewer(host=True))
+    text = json.dumps(data, ensure_ascii=False, indent=1)
+    if args.output == "-":
+        print(text)
+    else:
+        with open(args.output, "w", encoding="utf-8") as fh:
+            fh.write(text)
+    return 0
+
+
+def import_cmd(args: argparse.Namespace) -> int:
+    from . import create_app
+
+    app = create_app({"DATA_DIR": args.data_dir} if args.data_dir else None)
+    with open(args.file, encoding="utf-8") as fh:
+        data = json.load(fh)
+    code, host_token, skipped = app.extensions["companion.tables"].import_table(data)
+    print(f"Imported as table {code}. Host token: {host_token}")
+    if skipped:
+        print(f"{skipped} event(s) no longer applied and were skipped.")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="companion", description="Tabletop Companion game-night server")
+    sub = parser.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("serve", help="run the server on the local network")
+    p.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0: the whole LAN)")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--data-dir", help="folder for the SQLite database (default: per-user data folder)")
+    p.add_argument("--quiet", action="store_true", help="no access log")
+    p.set_defaults(func=serve)
+    p = sub.add_parser("export", help="write a table as JSON (host view: no unrevealed secrets)")
+    p.add_argument("code")
+    p.add_argument("-o", "--output", default="-")
+    p.add_argument("--data-dir")
+    p.set_defaults(func=export_cmd)
+    p = sub.add_parser("import", help="recreate a table from an export; prints its new code")
+    p.add_argument("file")
+    p.add_argument("--data-dir")
+    p.set_defaults(func=import_cmd)
+    args = parser.parse_args(argv)
+    try:
+        return args.func(args)
+    except Exception as err:  # a clear line, not a traceback, for the person at the laptop
+        from .games.base import RuleError
+
+        if isinstance(err, RuleError):
+            print(f"error: {err}", file=sys.stderr)
+            return 2
+        raise
+
+
+if __name__ == "__main__":
+    sys.exit(main())

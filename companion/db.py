@@ -1,0 +1,110 @@
+"""Engines: embedded SQLite (WAL, writes take the lock up front) or PostgreSQL via DATABASE_URL.
+
+SQLite gets two engines on the same file: reads use ordinary deferred transactions (WAL lets them
+run beside a writer), writes open with ``BEGIN IMMEDIATE`` so two writers never deadlock halfway
+through a transaction. PostgreSQL uses one engine; writers lock the table row (``FOR UPDATE``).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlmodel import Session, SQLModel, create_engine
+
+from . import models  # noqa: F401  (registers the tables)
+
+
+def normalize_url(url: str) -> str:
+    """Accept the usual ``postgres://`` spellings and route them to psycopg 3."""
+    for prefix in ("postgres://", "postgresql://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
+def _sqlite_pragmas(dbapi_conn, _record) -> None:
+    dbapi_conn.isolation_level = None  # we issue BEGIN ourselves
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")  # an acknowledged commit survives a power cut
+    cur.execute("PRAGMA busy_timeout=15000")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+@dataclass
+class Database:
+    url: str
+    engine: Engine
+    write_engine: Engine
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.engine.dialect.name == "sqlite"
+
+    def create_all(self) -> None:
+        SQLModel.metadata.create_all(self.write_engine)
+
+    @contextmanager
+    def read(self) -> Iterator[Session]:
+        with Session(self.engine, expire_on_commit=False) as session:
+            yield session
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """A write transaction: committed on success, rolled back on any exception."""
+        with Session(self.write_engine, expire_on_commit=False) as session:
+            try:
+                yield session
+                session.commit()
+            except BaseException:
+                session.rollback()
+                raise
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+        if self.write_engine is not self.engine:
+            self.write_engine.dispose()
+
+
+def open_database(url: str | None = None, data_dir: str | os.PathLike[str] | None = None) -> Database:
+    """Open (and create) the database: ``url`` wins, else ``DATABASE_URL``, else SQLite in ``data_dir``."""
+    url = url or os.environ.get("DATABASE_URL")
+    if not url:
+        folder = Path(data_dir) if data_dir else default_data_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        url = f"sqlite:///{folder / 'companion.db'}"
+    url = normalize_url(url)
+    if url.startswith("sqlite"):
+        args = {"check_same_thread": False, "timeout": 15}
+        engine = create_engine(url, connect_args=args, pool_size=20, max_overflow=40)
+        write_engine = create_engine(url, connect_args=args, pool_size=5, max_overflow=10)
+        event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(write_engine, "connect", _sqlite_pragmas)
+
+        @event.listens_for(engine, "begin")
+        def _begin_deferred(conn) -> None:
+            conn.exec_driver_sql("BEGIN")
+
+        @event.listens_for(write_engine, "begin")
+        def _begin_immediate(conn) -> None:
+            conn.exec_driver_sql("BEGIN IMMEDIATE")
+    else:
+        engine = create_engine(url, pool_size=20, max_overflow=40, pool_pre_ping=True)
+        write_engine = engine
+    db = Database(url=url, engine=engine, write_engine=write_engine)
+    db.create_all()
+    return db
+
+
+def default_data_dir() -> Path:
+    """The per-user data folder (``~/.local/share/companion``, ``%LOCALAPPDATA%``, ...)."""
+    from platformdirs import user_data_dir
+
+    return Path(user_data_dir("companion", appauthor=False))

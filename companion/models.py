@@ -1,0 +1,63 @@
+"""Database rows. The event log is the truth; everything else is bookkeeping around it.
+
+A table's state is never stored: it is the replay of its events (see :mod:`companion.tables`).
+Tokens are stored only as SHA-256 hashes, so a leaked database file grants no seat.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import BigInteger, Column, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+
+class TableRow(SQLModel, table=True):
+    __tablename__ = "game_table"
+
+    code: str = Field(primary_key=True, max_length=8)
+    game_id: str = Field(max_length=32)
+    options: str = Field(sa_column=Column(Text, nullable=False))  # JSON
+    host_hash: str = Field(max_length=64)
+    version: int = 0
+    created_at: float = 0.0
+    updated_at: float = 0.0
+
+
+class SeatRow(SQLModel, table=True):
+    __tablename__ = "seat"
+    __table_args__ = (UniqueConstraint("table_code", "seat_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_code: str = Field(index=True, foreign_key="game_table.code", max_length=8)
+    seat_id: str = Field(max_length=40)
+    position: int = 0
+    label: str = Field(max_length=80)
+    color: str = Field(default="#888888", max_length=16)
+    name: str | None = Field(default=None, max_length=40)
+    token_hash: str | None = Field(default=None, index=True, max_length=64)
+    claim_hash: str | None = Field(default=None, max_length=64)
+    host: bool = False
+
+
+class EventRow(SQLModel, table=True):
+    __tablename__ = "event"
+    __table_args__ = (UniqueConstraint("table_code", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_code: str = Field(index=True, foreign_key="game_table.code", max_length=8)
+    seq: int
+    kind: str = Field(max_length=16)  # setup | action | undo | join | leave | host
+    actor: str = Field(sa_column=Column(Text, nullable=False))  # JSON {"seat":..., "host":...}
+    action: str = Field(sa_column=Column(Text, nullable=False))  # JSON
+    rng_seed: int = Field(sa_column=Column(BigInteger, nullable=False))
+    created_at: float = 0.0
+
+
+class ProfileRow(SQLModel, table=True):
+    __tablename__ = "profile"
+    __table_args__ = (UniqueConstraint("game_id", "name"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: str = Field(max_length=32)
+    name: str = Field(max_length=60)
+    data: str = Field(sa_column=Column(Text, nullable=False))  # JSON
+    created_at: float = 0.0

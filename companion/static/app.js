@@ -1,0 +1,122 @@
+/* Tabletop Companion page glue: live refresh, wake-up recovery, attention cues. No framework. */
+(function () {
+  "use strict";
+  var lastVersion = 0;
+  var lastMessage = Date.now();
+  var attention = false;
+  var wakeLock = null;
+
+  // htmx: show refusals (4xx) in the toast instead of ignoring them.
+  htmx.config.responseHandling = [
+    { code: "204", swap: false },
+    { code: "[23]..", swap: true },
+    { code: "[45]..", swap: true, error: false },
+    { code: "...", swap: false }
+  ];
+  htmx.config.historyCacheSize = 0;       // never keep secret pages in htmx's history cache
+  htmx.config.refreshOnHistoryMiss = true;
+
+  function refresh() { htmx.trigger(document.body, "refresh"); }
+
+  function dot(state) {
+    var el = document.getElementById("live-dot");
+    if (el) { el.className = "live-dot " + state; }
+  }
+
+  document.addEventListener("htmx:sseOpen", function () { dot("on"); lastMessage = Date.now(); });
+  document.addEventListener("htmx:sseError", function () { dot("off"); });
+  document.addEventListener("htmx:sseMessage", function (e) {
+    lastMessage = Date.now();
+    dot("on");
+    var v = parseInt(e.detail && e.detail.data, 10);
+    if (e.detail && e.detail.type === "update" && !(v <= lastVersion)) { refresh(); }
+  });
+
+  // Remember the newest version a fragment was rendered at (header set by the server).
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var xhr = e.detail.xhr;
+    var v = xhr && parseInt(xhr.getResponseHeader("X-Table-Version"), 10);
+    if (v > lastVersion) { lastVersion = v; }
+  });
+
+  // Do not re-render a fragment under a thumb that is typing: refresh when the field is left.
+  var deferred = false;
+  document.addEventListener("htmx:beforeRequest", function (e) {
+    var frag = e.detail.elt;
+    if (!frag.dataset || !frag.dataset.frag) { return; }
+    var active = document.activeElement;
+    if (active && frag.contains(active) && /INPUT|SELECT|TEXTAREA/.test(active.tagName) && active.type !== "hidden"
+        && active.type !== "radio" && active.type !== "checkbox") {
+      e.preventDefault();
+      deferred = true;
+    }
+  });
+  document.addEventListener("focusout", function () {
+    if (deferred) { deferred = false; setTimeout(refresh, 50); }
+  });
+
+  // Attention: buzz once when the table starts waiting on this phone; keep the screen awake.
+  document.addEventListener("htmx:afterSwap", function (e) {
+    var el = e.detail.target.querySelector && e.detail.target.querySelector("[data-attention]");
+    if (!el) { return; }
+    var now = el.dataset.attention === "yes";
+    if (now && !attention) { cue(); }
+    attention = now;
+    keepAwake(now);
+  });
+
+  function cue() {
+    try { if (navigator.vibrate) { navigator.vibrate([120, 80, 120]); } } catch (err) { /* not allowed */ }
+    try {
+      var Ctx = window.AudioContext || window.webkitAudioContext;
+      if (!Ctx) { return; }
+      var ctx = cue.ctx || (cue.ctx = new Ctx());
+      var osc = ctx.createOscillator(), gain = ctx.createGain();
+      osc.frequency.value = 660; gain.gain.value = 0.08;
+      osc.connect(gain); gain.connect(ctx.destination);
+      osc.start(); osc.stop(ctx.currentTime + 0.15);
+    } catch (err) { /* audio needs a first tap on some phones */ }
+  }
+
+  function keepAwake(on) {
+    if (!("wakeLock" in navigator)) { return; }
+    if (on && !wakeLock && document.visibilityState === "visible") {
+      navigator.wakeLock.request("screen").then(function (lock) {
+        wakeLock = lock;
+        lock.addEventListener("release", function () { wakeLock = null; });
+      }).catch(function () {});
+    } else if (!on && wakeLock) {
+      wakeLock.release().catch(function () {});
+      wakeLock = null;
+    }
+  }
+
+  // Recover by ourselves: a fresh stream on wake-up, when Wi-Fi returns, or when it went quiet.
+  function reconnect() {
+    var live = document.getElementById("live");
+    if (!live) { return; }
+    var fresh = live.cloneNode(true);
+    live.parentNode.replaceChild(fresh, live);   // htmx closes the old EventSource on cleanup
+    htmx.process(fresh);
+    lastMessage = Date.now();
+    refresh();
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") { reconnect(); keepAwake(attention); }
+  });
+  window.addEventListener("online", reconnect);
+  window.addEventListener("pageshow", function (e) { if (e.persisted) { reconnect(); } });
+  setInterval(function () {
+    if (document.getElementById("live") && Date.now() - lastMessage > 40000) { reconnect(); }
+  }, 5000);
+
+  window.companion = {
+    step: function (button, delta) {
+      var input = button.parentNode.querySelector("input[type=number]");
+      var v = (parseInt(input.value, 10) || 0) + delta;
+      if (input.min !== "" && v < +input.min) { v = +input.min; }
+      if (input.max !== "" && v > +input.max) { v = +input.max; }
+      input.value = v;
+    }
+  };
+})();

@@ -1,0 +1,620 @@
+"""The one action layer: create, join, act, undo, replay, views, export and import.
+
+Every page, host button and JSON call ends up here with a :class:`Viewer` and an action. An action
+is validated by the game's rules against the current state, appended to the event log and
+committed; only then is it acknowledged and announced to live pages. The state is the replay of
+the log (cached per process, caught up from the database so several processes stay correct).
+
+Randomness: each event stores its own seed (drawn from the OS), so replay is exact while an
+export reveals nothing about draws that have not happened yet (games draw lazily).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import func
+from sqlmodel import select
+
+from . import sealed
+from .db import Database
+from .games import get as get_game
+from .games.base import Actor, Ctx, Game, RuleError
+from .i18n import N_
+from .live import Notifier
+from .models import EventRow, ProfileRow, SeatRow, TableRow
+
+#: Room-code letters: no look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B).
+CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY"
+EXPORT_FORMAT = "tabletop-companion/table"
+MAX_ACTION_BYTES = 64_000
+RULE_SEATS = "companion: seats"
+RULE_UNDO = "companion: undo"
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def _new_seed() -> int:
+    return secrets.randbits(62)
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking or acting: a seat, the host, both, or an anonymous screen."""
+
+    seat: str | None = None
+    host: bool = False
+
+    @property
+    def actor(self) -> Actor:
+        return Actor(seat=self.seat, host=self.host)
+
+
+@dataclass
+class Snapshot:
+    """Everything a page needs about a table at one version (read-only)."""
+
+    table: TableRow
+    game: Game
+    seats: list[SeatRow]
+    state: dict[str, Any]
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return json.loads(self.table.options)
+
+
+@dataclass
+class _Cached:
+    version: int
+    state: dict[str, Any]
+
+
+@dataclass
+class Tables:
+    """The table service bound to one database and one live notifier."""
+
+    db: Database
+    live: Notifier = field(default_factory=Notifier)
+    _cache: dict[str, _Cached] = field(default_factory=dict)
+    _locks: dict[str, threading.Lock] = field(default_factory=dict)
+    _guard: threading.Lock = field(default_factory=threading.Lock)
+
+    # -- creation and seats -------------------------------------------------------------------
+    def create(self, game_id: str, options: dict[str, Any] | None = None,
+               profile: str | None = None) -> tuple[str, str]:
+        """Create a table; returns (room code, host token). Options are validated by the game."""
+        game = get_game(str(game_id))
+        if game is None:
+            raise RuleError("Unknown game: %(game)s.", "companion: games", status=404, game=str(game_id)[:32])
+        if not isinstance(options, (dict, type(None))):
+            raise RuleError("Options must be an object.", "companion: options")
+        opts = game.normalize_options(options)
+        if profile:
+            opts["profile_data"] = self.profile_data(game.id, profile)
+            opts["profile_name"] = profile
+        seats = game.seats(opts)
+        host_token = secrets.token_urlsafe(24)
+        seed = _new_seed()
+        # Build the initial state now so a broken option set is refused before anything is stored.
+        state = self._initial_state(game, opts, seed)
+        now = time.time()
+        with self.db.write() as s:
+            code = self._free_code(s)
+            s.add(TableRow(code=code, game_id=game.id, options=json.dumps(opts), host_hash=_hash(host_token),
+                           version=1, created_at=now, updated_at=now))
+            s.flush()
+            for i, seat in enumerate(seats):
+                s.add(SeatRow(table_code=code, seat_id=seat.id, position=i, label=seat.label, color=seat.color))
+            s.add(EventRow(table_code=code, seq=1, kind="setup", actor=json.dumps({"host": True}),
+                           action=json.dumps({"options": opts}), rng_seed=seed, created_at=now))
+        self._store(code, _Cached(1, state))
+        return code, host_token
+
+    def _free_code(self, s) -> str:
+        taken = s.exec(select(func.count()).select_from(TableRow)).one()
+        length = 4 if taken < 20_000 else 5
+        for _ in range(200):
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
+            if s.get(TableRow, code) is None:
+                return code
+        raise RuleError("Could not find a free room code; try again.", "companion: tables", status=503)
+
+    def join(self, code: str, seat_id: str, name: str, claim: str | None = None) -> str:
+        """Take a free seat (or a seat re-issued to this claim link); returns the seat token."""
+        name = " ".join(str(name or "").split())[:40]
+        if not name:
+            raise RuleError("Type your name.", RULE_SEATS)
+        token = secrets.token_urlsafe(24)
+        with self._locked(code), self.db.write() as s:
+            table = self._table_for_update(s, code)
+            seat = self._seat(s, code, seat_id)
+            if seat.token_hash is not None:
+                raise RuleError("This seat is taken. Ask the host to free it.", RULE_SEATS, status=409)
+            if seat.claim_hash is not None and (claim is None or _hash(claim) != seat.claim_hash):
+                raise RuleError("This seat is reserved for its re-issued join link.", RULE_SEATS, status=409)
+            seat.token_hash = _hash(token)
+            seat.claim_hash = None
+            seat.name = name
+            s.add(seat)
+            self._service(s, table, "join", Viewer(seat=seat_id),
+                          {"seat": seat_id, "name": name, "label": seat.label})
+        return token
+
+    def claim_link_seat(self, code: str, claim: str) -> str | None:
+        """The seat a re-issued join link is for, if the link is still valid."""
+        with self.db.read() as s:
+            row = s.exec(select(SeatRow).where(SeatRow.table_code == code,
+                                               SeatRow.claim_hash == _hash(claim))).first()
+            return row.seat_id if row else None
+
+    def free_seat(self, code: str, viewer: Viewer, seat_id: str, reissue: bool = False) -> str | None:
+        """Host: free a seat (its phone loses it). With ``reissue`` returns a one-seat join link token."""
+        self._require_host(viewer)
+        claim = secrets.token_urlsafe(18) if reissue else None
+        with self._locked(code), self.db.write() as s:
+            table = self._table_for_update(s, code)
+            seat = self._seat(s, code, seat_id)
+            seat.token_hash = None
+            seat.host = False
+            seat.claim_hash = _hash(claim) if claim else None
+            s.add(seat)
+            self._service(s, table, "leave", viewer,
+                          {"seat": seat_id, "reissued": bool(claim), "label": seat.label})
+        return claim
+
+    def grant_host(self, code: str, viewer: Viewer, seat_id: str, on: bool = True) -> None:
+        """Host: give (or take back) host rights to a seated phone."""
+        self._require_host(viewer)
+        with self._locked(code), self.db.write() as s:
+            table = self._table_for_update(s, code)
+            seat = self._seat(s, code, seat_id)
+            if seat.token_hash is None:
+                raise RuleError("Nobody sits at this seat yet.", RULE_SEATS, status=409)
+            seat.host = on
+            s.add(seat)
+            self._service(s, table, "host", viewer, {"seat": seat_id, "on": on})
+
+    # -- identity -----------------------------------------------------------------------------
+    def viewer_for(self, code: str, token: str | None) -> Viewer | None:
+        """Resolve a bearer/cookie token to a viewer; None when it is unknown or forged."""
+        if not token or len(token) > 200:
+            return None
+        digest = _hash(token)
+        with self.db.read() as s:
+            table = s.get(TableRow, code)
+            if table is None:
+                return None
+            if secrets.compare_digest(table.host_hash, digest):
+                return Viewer(host=True)
+            seat = s.exec(select(SeatRow).where(SeatRow.table_code == code,
+                                                SeatRow.token_hash == digest)).first()
+            if seat is None:
+                return None
+            return Viewer(seat=seat.seat_id, host=seat.host)
+
+    # -- actions ------------------------------------------------------------------------------
+    def act(self, code: str, viewer: Viewer, action: Any) -> int:
+        """Validate and apply one action; returns the new version once it is committed."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise RuleError("An action is an object with a \"type\".", "companion: actions")
+        if action["type"].startswith("_"):
+            raise RuleError("Unknown action: %(type)s.", "companion: actions", type=action["type"][:40])
+        encoded = json.dumps(action)
+        if len(encoded) > MAX_ACTION_BYTES:
+            raise RuleError("This action is too large.", "companion: actions", status=413)
+        if not (viewer.seat or viewer.host):
+            raise RuleError("Join a seat first.", RULE_SEATS, status=403)
+        with self._locked(code):
+            with self.db.write() as s:
+                table = self._table_for_update(s, code)
+                state = self._current(s, table)
+                game = get_game(table.game_id)
+                seed = _new_seed()
+                new_state = self._apply(game, state, viewer.actor, json.loads(encoded), seed, table.version + 1)
+                version = self._append(s, table, "action", viewer, json.loads(encoded), seed=seed)
+            self._publish(code, _Cached(version, new_state))
+        return version
+
+    def undo(self, code: str, viewer: Viewer) -> int:
+        """Host: revert the last game action. The revert is itself an event; nothing is deleted."""
+        self._require_host(viewer)
+        with self._locked(code):
+            with self.db.write() as s:
+                table = self._table_for_update(s, code)
+                events = self._events(s, code)
+                undone = self._undone(events)
+                target = next((e for e in reversed(events) if e.kind == "action" and e.seq not in undone), None)
+                if target is None:
+                    raise RuleError("There is nothing to undo.", RULE_UNDO, status=409)
+                version = self._append(s, table, "undo", viewer, {"target": target.seq})
+                state = self._replay(table, self._events(s, code))
+            self._publish(code, _Cached(version, state))
+        return version
+
+    # -- reading ------------------------------------------------------------------------------
+    def snapshot(self, code: str) -> Snapshot:
+        """The current table, seats and state (no lock: WAL readers see the last commit)."""
+        code = str(code or "").upper()
+        with self.db.read() as s:
+            table = s.get(TableRow, code)
+            if table is None:
+                raise RuleError("There is no table %(code)s.", "companion: tables", status=404, code=code[:8])
+            seats = list(s.exec(select(SeatRow).where(SeatRow.table_code == code).order_by(SeatRow.position)))
+            state = self._current(s, table)
+        return Snapshot(table=table, game=get_game(table.game_id), seats=seats, state=state)
+
+    def version(self, code: str) -> int | None:
+        with self.db.read() as s:
+            table = s.get(TableRow, code)
+            return table.version if table else None
+
+    def public_view(self, snap: Snapshot) -> dict[str, Any]:
+        game = snap.game
+        view = dict(game.public_view(snap.state["g"]))
+        view.setdefault("waiting_for", game.waiting_for(snap.state["g"]))
+        return {
+            "code": snap.table.code,
+            "game": snap.table.game_id,
+            "version": snap.version,
+            "seats": [self._seat_public(seat) for seat in snap.seats],
+            "state": view,
+        }
+
+    def private_view(self, snap: Snapshot, seat: str) -> dict[str, Any]:
+        return {"code": snap.table.code, "version": snap.version, "seat": seat,
+                "private": snap.game.private_view(snap.state["g"], seat)}
+
+    @staticmethod
+    def _seat_public(seat: SeatRow) -> dict[str, Any]:
+        return {"id": seat.seat_id, "label": seat.label, "color": seat.color, "name": seat.name,
+                "taken": seat.token_hash is not None, "host": seat.host,
+                "reissued": seat.claim_hash is not None}
+
+    def log_view(self, snap: Snapshot, viewer: Viewer, limit: int | None = None) -> list[dict[str, Any]]:
+        """The readable log for ``viewer``: secret lines show their hidden form until revealed."""
+        g = snap.state["g"]
+        out = []
+        entries = snap.state["log"] if limit is None else snap.state["log"][-limit:]
+        for entry in entries:
+            out.append(self._visible(entry, g, viewer))
+        return out
+
+    @classmethod
+    def _visible(cls, entry: dict[str, Any], g: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
+        shown = {"seq": entry.get("seq"), "actor": entry.get("actor"), "kind": entry.get("kind", "action")}
+        secret = "hidden" in entry
+        revealed = sealed.is_revealed(g, entry.get("prompt")) and not entry.get("superseded")
+        if secret and not (revealed or (viewer.seat and viewer.seat == entry.get("seat"))):
+            shown.update(msg=entry["hidden"]["msg"], params=entry["hidden"]["params"])
+        else:
+            shown.update(msg=entry["msg"], params=entry["params"])
+        if entry.get("undone"):
+            shown["undone"] = [cls._visible(e, g, viewer) for e in entry["undone"]]
+        return shown
+
+    # -- export / import ----------------------------------------------------------------------
+    def export(self, code: str, viewer: Viewer) -> dict[str, Any]:
+        """Host: the table's effective history as a JSON-able dict, with nothing secret in it.
+
+        Left out: actions that were undone (and the undo events), sealed answers that are not yet
+        revealed, and answers a seat replaced before the reveal. Tokens are never exported. The
+        seats whose answers were withheld simply answer again after an import.
+        """
+        self._require_host(viewer)
+        snap = self.snapshot(code)
+        with self.db.read() as s:
+            events = self._events(s, code)
+        g = snap.state["g"]
+        undone = self._undone(events)
+        effective = [e for e in events if e.kind != "undo" and e.seq not in undone]
+        last_answer: dict[tuple[str, str], int] = {}
+        for e in effective:
+            action, actor = json.loads(e.action), json.loads(e.actor)
+            if e.kind == "action" and action.get("type") == "answer":
+                last_answer[(str(actor.get("seat")), str(action.get("prompt")))] = e.seq
+        withheld = 0
+        out = []
+        for e in effective:
+            action, actor = json.loads(e.action), json.loads(e.actor)
+            if e.kind == "action" and action.get("type") == "answer":
+                key = (str(actor.get("seat")), str(action.get("prompt")))
+                prompt = g.get("prompts", {}).get(key[1])
+                if last_answer[key] != e.seq or prompt is None or not prompt["revealed"]:
+                    withheld += 1
+                    continue
+            out.append({"kind": e.kind, "actor": actor, "action": action, "rng_seed": e.rng_seed,
+                        "time": e.created_at})
+        return {"format": EXPORT_FORMAT, "format_version": 1, "game": snap.table.game_id,
+                "exported_at": time.time(), "source_code": code, "withheld_answers": withheld,
+                "events": out}
+
+    def import_table(self, data: Any) -> tuple[str, str, int]:
+        """Recreate an exported table under a new code; returns (code, host token, skipped events).
+
+        Seats come back free (tokens are never exported) with the players' names; each phone
+        joins again. Every action is re-validated by the rules; one that no longer applies (it
+        depended on an answer that was withheld) is skipped and counted.
+        """
+        if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+            raise RuleError("This file is not a Tabletop Companion table export.", "companion: import")
+        game = get_game(str(data.get("game")))
+        if game is None:
+            raise RuleError("Unknown game: %(game)s.", "companion: games", status=404, game=str(data.get("game"))[:32])
+        events = data.get("events")
+        try:
+            if not isinstance(events, list) or not events or events[0].get("kind") != "setup":
+                raise ValueError
+            opts = dict(events[0]["action"]["options"])
+            setup_seed = int(events[0]["rng_seed"])
+            rows = [(str(e["kind"]), dict(e["actor"]), dict(e["action"]), int(e["rng_seed"]),
+                     float(e.get("time") or 0)) for e in events[1:]]
+        except (KeyError, TypeError, ValueError, AttributeError):
+            raise RuleError("The export is damaged.", "companion: import") from None
+        extra = {k: opts.pop(k) for k in ("profile_data", "profile_name") if k in opts}
+        opts = {**game.normalize_options(opts), **extra}
+        state = self._initial_state(game, opts, setup_seed)
+        seat_ids = {seat.id for seat in game.seats(opts)}
+        names: dict[str, str] = {}
+        kept: list[tuple[str, dict, dict, int, float]] = []
+        skipped = 0
+        for kind, actor, action, seed, when in rows:
+            if kind == "action":
+                try:
+                    state = self._apply(game, state, Actor(actor.get("seat"), bool(actor.get("host"))),
+                                        action, seed, len(kept) + 2)
+                except RuleError:
+                    skipped += 1
+                    continue
+            elif kind == "join" and action.get("seat") in seat_ids:
+                names[action["seat"]] = str(action.get("name", ""))[:40]
+            elif kind not in ("leave", "host"):
+                skipped += 1
+                continue
+            kept.append((kind, actor, action, seed, when))
+        host_token = secrets.token_urlsafe(24)
+        now = time.time()
+        with self.db.write() as s:
+            code = self._free_code(s)
+            s.add(TableRow(code=code, game_id=game.id, options=json.dumps(opts), host_hash=_hash(host_token),
+                           version=len(kept) + 1, created_at=now, updated_at=now))
+            s.flush()
+            for i, seat in enumerate(game.seats(opts)):
+                s.add(SeatRow(table_code=code, seat_id=seat.id, position=i, label=seat.label,
+                              color=seat.color, name=names.get(seat.id)))
+            s.add(EventRow(table_code=code, seq=1, kind="setup", actor=json.dumps({"host": True}),
+                           action=json.dumps({"options": opts}), rng_seed=setup_seed, created_at=now))
+            for seq, (kind, actor, action, seed, when) in enumerate(kept, start=2):
+                s.add(EventRow(table_code=code, seq=seq, kind=kind, actor=json.dumps(actor),
+                               action=json.dumps(action), rng_seed=seed, created_at=when or now))
+        with self.db.read() as s:
+            table = s.get(TableRow, code)
+            self._store(code, _Cached(table.version, self._replay(table, self._events(s, code))))
+        return code, host_token, skipped
+
+    # -- profiles -----------------------------------------------------------------------------
+    def save_profile(self, code: str, viewer: Viewer, name: str) -> str:
+        """Host: store this table's board profile under ``name`` for later tables of the game."""
+        self._require_host(viewer)
+        name = " ".join(str(name or "").split())[:60]
+        if not name:
+            raise RuleError("Give the profile a name.", "companion: profiles")
+        snap = self.snapshot(code)
+        if not snap.game.profiles:
+            raise RuleError("This game has no profiles to save.", "companion: profiles", status=409)
+        data = json.dumps(snap.game.export_profile(snap.state["g"]))
+        with self.db.write() as s:
+            row = s.exec(select(ProfileRow).where(ProfileRow.game_id == snap.game.id,
+                                                  ProfileRow.name == name)).first()
+            row = row or ProfileRow(game_id=snap.game.id, name=name)
+            row.data, row.created_at = data, time.time()
+            s.add(row)
+        return name
+
+    def profiles(self, game_id: str) -> list[str]:
+        with self.db.read() as s:
+            rows = s.exec(select(ProfileRow.name).where(ProfileRow.game_id == game_id).order_by(ProfileRow.name))
+            return list(rows)
+
+    def profile_data(self, game_id: str, name: str) -> dict[str, Any]:
+        with self.db.read() as s:
+            row = s.exec(select(ProfileRow).where(ProfileRow.game_id == game_id, ProfileRow.name == name)).first()
+        if row is None:
+            raise RuleError("There is no saved profile %(name)s.", "companion: profiles", status=404,
+                            name=str(name)[:60])
+        return json.loads(row.data)
+
+    # -- internals ----------------------------------------------------------------------------
+    def _locked(self, code: str) -> threading.Lock:
+        """A per-table lock: serialises writers of one table inside this process."""
+        with self._guard:
+            return self._locks.setdefault(code, threading.Lock())
+
+    @staticmethod
+    def _require_host(viewer: Viewer) -> None:
+        if not viewer.host:
+            raise RuleError("Only the host can do this.", "companion: host rights", status=403)
+
+    def _table_for_update(self, s, code: str) -> TableRow:
+        stmt = select(TableRow).where(TableRow.code == code)
+        if not self.db.is_sqlite:
+            stmt = stmt.with_for_update()
+        table = s.exec(stmt).first()
+        if table is None:
+            raise RuleError("There is no table %(code)s.", "companion: tables", status=404, code=str(code)[:8])
+        return table
+
+    @staticmethod
+    def _seat(s, code: str, seat_id: str) -> SeatRow:
+        seat = s.exec(select(SeatRow).where(SeatRow.table_code == code, SeatRow.seat_id == str(seat_id))).first()
+        if seat is None:
+            raise RuleError("There is no seat %(seat)s.", RULE_SEATS, status=404, seat=str(seat_id)[:40])
+        return seat
+
+    @staticmethod
+    def _events(s, code: str, after: int = 0) -> list[EventRow]:
+        stmt = select(EventRow).where(EventRow.table_code == code, EventRow.seq > after).order_by(EventRow.seq)
+        return list(s.exec(stmt))
+
+    @staticmethod
+    def _undone(events: list[EventRow]) -> set[int]:
+        return {json.loads(e.action)["target"] for e in events if e.kind == "undo"}
+
+    @staticmethod
+    def _append(s, table: TableRow, kind: str, viewer: Viewer, action: dict[str, Any],
+                seed: int = 0) -> int:
+        """Add the next event to the caller's transaction; returns its sequence number."""
+        seq = table.version + 1
+        now = time.time()
+        s.add(EventRow(table_code=table.code, seq=seq, kind=kind,
+                       actor=json.dumps({"seat": viewer.seat, "host": viewer.host}),
+                       action=json.dumps(action), rng_seed=seed, created_at=now))
+        table.version = seq
+        table.updated_at = now
+        s.add(table)
+        s.flush()
+        return seq
+
+    def _service(self, s, table: TableRow, kind: str, viewer: Viewer, action: dict[str, Any]) -> None:
+        """Log a seat event (join, leave, host rights) and, after commit, publish the new state."""
+        state = self._current(s, table)
+        seq = self._append(s, table, kind, viewer, action)
+        new_state = self._service_event(json.loads(json.dumps(state)), kind, viewer, action, seq)
+        s.commit()
+        self._publish(table.code, _Cached(seq, new_state))
+
+    def _publish(self, code: str, cached: _Cached) -> None:
+        """After the commit: move the cache forward, then tell live pages."""
+        self._store(code, cached)
+        self.live.publish(code, cached.version)
+
+    def _store(self, code: str, cached: _Cached) -> None:
+        with self._guard:
+            old = self._cache.get(code)
+            if old is None or cached.version >= old.version:
+                self._cache[code] = cached
+
+    def _current(self, s, table: TableRow) -> dict[str, Any]:
+        """The state at ``table.version``: the cache, caught up from the log if another process wrote."""
+        target = table.version
+        with self._guard:
+            cached = self._cache.get(table.code)
+        if cached is not None and cached.version == target:
+            return cached.state
+        if cached is not None and cached.version < target:
+            newer = [e for e in self._events(s, table.code, after=cached.version) if e.seq <= target]
+            if all(e.kind != "undo" for e in newer):
+                state = cached.state
+                for event in newer:
+                    state = self._replay_one(table, state, event)
+                self._store(table.code, _Cached(target, state))
+                return state
+        events = [e for e in self._events(s, table.code) if e.seq <= target]
+        state = self._replay(table, events)
+        self._store(table.code, _Cached(target, state))
+        return state
+
+    def _initial_state(self, game: Game, opts: dict[str, Any], seed: int) -> dict[str, Any]:
+        ctx = Ctx(actor=Actor(host=True), rng=random.Random(seed))
+        g = game.setup(dict(opts), ctx)
+        json.dumps(g)  # the state must survive the log round trip
+        log = [dict(e, seq=1, kind="setup") for e in ctx.entries]
+        return {"g": g, "names": {}, "log": log}
+
+    def _apply(self, game: Game, state: dict[str, Any], actor: Actor, action: dict[str, Any], seed: int,
+               seq: int) -> dict[str, Any]:
+        """Apply one game action to a private copy; the original is untouched on refusal.
+
+        A changed sealed answer supersedes the seat's earlier answer lines: those stay hidden
+        even after the reveal (only the final answers are revealed).
+        """
+        new = json.loads(json.dumps(state))
+        ctx = Ctx(actor=actor, rng=random.Random(seed), names=new["names"])
+        game.apply(new["g"], ctx, action)
+        new["g"] = json.loads(json.dumps(new["g"]))
+        who = {"seat": actor.seat, "host": actor.host}
+        entries = [dict(e, seq=seq, kind="action", actor=who) for e in ctx.entries]
+        if action.get("type") == "answer" and actor.seat:
+            key = [actor.seat, str(action.get("prompt"))]
+            for entry in new["log"]:
+                if entry.get("answer_of") == key:
+                    entry["superseded"] = True
+            for entry in entries:
+                if "hidden" in entry:
+                    entry["answer_of"] = key
+        new["log"] = new["log"] + entries
+        return new
+
+    def _service_event(self, state: dict[str, Any], kind: str, viewer: Viewer, action: dict[str, Any],
+                       seq: int) -> dict[str, Any]:
+        """Apply a non-game event (join, leave, host rights) to the state's names and log."""
+        seat = action.get("seat")
+        if kind == "join":
+            state["names"][seat] = action["name"]
+            msg = N_("%(name)s sat down at %(seat)s")
+            params = {"name": action["name"], "seat": {"_": action.get("label", seat)}}
+        elif kind == "leave":
+            msg = N_("The host freed the seat %(seat)s (%(name)s)")
+            params = {"seat": {"_": action.get("label", seat)}, "name": state["names"].get(seat, "")}
+        elif kind == "host":
+            msg = N_("%(name)s now has host rights") if action.get("on") else N_("%(name)s no longer has host rights")
+            params = {"name": state["names"].get(seat, seat)}
+        else:
+            return state
+        state["log"] = state["log"] + [{"msg": msg, "params": params, "seq": seq, "kind": kind,
+                                        "actor": {"seat": viewer.seat, "host": viewer.host}}]
+        return state
+
+    def _replay_one(self, table: TableRow, state: dict[str, Any], event: EventRow) -> dict[str, Any]:
+        action = json.loads(event.action)
+        actor = json.loads(event.actor)
+        if event.kind == "action":
+            game = get_game(table.game_id)
+            try:
+                state = self._apply(game, state, Actor(actor.get("seat"), bool(actor.get("host"))),
+                                    action, event.rng_seed, event.seq)
+            except RuleError:
+                # Only possible if the rules changed under an old log: keep going, say so.
+                state = json.loads(json.dumps(state))
+                state["log"].append({"msg": N_("An old action no longer applies and was skipped"),
+                                     "params": {}, "seq": event.seq, "kind": "skipped"})
+            return state
+        viewer = Viewer(seat=actor.get("seat"), host=bool(actor.get("host")))
+        return self._service_event(json.loads(json.dumps(state)), event.kind, viewer, action, event.seq)
+
+    def _replay(self, table: TableRow, events: list[EventRow]) -> dict[str, Any]:
+        """Rebuild the state from the log, skipping reverted actions; undo lines stay in the log."""
+        undone = self._undone(events)
+        game = get_game(table.game_id)
+        setup = events[0]
+        state = self._initial_state(game, json.loads(setup.action)["options"], setup.rng_seed)
+        entries_by_seq: dict[int, list[dict[str, Any]]] = {}
+        for event in events[1:]:
+            if event.kind == "undo":
+                action = json.loads(event.action)
+                gone = entries_by_seq.get(action["target"], [])
+                actor = json.loads(event.actor)
+                state = json.loads(json.dumps(state))
+                state["log"].append({"msg": N_("Undone by the host"), "params": {}, "seq": event.seq,
+                                     "kind": "undo", "actor": actor, "undone": gone})
+                continue
+            if event.seq in undone:
+                # Keep the lines it would have logged, for the undo entry, without applying it.
+                probe = self._replay_one(table, state, event)
+                entries_by_seq[event.seq] = [e for e in probe["log"] if e.get("seq") == event.seq]
+                continue
+            state = self._replay_one(table, state, event)
+        return state

@@ -1,0 +1,161 @@
+"""The JSON API: every action a phone, the screen or the host can take, through the same service.
+
+Authentication is ``Authorization: Bearer <token>`` (a seat token from joining, or the host token
+from creating the table). A refusal is a 4xx ``{"error": message, "rule": citation}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, request, stream_with_context
+
+from ..games import registry
+from ..games.base import RuleError
+from .common import api_viewer, public_base, tables
+from .i18n_web import translate
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def body() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise RuleError("The request body must be a JSON object.", "companion: API")
+    return data
+
+
+def _urls(code: str) -> dict[str, str]:
+    base = public_base()
+    return {"join_url": f"{base}/t/{code}/join", "screen_url": f"{base}/t/{code}/screen"}
+
+
+@bp.get("/games")
+def games():
+    out = []
+    for gid, game in registry().items():
+        out.append({"id": gid, "title": translate(game.title), "summary": translate(game.summary),
+                    "options": [{"key": o.key, "kind": o.kind, "default": o.default, "label": translate(o.label),
+                                 "min": o.min, "max": o.max, "choices": [c[0] for c in o.choices]}
+                                for o in game.options()],
+                    "profiles": tables().profiles(gid) if game.profiles else []})
+    return jsonify(games=out)
+
+
+@bp.post("/tables")
+def create_table():
+    data = body()
+    code, host_token = tables().create(str(data.get("game", "")), data.get("options") or {},
+                                       profile=data.get("profile"))
+    return jsonify(code=code, host_token=host_token, **_urls(code)), 201
+
+
+@bp.post("/tables/import")
+def import_table():
+    code, host_token, skipped = tables().import_table(body())
+    return jsonify(code=code, host_token=host_token, skipped=skipped, **_urls(code)), 201
+
+
+@bp.post("/tables/<code>/seats")
+def join(code: str):
+    data = body()
+    code = code.upper()
+    token = tables().join(code, str(data.get("seat", "")), str(data.get("name", "")),
+                          claim=data.get("claim"))
+    return jsonify(seat=str(data.get("seat")), token=token), 201
+
+
+@bp.get("/tables/<code>")
+def public(code: str):
+    snap = tables().snapshot(code)
+    return jsonify(tables().public_view(snap))
+
+
+@bp.get("/tables/<code>/me")
+def me(code: str):
+    code = code.upper()
+    viewer = api_viewer(code)
+    snap = tables().snapshot(code)
+    if not viewer.seat:
+        return jsonify(code=code, version=snap.version, seat=None, host=viewer.host, private={})
+    return jsonify(dict(tables().private_view(snap, viewer.seat), host=viewer.host))
+
+
+@bp.post("/tables/<code>/actions")
+def act(code: str):
+    code = code.upper()
+    viewer = api_viewer(code)
+    version = tables().act(code, viewer, body())
+    return jsonify(ok=True, version=version)
+
+
+@bp.post("/tables/<code>/undo")
+def undo(code: str):
+    code = code.upper()
+    version = tables().undo(code, api_viewer(code))
+    return jsonify(ok=True, version=version)
+
+
+@bp.post("/tables/<code>/seats/<seat>/free")
+def free_seat(code: str, seat: str):
+    code = code.upper()
+    data = request.get_json(silent=True) or {}
+    claim = tables().free_seat(code, api_viewer(code), seat, reissue=bool(data.get("reissue")))
+    out: dict[str, Any] = {"ok": True}
+    if claim:
+        out["join_url"] = f"{public_base()}/t/{code}/join?claim={claim}"
+        out["claim"] = claim
+    return jsonify(out)
+
+
+@bp.post("/tables/<code>/seats/<seat>/host")
+def grant_host(code: str, seat: str):
+    code = code.upper()
+    data = request.get_json(silent=True) or {}
+    tables().grant_host(code, api_viewer(code), seat, on=bool(data.get("on", True)))
+    return jsonify(ok=True)
+
+
+@bp.get("/tables/<code>/log")
+def log(code: str):
+    code = code.upper()
+    viewer = api_viewer(code, required=False)
+    snap = tables().snapshot(code)
+    entries = [dict(e, text=translate(e["msg"], e["params"]),
+                    undone=[dict(u, text=translate(u["msg"], u["params"])) for u in e.get("undone", [])])
+               for e in tables().log_view(snap, viewer)]
+    return jsonify(code=code, version=snap.version, log=entries)
+
+
+@bp.get("/tables/<code>/export")
+def export(code: str):
+    code = code.upper()
+    return jsonify(tables().export(code, api_viewer(code)))
+
+
+@bp.post("/tables/<code>/profile")
+def save_profile(code: str):
+    code = code.upper()
+    name = tables().save_profile(code, api_viewer(code), str(body().get("name", "")))
+    return jsonify(ok=True, name=name)
+
+
+@bp.get("/profiles/<game_id>")
+def profiles(game_id: str):
+    return jsonify(game=game_id, profiles=tables().profiles(game_id))
+
+
+@bp.get("/tables/<code>/stream")
+def stream(code: str):
+    """Server-sent events: ``update`` with the table's version, ``ping`` heartbeats."""
+    code = code.upper()
+    svc = tables()
+    if svc.version(code) is None:
+        raise RuleError("There is no table %(code)s.", "companion: tables", status=404, code=code[:8])
+    try:
+        seen = int(request.args.get("v", -1))
+    except ValueError:
+        seen = -1
+    gen = svc.live.stream(code, lambda: svc.version(code), seen=seen)
+    return Response(stream_with_context(gen), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

@@ -1,0 +1,79 @@
+"""Helpers shared by the page and API blueprints: the service, identity, and action decoding."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import current_app, request
+
+from ..games.base import RuleError
+from ..tables import Tables, Viewer
+
+
+def tables() -> Tables:
+    return current_app.extensions["companion.tables"]
+
+
+def bearer() -> str | None:
+    auth = request.headers.get("Authorization", "")
+    if auth.lower().startswith("bearer "):
+        return auth[7:].strip()
+    return None
+
+
+def cookie_viewer(code: str) -> Viewer:
+    """The viewer a browser's cookies identify: its seat and/or host rights on this table."""
+    svc = tables()
+    seat = svc.viewer_for(code, request.cookies.get(seat_cookie(code)))
+    host = svc.viewer_for(code, request.cookies.get(host_cookie(code)))
+    return Viewer(seat=seat.seat if seat else None,
+                  host=bool((seat and seat.host) or (host and host.host)))
+
+
+def api_viewer(code: str, required: bool = True) -> Viewer:
+    """The viewer of a JSON call: ``Authorization: Bearer <seat or host token>``."""
+    token = bearer()
+    viewer = tables().viewer_for(code, token) if token else None
+    if viewer is None and required:
+        raise RuleError("A valid seat or host token is required (Authorization: Bearer ...).",
+                        "companion: tokens", status=401)
+    return viewer or Viewer()
+
+
+def seat_cookie(code: str) -> str:
+    return f"seat_{code}"
+
+
+def host_cookie(code: str) -> str:
+    return f"host_{code}"
+
+
+def form_action(form) -> dict[str, Any]:
+    """Turn a posted form into an action dict (see docs/games-howto.md, Templates)."""
+    action: dict[str, Any] = {}
+    for key in form.keys():
+        if key in ("csrf_token",):
+            continue
+        if key == "json":
+            try:
+                extra = json.loads(form.get("json") or "{}")
+            except ValueError:
+                raise RuleError("The form sent malformed data.", "companion: actions") from None
+            if not isinstance(extra, dict):
+                raise RuleError("The form sent malformed data.", "companion: actions")
+            action.update(extra)
+        elif key.endswith("[]"):
+            action[key[:-2]] = form.getlist(key)
+        else:
+            action[key] = form.get(key)
+    return action
+
+
+def public_base() -> str:
+    """The address phones should use: the configured LAN URL, else the one the request came to."""
+    configured = current_app.config.get("PUBLIC_URL")
+    host = request.host.split(":")[0]
+    if configured and host in ("localhost", "127.0.0.1", "::1", "[::1]"):
+        return configured.rstrip("/")
+    return request.host_url.rstrip("/")

@@ -1,0 +1,48 @@
+"""Language choice and translation of stored msgids (log lines, view texts, refusals)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, request
+from flask_babel import get_locale, gettext
+
+LOCALES = ("en", "pt_BR")
+LANG_COOKIE = "lang"
+
+
+def select_locale() -> str:
+    """``?lang=`` wins (and is remembered in a cookie), then the cookie, then the browser."""
+    asked = request.args.get("lang") or request.cookies.get(LANG_COOKIE)
+    if asked in LOCALES:
+        return asked
+    best = request.accept_languages.best_match(["en", "pt-BR", "pt", "pt_BR"], default="en")
+    return "pt_BR" if best and best.lower().startswith("pt") else "en"
+
+
+def translate(msg: str, params: dict[str, Any] | None = None) -> str:
+    """Translate a msgid and interpolate its params; a param ``{"_": msgid}`` is translated too."""
+    text = gettext(msg) if msg else ""
+    if not params:
+        return text.replace("%%", "%") if "%%" in text else text
+    values = {k: (gettext(v["_"]) if isinstance(v, dict) and "_" in v else v) for k, v in params.items()}
+    try:
+        return text % values
+    except (KeyError, TypeError, ValueError):
+        try:
+            return msg % values
+        except (KeyError, TypeError, ValueError):
+            return msg
+
+
+def init_app(app: Flask) -> None:
+    @app.after_request
+    def remember_language(response):
+        lang = request.args.get("lang")
+        if lang in LOCALES:
+            response.set_cookie(LANG_COOKIE, lang, max_age=3600 * 24 * 365, samesite="Lax")
+        return response
+
+    @app.context_processor
+    def language_context() -> dict[str, Any]:
+        return {"t": translate, "lang": str(get_locale()), "locales": LOCALES}

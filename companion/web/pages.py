@@ -1,0 +1,303 @@
+"""Server-rendered pages: start, shared screen, join, phone seat, their live fragments, host tools.
+
+Every page is a shell that loads fragments with htmx and re-fetches them when the event stream
+says the table moved, when the page wakes up, and after the device's own action. Fragments are
+rendered only from the game's views, so a page can never show more than its viewer may see.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from io import BytesIO
+from typing import Any
+
+import qrcode
+import qrcode.image.svg
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    g,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from flask_babel import gettext
+from markupsafe import Markup
+
+from ..games import registry
+from ..games.base import RuleError
+from ..tables import Snapshot, Viewer
+from .common import cookie_viewer, form_action, host_cookie, public_base, seat_cookie, tables
+
+bp = Blueprint("pages", __name__)
+CSRF_COOKIE = "csrf"
+COOKIE_AGE = 3600 * 24 * 30
+
+
+# -- CSRF (double submit: an HttpOnly cookie echoed by the page in a header or form field) ---------
+@bp.before_app_request
+def csrf_protect() -> None:
+    g.csrf = request.cookies.get(CSRF_COOKIE) or secrets.token_urlsafe(18)
+    if request.method == "POST" and not request.path.startswith("/api/"):
+        sent = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token", "")
+        cookie = request.cookies.get(CSRF_COOKIE, "")
+        if not cookie or not secrets.compare_digest(sent, cookie):
+            raise RuleError("This form has expired; reload the page and try again.", "companion: CSRF",
+                            status=403)
+
+
+@bp.after_app_request
+def no_store(response: Response) -> Response:
+    """No page, fragment or JSON may be kept by the browser cache (secrets live in them)."""
+    if not request.path.startswith("/static/"):
+        response.headers["Cache-Control"] = "no-store"
+        response.headers["Vary"] = "Cookie, Authorization, Accept-Language"
+    if getattr(g, "table_version", None) is not None:
+        response.headers["X-Table-Version"] = str(g.table_version)
+    if request.cookies.get(CSRF_COOKIE) != getattr(g, "csrf", None) and getattr(g, "csrf", None):
+        response.set_cookie(CSRF_COOKIE, g.csrf, httponly=True, samesite="Lax", max_age=COOKIE_AGE)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    return response
+
+
+@bp.app_context_processor
+def page_context() -> dict[str, Any]:
+    return {"csrf_token": getattr(g, "csrf", ""), "games": registry()}
+
+
+# -- helpers -------------------------------------------------------------------------------------
+def qr_svg(data: str) -> Markup:
+    """An inline SVG QR code (no image files, no internet)."""
+    img = qrcode.make(data, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
+    buf = BytesIO()
+    img.save(buf)
+    svg = buf.getvalue().decode("utf-8")
+    svg = svg[svg.index("<svg"):]
+    return Markup(svg)
+
+
+def join_url(code: str, claim: str | None = None) -> str:
+    url = f"{public_base()}/t/{code}/join"
+    return f"{url}?claim={claim}" if claim else url
+
+
+def fragment_context(snap: Snapshot, viewer: Viewer) -> dict[str, Any]:
+    """What every game fragment gets (see docs/games-howto.md, Templates)."""
+    svc = tables()
+    g.table_version = snap.version
+    public = svc.public_view(snap)
+    seats = public["seats"]
+    by_id = {s["id"]: s for s in seats}
+
+    def seat_name(seat_id: str | None) -> str:
+        seat = by_id.get(seat_id or "")
+        if seat is None:
+            return seat_id or ""
+        label = gettext(seat["label"])
+        return f"{label} · {seat['name']}" if seat["name"] else label
+
+    def seat_color(seat_id: str | None) -> str:
+        seat = by_id.get(seat_id or "")
+        return seat["color"] if seat else "#888"
+
+    table = {"code": snap.table.code, "game_id": snap.table.game_id, "version": snap.version,
+             "options": snap.options, "seats": seats, "game": snap.game}
+    me = snap.game.private_view(snap.state["g"], viewer.seat) if viewer.seat else None
+    return {"view": public["state"], "me": me, "seat": viewer.seat, "table": table,
+            "seat_name": seat_name, "seat_color": seat_color, "is_host": viewer.host,
+            "act_url": url_for("pages.act", code=snap.table.code),
+            "log": svc.log_view(snap, viewer, limit=60)}
+
+
+def _snap(code: str) -> Snapshot:
+    return tables().snapshot(code.upper())
+
+
+def _htmx_done(extra: dict[str, str] | None = None) -> Response:
+    """Success for an htmx post: clear the toast and ask every fragment to re-render."""
+    headers = {"HX-Trigger": "refresh", "HX-Retarget": "#toast", "HX-Reswap": "innerHTML"}
+    headers.update(extra or {})
+    return Response("", 200, headers)
+
+
+# -- start, create, import -----------------------------------------------------------------------
+@bp.get("/")
+def start():
+    svc = tables()
+    profiles = {gid: svc.profiles(gid) for gid, game in registry().items() if game.profiles}
+    return render_template("base/start.html", profiles=profiles)
+
+
+@bp.post("/tables")
+def create():
+    game_id = request.form.get("game", "")
+    game = registry().get(game_id)
+    if game is None:
+        raise RuleError("Unknown game: %(game)s.", "companion: games", status=404, game=game_id[:32])
+    raw = {}
+    for opt in game.options():
+        if opt.kind == "bool":
+            raw[opt.key] = request.form.get(f"{game_id}.{opt.key}") == "on"
+        elif f"{game_id}.{opt.key}" in request.form:
+            raw[opt.key] = request.form.get(f"{game_id}.{opt.key}")
+    code, host_token = tables().create(game_id, raw, profile=request.form.get(f"{game_id}.profile") or None)
+    resp = redirect(url_for("pages.screen", code=code))
+    resp.set_cookie(host_cookie(code), host_token, httponly=True, samesite="Lax", max_age=COOKIE_AGE)
+    return resp
+
+
+@bp.post("/import")
+def import_table():
+    upload = request.files.get("file")
+    if upload is None:
+        raise RuleError("Choose an exported table file.", "companion: import")
+    try:
+        data = json.loads(upload.read().decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        raise RuleError("This file is not a Tabletop Companion table export.", "companion: import") from None
+    code, host_token, _skipped = tables().import_table(data)
+    resp = redirect(url_for("pages.screen", code=code))
+    resp.set_cookie(host_cookie(code), host_token, httponly=True, samesite="Lax", max_age=COOKIE_AGE)
+    return resp
+
+
+@bp.get("/go")
+def go():
+    """The start page's "join a table" box: a room code typed by hand."""
+    code = "".join(ch for ch in request.args.get("code", "").upper() if ch.isalnum())[:8]
+    snap = _snap(code)
+    return redirect(url_for("pages.join", code=snap.table.code))
+
+
+# -- the shared screen ---------------------------------------------------------------------------
+@bp.get("/t/<code>/screen")
+def screen(code: str):
+    snap = _snap(code)
+    viewer = cookie_viewer(snap.table.code)
+    url = join_url(snap.table.code)
+    return render_template("base/screen.html", code=snap.table.code, game=snap.game, join_url=url,
+                           qr=qr_svg(url), is_host=viewer.host)
+
+
+@bp.get("/t/<code>/frag/screen")
+def frag_screen(code: str):
+    snap = _snap(code)
+    viewer = cookie_viewer(snap.table.code)
+    ctx = fragment_context(snap, Viewer(host=viewer.host))  # the screen shows the public view only
+    ctx["me"] = None
+    ctx["seat"] = None
+    return render_template("base/_screen_frag.html", game=snap.game, **ctx)
+
+
+@bp.get("/t/<code>/frag/host")
+def frag_host(code: str):
+    snap = _snap(code)
+    viewer = cookie_viewer(snap.table.code)
+    if not viewer.host:
+        return ""
+    ctx = fragment_context(snap, viewer)
+    return render_template("base/_host_frag.html", game=snap.game, **ctx)
+
+
+# -- joining and the phone -----------------------------------------------------------------------
+@bp.get("/t/<code>/join")
+def join(code: str):
+    snap = _snap(code)
+    claim = request.args.get("claim")
+    viewer = cookie_viewer(snap.table.code)
+    if viewer.seat and not claim and not request.args.get("switch"):
+        return redirect(url_for("pages.seat", code=snap.table.code))
+    claimed = tables().claim_link_seat(snap.table.code, claim) if claim else None
+    public = tables().public_view(snap)
+    return render_template("base/join.html", code=snap.table.code, game=snap.game, seats=public["seats"],
+                           claim=claim if claimed else None, claimed=claimed, bad_claim=bool(claim and not claimed))
+
+
+@bp.post("/t/<code>/join")
+def join_post(code: str):
+    snap = _snap(code)
+    token = tables().join(snap.table.code, request.form.get("seat", ""), request.form.get("name", ""),
+                          claim=request.form.get("claim") or None)
+    resp = redirect(url_for("pages.seat", code=snap.table.code))
+    resp.set_cookie(seat_cookie(snap.table.code), token, httponly=True, samesite="Lax", max_age=COOKIE_AGE)
+    return resp
+
+
+@bp.get("/t/<code>/seat")
+def seat(code: str):
+    snap = _snap(code)
+    viewer = cookie_viewer(snap.table.code)
+    if not viewer.seat:
+        return redirect(url_for("pages.join", code=snap.table.code))
+    return render_template("base/seat.html", code=snap.table.code, game=snap.game, seat=viewer.seat,
+                           is_host=viewer.host)
+
+
+@bp.get("/t/<code>/frag/seat")
+def frag_seat(code: str):
+    snap = _snap(code)
+    viewer = cookie_viewer(snap.table.code)
+    if not viewer.seat:
+        # The seat was freed by the host (lost phone): send this page back to the join screen.
+        return Response("", 200, {"HX-Redirect": url_for("pages.join", code=snap.table.code)})
+    ctx = fragment_context(snap, viewer)
+    return render_template("base/_seat_frag.html", game=snap.game, **ctx)
+
+
+@bp.get("/t/<code>/frag/log")
+def frag_log(code: str):
+    snap = _snap(code)
+    viewer = cookie_viewer(snap.table.code)
+    if request.args.get("as") == "screen":
+        viewer = Viewer(host=viewer.host)
+    return render_template("base/_log.html", log=tables().log_view(snap, viewer, limit=80),
+                           **{k: v for k, v in fragment_context(snap, viewer).items() if k != "log"})
+
+
+# -- actions from pages --------------------------------------------------------------------------
+@bp.post("/t/<code>/act")
+def act(code: str):
+    code = code.upper()
+    viewer = cookie_viewer(code)
+    tables().act(code, viewer, form_action(request.form))
+    return _htmx_done()
+
+
+@bp.post("/t/<code>/host/<op>")
+def host_op(code: str, op: str):
+    code = code.upper()
+    viewer = cookie_viewer(code)
+    svc = tables()
+    seat_id = request.form.get("seat", "")
+    if op == "undo":
+        svc.undo(code, viewer)
+    elif op == "free":
+        svc.free_seat(code, viewer, seat_id)
+    elif op == "reissue":
+        claim = svc.free_seat(code, viewer, seat_id, reissue=True)
+        url = join_url(code, claim)
+        html = render_template("base/_reissued.html", url=url, qr=qr_svg(url), seat=seat_id)
+        return Response(html, 200, {"HX-Trigger": "refresh", "HX-Retarget": "#modal", "HX-Reswap": "innerHTML"})
+    elif op in ("grant", "revoke"):
+        svc.grant_host(code, viewer, seat_id, on=(op == "grant"))
+    elif op == "profile":
+        name = svc.save_profile(code, viewer, request.form.get("name", ""))
+        html = render_template("base/_toast.html", message=gettext("Profile saved: %(name)s", name=name),
+                               rule=None, ok=True)
+        return Response(html, 200, {"HX-Trigger": "refresh", "HX-Retarget": "#toast", "HX-Reswap": "innerHTML"})
+    else:
+        abort(404)
+    return _htmx_done()
+
+
+@bp.get("/t/<code>/export")
+def export(code: str):
+    code = code.upper()
+    data = tables().export(code, cookie_viewer(code))
+    body = json.dumps(data, ensure_ascii=False, indent=1)
+    return Response(body, 200, {"Content-Type": "application/json",
+                                "Content-Disposition": f'attachment; filename="table-{code}.json"'})
