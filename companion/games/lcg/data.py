@@ -1,0 +1,150 @@
+"""Load and validate the game's data files (flowchart boxes, rulings) once, at import.
+
+The flowcharts of seed 003 Page 11-12 are data, not code: `data/phases.toml` lists every box in
+the order the FAQ draws it. The engine only knows the framework events by id.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+DATA = Path(__file__).resolve().parent / "data"
+
+PHASES = ("plot", "draw", "marshalling", "challenges", "dominance", "standing", "taxation")
+KINDS = ("framework", "actions", "decision")
+EVENTS = (
+    "phase_begins", "phase_ends", "reveal_plots", "initiative", "choose_first", "when_revealed",
+    "choose_titles", "draw_two", "become_active", "income", "declare_done", "declare_challenge",
+    "kneel_attackers", "stealth", "kneel_defenders", "determine_winner", "apply_claim", "unopposed",
+    "renown", "finish_challenges", "dominance", "stand_all", "return_gold",
+)
+
+
+class DataError(ValueError):
+    """A data file does not match what the engine expects (caught at import, not at game night)."""
+
+
+@dataclass(frozen=True)
+class Box:
+    """One box of a phase flowchart (seed 003 Page 11-12)."""
+
+    id: str
+    phase: str
+    kind: str
+    events: tuple[str, ...]
+    page: str
+    autopass: bool
+    melee_only: bool = False
+
+
+def _read(name: str) -> dict[str, Any]:
+    with open(DATA / name, "rb") as fh:
+        return tomllib.load(fh)
+
+
+@cache
+def boxes() -> dict[str, Box]:
+    """Every flowchart box by id, in flowchart order; refuses a malformed file."""
+    out: dict[str, Box] = {}
+    for raw in _read("phases.toml").get("box", []):
+        box = Box(
+            id=str(raw["id"]), phase=str(raw["phase"]), kind=str(raw["kind"]),
+            events=tuple(raw.get("events", ())), page=str(raw["page"]),
+            autopass=bool(raw.get("autopass", False)), melee_only=bool(raw.get("melee_only", False)),
+        )
+        if box.id in out:
+            raise DataError(f"phases.toml: box {box.id} is listed twice")
+        if box.phase not in PHASES or box.kind not in KINDS:
+            raise DataError(f"phases.toml: box {box.id} has an unknown phase or kind")
+        if (box.kind == "framework") != bool(box.events):
+            raise DataError(f"phases.toml: box {box.id}: framework boxes (only) list events")
+        unknown = [e for e in box.events if e not in EVENTS]
+        if unknown:
+            raise DataError(f"phases.toml: box {box.id} has unknown events {unknown}")
+        if not box.page.startswith("seed 003"):
+            raise DataError(f"phases.toml: box {box.id} must cite the seed page")
+        out[box.id] = box
+    seen = [b.phase for b in out.values()]
+    if sorted(set(seen), key=PHASES.index) != list(PHASES) or seen != sorted(seen, key=PHASES.index):
+        raise DataError("phases.toml: every phase must appear, in round order")
+    for phase in PHASES:
+        first = next(b for b in out.values() if b.phase == phase)
+        if first.events != ("phase_begins",):
+            raise DataError(f"phases.toml: {phase} must start with its 'phase begins' box")
+    return out
+
+
+def first_box(phase: str) -> str:
+    return next(b.id for b in boxes().values() if b.phase == phase)
+
+
+def default_autopass() -> list[str]:
+    """Window kinds a new player auto-passes until they change it (boxes flagged in the data)."""
+    return [b.id for b in boxes().values() if b.autopass]
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """One FAQ erratum or ruling, rewritten in our own words in both languages."""
+
+    id: str
+    card: str
+    card_pt: str
+    set: str
+    number: str
+    version: str
+    kind: str
+    page: str
+    en: str
+    pt: str
+
+    def text(self, lang: str) -> str:
+        return self.pt if lang.startswith("pt") else self.en
+
+    def matches(self, query: str) -> bool:
+        hay = " ".join((self.card, self.card_pt, self.set, self.number, self.version, self.en, self.pt))
+        return all(word in _fold(hay) for word in _fold(query).split())
+
+
+def _fold(text: str) -> str:
+    """Lower-case without accents, so 'meistre' finds 'Meistre' and 'tresdobro' ignores marks."""
+    import unicodedata
+
+    norm = unicodedata.normalize("NFKD", text.lower())
+    return "".join(c for c in norm if not unicodedata.combining(c))
+
+
+@cache
+def rulings() -> tuple[Ruling, ...]:
+    out: list[Ruling] = []
+    ids: set[str] = set()
+    for raw in _read("rulings.toml").get("ruling", []):
+        try:
+            rul = Ruling(**{k: str(raw[k]) for k in Ruling.__dataclass_fields__})
+        except KeyError as exc:
+            raise DataError(f"rulings.toml: an entry lacks {exc}") from None
+        if rul.id in ids:
+            raise DataError(f"rulings.toml: {rul.id} is listed twice")
+        if rul.kind not in ("errata", "ruling") or not rul.page.startswith("seed 003"):
+            raise DataError(f"rulings.toml: {rul.id} needs kind errata/ruling and a seed page")
+        if not rul.en.strip() or not rul.pt.strip():
+            raise DataError(f"rulings.toml: {rul.id} needs both languages")
+        ids.add(rul.id)
+        out.append(rul)
+    return tuple(out)
+
+
+def search_rulings(query: str, limit: int = 50) -> list[Ruling]:
+    """Rulings whose card, set, number, version or text contain every word of ``query``."""
+    query = (query or "").strip()[:80]
+    found = [r for r in rulings() if r.matches(query)] if query else list(rulings())
+    return found[:limit]

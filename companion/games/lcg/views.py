@@ -1,0 +1,192 @@
+"""What each device may see. The single gate for the plot secrets and the plot decks.
+
+Before the reveal, nobody but its owner sees a chosen plot (sealed prompts, seed 003 Page 11); a
+seat's registered plot deck and its auto-pass settings are only ever in its own private view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import sealed
+from . import data, flow
+from .scoring import total_power
+from .windows import current_round, holder
+
+
+def _node_view(node: dict[str, Any]) -> dict[str, Any]:
+    rnd = node["round"]
+    event = node["events"][node["ev"]] if node["kind"] == "framework" and node["ev"] < len(node["events"]) else None
+    return {
+        "id": node["id"],
+        "kind": node["kind"],
+        "label": node["label"],
+        "initiator": node["initiator"],
+        "step": node["step"],
+        "event": event,
+        "event_name": flow.EVENT_NAMES.get(event) if event else None,
+        "events": [{"id": e, "name": flow.EVENT_NAMES[e], "done": i < node["ev"]}
+                   for i, e in enumerate(node["events"])],
+        "round": rnd["type"] if rnd else None,
+        "holder": holder(rnd) if rnd else None,
+        "passed": list(rnd["passed"]) if rnd else [],
+        "cancelled": bool(node["cancelled"]),
+        "effect": node["effect"],
+        "passives": list(node["queue"]),
+        "ordering": node["ordering"],
+    }
+
+
+def _plot_revealed(state: dict[str, Any]) -> bool:
+    return sealed.is_revealed(state, state.get("plot_prompt"))
+
+
+def _public_plot(state: dict[str, Any], seat: str) -> dict[str, Any] | None:
+    """The plot on the table: the new one once all are revealed, else last round's (public)."""
+    pid = state.get("plot_prompt")
+    if pid and _plot_revealed(state):
+        return dict(state["prompts"][pid]["answers"][seat])
+    return state["players"][seat]["plot"]
+
+
+def step_name(state: dict[str, Any]) -> str:
+    if state["winner"]:
+        return "game_over"
+    if state["stack"]:
+        return state["stack"][-1]["step"]
+    if state.get("segment"):
+        return "actions"
+    if state.get("decision"):
+        return "declare_or_finish"
+    return "moving"
+
+
+def public_view(state: dict[str, Any]) -> dict[str, Any]:
+    rnd = current_round(state)
+    box = data.boxes().get(state["box"] or "")
+    top = state["stack"][-1] if state["stack"] else None
+    event = top["events"][top["ev"]] if top and top["kind"] == "framework" and top["ev"] < len(top["events"]) else None
+    seg = state.get("segment")
+    plot_prompt = state["prompts"].get(state.get("plot_prompt") or "")
+    return {
+        "round": state["round"],
+        "phase": state["phase"],
+        "phase_name": flow.PHASE_NAMES.get(state["phase"]),
+        "box": state["box"],
+        "box_kind": box.kind if box else None,
+        "box_page": box.page if box else None,
+        "step": step_name(state),
+        "event": event,
+        "event_name": flow.EVENT_NAMES.get(event) if event else None,
+        "first_player": state["first_player"],
+        "active_player": state["active_player"],
+        "priority": holder(rnd) if rnd else None,
+        "round_type": rnd["type"] if rnd else None,
+        "opp": rnd["opp"] if rnd else None,
+        "passed": list(rnd["passed"]) if rnd else [],
+        "timer": state["options"]["uniform_timer"] if rnd and rnd["type"] != "actions" else 0,
+        "window": [_node_view(n) for n in state["stack"]],
+        "segment": {"box": state["box"], "holder": holder(seg), "passed": list(seg["passed"])} if seg else None,
+        "decision": dict(state["decision"]) if state.get("decision") else None,
+        "moribund": list(state["stack"][0]["moribund"]) if state["stack"] else [],
+        "closed": state.get("closed"),
+        "seats": list(state["seats"]),
+        "players": {
+            s: {
+                "gold": p["gold"], "power": p["power"], "char_power": p["char_power"],
+                "total": total_power(state, s), "income_bonus": p["income_bonus"],
+                "plot": _public_plot(state, s), "title": p["title"],
+                "challenges": list(state["chal_used"].get(s, [])),
+            }
+            for s, p in state["players"].items()
+        },
+        "challenge": dict(state["challenge"]) if state.get("challenge") else None,
+        "dominance": state.get("dominance"),
+        "initiative": _initiative_view(state),
+        "titles": list(state["titles"]) if len(state["seats"]) > 2 else [],
+        "title_relations": state["title_relations"] if len(state["seats"]) > 2 else "",
+        "title_chooser": flow.title_chooser(state) if event == "choose_titles" else None,
+        "when_revealed": flow.when_revealed_seats(state) if _plot_revealed(state) else [],
+        "plot_prompt": sealed.public(plot_prompt) if plot_prompt else None,
+        "flowchart": [{"id": b.id, "kind": b.kind, "events": list(b.events), "current": b.id == state["box"]}
+                      for b in data.boxes().values() if b.phase == state["phase"]
+                      and not (b.melee_only and len(state["seats"]) < 3)],
+        "winner": state["winner"],
+        "win_power": state["options"]["win_power"],
+    }
+
+
+def _initiative_view(state: dict[str, Any]) -> dict[str, Any] | None:
+    pr = state.get("plot_round")
+    if not pr or not _plot_revealed(state):
+        return None
+    return {"winner": pr["winner"], "tied": list(pr["tied"]), "order": pr["order"],
+            "first_chosen": pr["first_chosen"]}
+
+
+def waiting_for(state: dict[str, Any]) -> list[str]:
+    """Who the table waits on: the opportunity holder, missing inputs, or the active player."""
+    if state["winner"]:
+        return []
+    rnd = current_round(state)
+    if rnd is not None:
+        return [holder(rnd)]
+    if state["stack"]:
+        top = state["stack"][-1]
+        if top["ordering"]:
+            return [state["first_player"]]
+        if top["step"] == "input":
+            return flow.inputs_missing(state, top["events"][top["ev"]])
+        return []
+    if state.get("decision"):
+        return [state["decision"]["seat"]]
+    return []
+
+
+def can(state: dict[str, Any], seat: str) -> list[str]:
+    """What this seat's phone offers now (so it never shows a button the rules refuse)."""
+    out: list[str] = []
+    if state["winner"]:
+        return out
+    rnd = current_round(state)
+    if rnd is not None and holder(rnd) == seat:
+        out += ["pass", {"actions": "act", "save": "save_cancel", "responses": "respond"}[rnd["type"]]]
+    top = state["stack"][-1] if state["stack"] else None
+    if top:
+        out += ["passive", "moribund"]
+        if top["ordering"] and state["first_player"] == seat:
+            out.append("order_passives")
+        if top["step"] == "input" and seat in flow.inputs_missing(state, top["events"][top["ev"]]):
+            out.append(top["events"][top["ev"]])
+        ch = state.get("challenge")
+        if (ch and top["box"] == "chal.resolve" and top["events"][top["ev"]] == "determine_winner"
+                and top["step"] == "input" and seat in (ch["attacker"], ch["defender"])
+                and "determine_winner" not in out):
+            out.append("determine_winner")
+    if state.get("decision") and state["decision"]["seat"] == seat:
+        out.append("declare_or_finish")
+    return out
+
+
+def private_view(state: dict[str, Any], seat: str) -> dict[str, Any]:
+    from .game import autopass_kinds
+
+    player = state["players"][seat]
+    pid = state.get("plot_prompt")
+    prompt = state["prompts"].get(pid or "")
+    rnd = current_round(state)
+    used = state["chal_used"].get(seat, [])
+    return {
+        "seat": seat,
+        "can": can(state, seat),
+        "opp": rnd["opp"] if rnd and holder(rnd) == seat else None,
+        "plots": list(player["plots"]),
+        "used_plots": list(player["used_plots"]),
+        "plot_prompt": sealed.private(prompt, seat) if prompt and sealed.is_open(prompt) else None,
+        "autopass": list(player["autopass"]),
+        "autopass_kinds": autopass_kinds(),
+        "challenge_types": [t for t in ("military", "intrigue", "power") if t not in used],
+        "opponents": [s for s in state["seats"] if s != seat],
+        "free_titles": [t for t in state["titles"] if t not in flow.taken_titles(state)],
+        "passives_waiting": list(state["stack"][-1]["queue"]) if state["stack"] else [],
+    }

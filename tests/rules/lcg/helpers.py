@@ -1,0 +1,93 @@
+"""A tiny driver for the pure LCG engine: apply actions as seats or host, like the server does."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+from companion.games.base import Actor, Ctx
+from companion.games.lcg import GAME
+
+
+class Table:
+    """A table held in memory; every apply works on a deep copy, as the server does."""
+
+    def __init__(self, players: int = 2, seed: int = 1, **options: Any) -> None:
+        opts = GAME.normalize_options({"players": players, **options})
+        self.ctx_seed = seed
+        ctx = Ctx(Actor(host=True), random.Random(seed))
+        self.state = GAME.setup(opts, ctx)
+        self.log: list[dict[str, Any]] = list(ctx.entries)
+
+    def do(self, who: str | None, kind: str, /, host: bool = False, **fields: Any) -> None:
+        self.ctx_seed += 1
+        ctx = Ctx(Actor(seat=who, host=host), random.Random(self.ctx_seed))
+        state = copy.deepcopy(self.state)
+        GAME.apply(state, ctx, {"type": kind, **fields})
+        json.dumps(state)  # must stay JSON
+        self.state = state
+        self.log += ctx.entries
+
+    def host(self, kind: str, /, **fields: Any) -> None:
+        self.do(None, kind, host=True, **fields)
+
+    @property
+    def view(self) -> dict[str, Any]:
+        return GAME.public_view(self.state)
+
+    def me(self, seat: str) -> dict[str, Any]:
+        return GAME.private_view(self.state, seat)
+
+    @property
+    def priority(self) -> str | None:
+        return self.view["priority"]
+
+    @property
+    def box(self) -> str:
+        return self.state["box"]
+
+    def pass_(self, seat: str | None = None) -> None:
+        seat = seat or self.priority
+        self.do(seat, "pass")
+
+    def pass_all(self) -> None:
+        """Everyone passes until the current round ends."""
+        rnd_box, depth = self.box, len(self.state["stack"])
+        step = self.view["step"]
+        for _ in range(len(self.state["seats"])):
+            if self.box != rnd_box or len(self.state["stack"]) != depth or self.view["step"] != step:
+                return
+            if self.priority is None:
+                return
+            self.pass_()
+
+    def until_box(self, box: str, limit: int = 400) -> None:
+        """Pass every opportunity until ``box`` is reached (fails on an input we cannot give)."""
+        for _ in range(limit):
+            if self.box == box and (self.priority is not None or self.view["waiting_for"]):
+                return
+            if self.priority is None:
+                raise AssertionError(f"stuck at {self.box} {self.view['step']} waiting for {self.view['waiting_for']}")
+            self.pass_()
+        raise AssertionError(f"never reached {box}")
+
+    def messages(self) -> list[str]:
+        return [e["msg"] % e["params"] if e["params"] else e["msg"] for e in self.log]
+
+
+def plot(name: str, gold: int = 5, initiative: int = 3, claim: int = 1, wr: bool = False) -> dict[str, Any]:
+    return {"name": name, "gold": gold, "initiative": initiative, "claim": claim, "when_revealed": wr}
+
+
+def no_autopass(table: Table) -> None:
+    for seat in table.state["seats"]:
+        table.do(seat, "autopass", kinds=[])
+
+
+def all_autopass(table: Table) -> None:
+    from companion.games.lcg.game import autopass_kinds
+
+    for seat in table.state["seats"]:
+        table.do(seat, "autopass", kinds=autopass_kinds())
