@@ -74,8 +74,11 @@ class Database:
 
 
 def open_database(url: str | None = None, data_dir: str | os.PathLike[str] | None = None) -> Database:
-    """Open (and create) the database: ``url`` wins, else ``DATABASE_URL``, else SQLite in ``data_dir``."""
-    url = url or os.environ.get("DATABASE_URL")
+    """Open (and create) the database: ``url`` wins, else ``DATABASE_URL``, else SQLite in ``data_dir``.
+
+    An empty string for ``url`` means "embedded SQLite" even when ``DATABASE_URL`` is set.
+    """
+    url = os.environ.get("DATABASE_URL") if url is None else url
     if not url:
         folder = Path(data_dir) if data_dir else default_data_dir()
         folder.mkdir(parents=True, exist_ok=True)

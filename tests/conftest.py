@@ -1,0 +1,152 @@
+"""Shared fixtures: the app on SQLite and (when DATABASE_URL is set) PostgreSQL, a JSON API helper,
+a live server in a thread, and Debian's Chromium driven by Playwright."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from companion import create_app
+
+PG_URL = os.environ.get("DATABASE_URL", "")
+BACKENDS = ["sqlite"] + (["postgres"] if PG_URL.startswith("postgres") else [])
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+
+def _make_app(backend: str, tmp_path) -> Any:
+    if backend == "postgres":
+        return create_app({"DATABASE_URL": PG_URL, "TESTING": True})
+    return create_app({"DATABASE_URL": "", "DATA_DIR": str(tmp_path), "TESTING": True})
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fresh_postgres_schema() -> None:
+    """Start the PostgreSQL test database from an empty schema (it is a throwaway database)."""
+    if "postgres" not in BACKENDS:
+        return
+    from sqlmodel import SQLModel
+
+    from companion.db import open_database
+
+    db = open_database(PG_URL)
+    SQLModel.metadata.drop_all(db.write_engine)
+    SQLModel.metadata.create_all(db.write_engine)
+    db.dispose()
+
+
+@pytest.fixture(params=BACKENDS)
+def app(request, tmp_path):
+    app = _make_app(request.param, tmp_path)
+    yield app
+    app.extensions["companion.tables"].db.dispose()
+
+
+@pytest.fixture
+def sqlite_app(tmp_path):
+    app = _make_app("sqlite", tmp_path)
+    yield app
+    app.extensions["companion.tables"].db.dispose()
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+class Api:
+    """A thin JSON client for tests: create a table, join seats, act, read views."""
+
+    def __init__(self, client) -> None:
+        self.client = client
+
+    @staticmethod
+    def auth(token: str | None) -> dict[str, str]:
+        return {"Authorization": f"Bearer {token}"} if token else {}
+
+    def create(self, game: str, options: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+        r = self.client.post("/api/tables", json={"game": game, "options": options or {}, **extra})
+        assert r.status_code == 201, r.get_json()
+        return r.get_json()
+
+    def join(self, code: str, seat: str, name: str) -> str:
+        r = self.client.post(f"/api/tables/{code}/seats", json={"seat": seat, "name": name})
+        assert r.status_code == 201, r.get_json()
+        return r.get_json()["token"]
+
+    def act(self, code: str, token: str | None, action: dict[str, Any]):
+        """POST an action; returns the Flask response (check ``status_code`` / ``get_json()``)."""
+        return self.client.post(f"/api/tables/{code}/actions", json=action, headers=self.auth(token))
+
+    def ok(self, code: str, token: str | None, action: dict[str, Any]) -> dict[str, Any]:
+        r = self.act(code, token, action)
+        assert r.status_code == 200, r.get_json()
+        return r.get_json()
+
+    def public(self, code: str) -> dict[str, Any]:
+        return self.client.get(f"/api/tables/{code}").get_json()
+
+    def me(self, code: str, token: str) -> dict[str, Any]:
+        return self.client.get(f"/api/tables/{code}/me", headers=self.auth(token)).get_json()
+
+    def log(self, code: str, token: str | None = None) -> list[dict[str, Any]]:
+        return self.client.get(f"/api/tables/{code}/log", headers=self.auth(token)).get_json()["log"]
+
+    def undo(self, code: str, host_token: str):
+        return self.client.post(f"/api/tables/{code}/undo", headers=self.auth(host_token))
+
+    def export(self, code: str, host_token: str) -> dict[str, Any]:
+        return self.client.get(f"/api/tables/{code}/export", headers=self.auth(host_token)).get_json()
+
+
+@pytest.fixture
+def api(client) -> Api:
+    return Api(client)
+
+
+# -- live server and browser ---------------------------------------------------------------------
+class LiveServer:
+    def __init__(self, app) -> None:
+        from werkzeug.serving import make_server
+
+        self.app = app
+        self.server = make_server("127.0.0.1", 0, app, threaded=True)
+        self.url = f"http://127.0.0.1:{self.server.server_port}"
+        app.config["PUBLIC_URL"] = self.url
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+
+
+@pytest.fixture
+def live_server(tmp_path) -> Iterator[LiveServer]:
+    app = _make_app("sqlite", tmp_path)
+    server = LiveServer(app)
+    yield server
+    server.stop()
+    app.extensions["companion.tables"].db.dispose()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium under Playwright (never a downloaded browser)."""
+    if not shutil.which(CHROMIUM) and not os.path.exists(CHROMIUM):
+        if os.environ.get("CI"):
+            pytest.fail(f"Chromium not found at {CHROMIUM}; .ci/run installs Debian's chromium")
+        pytest.skip("Chromium is not installed (apt-get install chromium)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(
+            executable_path=CHROMIUM, headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                  "--disable-dev-shm-usage"])
+        yield browser
+        browser.close()

@@ -1,0 +1,89 @@
+"""The generic table's rules, without any server."""
+
+import json
+import random
+
+import pytest
+
+from companion.games import get
+from companion.games.base import Actor, Ctx, RuleError
+from companion.games.generic.rules import parse_dice
+
+GAME = get("generic")
+
+
+def ctx(seat=None, host=False, seed=1):
+    return Ctx(Actor(seat=seat, host=host), random.Random(seed))
+
+
+def new_state(**opts):
+    return GAME.setup(GAME.normalize_options(opts), ctx(host=True))
+
+
+def test_seats_and_counters_come_from_the_options():
+    state = new_state(seats="North, South, East", counters="VP, Wood", shared_counters="Round")
+    assert state["seats"] == ["p1", "p2", "p3"]
+    assert state["values"]["p2"] == {"VP": 0, "Wood": 0}
+    assert state["shared"] == {"Round": 0}
+
+
+def test_players_change_their_own_counters_only():
+    state = new_state()
+    GAME.apply(state, ctx("p1"), {"type": "adjust", "seat": "p1", "counter": "VP", "delta": "3"})
+    assert state["values"]["p1"]["VP"] == 3
+    with pytest.raises(RuleError) as err:
+        GAME.apply(state, ctx("p2"), {"type": "adjust", "seat": "p1", "counter": "VP", "delta": 1})
+    assert err.value.status == 403
+    GAME.apply(state, ctx(host=True), {"type": "set", "seat": "p1", "counter": "VP", "value": 10})
+    assert state["values"]["p1"]["VP"] == 10
+    GAME.apply(state, ctx("p2"), {"type": "adjust", "counter": "Round", "delta": 1})
+    assert state["shared"]["Round"] == 1
+
+
+@pytest.mark.parametrize("bad", ["", "d", "0d6", "2d1", "100d6", "2d6+x", "2x6"])
+def test_bad_dice_are_refused(bad):
+    with pytest.raises(RuleError):
+        parse_dice(bad)
+
+
+def test_dice_are_seeded_per_event_and_logged():
+    a, b = new_state(), new_state()
+    GAME.apply(a, ctx("p1", seed=42), {"type": "roll", "dice": "3d6+2"})
+    GAME.apply(b, ctx("p1", seed=42), {"type": "roll", "dice": "3d6+2"})
+    assert a["rolls"] == b["rolls"]
+    roll = a["rolls"][-1]
+    assert len(roll["faces"]) == 3 and roll["total"] == sum(roll["faces"]) + 2
+
+
+def test_sealed_vote_reveals_tally_only_after_last_answer():
+    state = new_state(seats="A, B, C")
+    GAME.apply(state, ctx("p1"), {"type": "open_prompt", "title": "Pizza?", "kind": "choice", "choices": "Yes, No"})
+    GAME.apply(state, ctx("p1"), {"type": "answer", "prompt": "g1", "value": "No"})
+    GAME.apply(state, ctx("p2"), {"type": "answer", "prompt": "g1", "value": "Yes"})
+    public = json.dumps(GAME.public_view(state))
+    assert '"answers"' not in public and "tally" not in public
+    other = json.dumps(GAME.private_view(state, "p3"))
+    assert "No" not in other.replace('"choices": ["Yes", "No"]', "")
+    GAME.apply(state, ctx("p3"), {"type": "answer", "prompt": "g1", "value": "Yes"})
+    view = GAME.public_view(state)["prompts"][0]
+    assert view["tally"] == {"Yes": 2, "No": 1}
+
+
+def test_bid_out_of_range_is_refused_with_a_message():
+    state = new_state(seats="A, B")
+    GAME.apply(state, ctx("p1"), {"type": "open_prompt", "title": "Bid", "kind": "number", "min": 0, "max": 5})
+    with pytest.raises(RuleError) as err:
+        GAME.apply(state, ctx("p1"), {"type": "answer", "prompt": "g1", "value": 6})
+    assert "between 0 and 5" in str(err.value)
+    assert state["prompts"]["g1"]["answers"] == {}
+
+
+def test_host_cancel_discards_answers_unseen():
+    state = new_state(seats="A, B")
+    GAME.apply(state, ctx("p1"), {"type": "open_prompt", "title": "Bid", "kind": "number", "min": 0, "max": 5})
+    GAME.apply(state, ctx("p1"), {"type": "answer", "prompt": "g1", "value": 4})
+    with pytest.raises(RuleError):
+        GAME.apply(state, ctx("p2"), {"type": "cancel_prompt", "prompt": "g1"})
+    GAME.apply(state, ctx(host=True), {"type": "cancel_prompt", "prompt": "g1"})
+    assert state["prompts"]["g1"]["answers"] == {}
+    assert GAME.waiting_for(state) == []
