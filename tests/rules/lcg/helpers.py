@@ -68,13 +68,22 @@ class Table:
         for _ in range(limit):
             if self.box == box and (self.priority is not None or self.view["waiting_for"]):
                 return
+            if self.priority is None and self.view["event"] == "choose_titles":
+                chooser = self.view["title_chooser"]
+                self.do(chooser, "title", title=self.me(chooser)["free_titles"][0])
+                continue
             if self.priority is None:
                 raise AssertionError(f"stuck at {self.box} {self.view['step']} waiting for {self.view['waiting_for']}")
             self.pass_()
         raise AssertionError(f"never reached {box}")
 
     def messages(self) -> list[str]:
-        return [e["msg"] % e["params"] if e["params"] else e["msg"] for e in self.log]
+        """Log lines in English, parameters that are msgids unwrapped (as the web layer does)."""
+        out = []
+        for e in self.log:
+            params = {k: (v["_"] if isinstance(v, dict) else v) for k, v in e["params"].items()}
+            out.append(e["msg"] % params if params else e["msg"])
+        return out
 
 
 def plot(name: str, gold: int = 5, initiative: int = 3, claim: int = 1, wr: bool = False) -> dict[str, Any]:
