@@ -1,0 +1,7 @@
+"""Immortals (Queen Games 2017): secret action planning, resources, battles and scoring."""
+
+from .rules import ImmortalsGame
+
+GAME = ImmortalsGame()
+
+__all__ = ["GAME"]

@@ -1,0 +1,255 @@
+"""The initial round: start regions, the conflict-card draft, and feeding the tower (seed 001 p.6-7).
+
+Stages: ``start`` (each player puts a group on its light start region and 2 armies on the dark twin),
+``pick`` (a sealed prompt: everyone picks one conflict card from its hand), ``place`` (in player
+order each places a group where its card shows), then hands pass left and refill, until nobody has
+a group left; ``feed`` (the cubes dropped into the empty tower at the start).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import sealed
+from ...i18n import N_
+from ..base import Action, Ctx, RuleError, get_int
+from . import cite
+from .battle import INH, tower_drop
+from .board import REGIONS, add_armies, area_of, loc, split
+from .cards import CONFLICT, card_location, conflict_area, conflict_realm, is_wild
+from .data import REALMS
+from .perform import take_region_card
+
+HAND = 5
+FEED_PLAYER, FEED_INHABITANTS, TRAY_INHABITANTS = 7, 10, 2  # seed 001 p.7
+START_LIMBO = 3  # seed 001 p.7
+
+
+def begin(state: dict[str, Any]) -> None:
+    state["phase"] = "draft"
+    state["draft"] = {"stage": "start", "n": 0, "hands": {}, "decks": {r: [] for r in REALMS},
+                      "picks": {}, "order": [], "placer": None, "started": [], "fed": [], "fell": {}}
+    for realm in REALMS:
+        state["draft"]["decks"][realm] = [c for c in CONFLICT if conflict_realm(c) == realm]
+
+
+def _order(state: dict[str, Any]) -> list[str]:
+    seats = state["seats"]
+    i = seats.index(state["first"])
+    return seats[i:] + seats[:i]
+
+
+def _group(state: dict[str, Any], seat: str, action: Action) -> int:
+    groups = state["players"][seat]["groups"]
+    size = get_int(action, "group", 1, 20, cite.both(6))
+    if size not in groups:
+        raise RuleError("You have no army group of %(count)s left.", cite.both(6), count=size)
+    groups.remove(size)
+    return size
+
+
+def start(state: dict[str, Any], ctx: Ctx, seat: str, action: Action) -> None:
+    """A group on the start region shown on the light tribe board, the region card, and 2 armies in
+    the same region of the dark realm (seed 001 p.6)."""
+    d = state["draft"]
+    if d["stage"] != "start" or seat in d["started"]:
+        raise RuleError("You have already placed your start group.", cite.both(6), status=409)
+    p = state["players"][seat]
+    rid = state["profile"]["tribes"][p["tribes"]["light"]]["start"]
+    holder = state["region_cards"].get(rid)
+    if holder and holder != seat:
+        raise RuleError("Another player already starts in this region.", cite.both(6))
+    size = _group(state, seat, action)
+    add_armies(state, seat, loc("light", rid), size)
+    add_armies(state, seat, loc("dark", rid), 2)
+    take_region_card(state, ctx, seat, rid)
+    d["started"].append(seat)
+    ctx.log(N_("%(who)s starts in %(region)s with %(count)s armies (and 2 in the dark realm)"),
+            who=ctx.name(seat), region=rid, count=size)
+    if len(d["started"]) == len(state["seats"]):
+        _deal(state, ctx)
+
+
+def _draw(state: dict[str, Any], ctx: Ctx, realm: str) -> str | None:
+    deck = state["draft"]["decks"][realm]
+    if not deck:
+        return None
+    card = ctx.rng.choice(deck)
+    deck.remove(card)
+    return card
+
+
+def _deal(state: dict[str, Any], ctx: Ctx) -> None:
+    """First player 5 dark cards, the next 5 light, alternating (seed 001 p.6)."""
+    d = state["draft"]
+    for i, seat in enumerate(_order(state)):
+        realm = "dark" if i % 2 == 0 else "light"
+        cards = [c for c in (_draw(state, ctx, realm) for _ in range(HAND)) if c]
+        d["hands"][seat] = {"realm": realm, "cards": cards}
+    _open_pick(state, ctx)
+
+
+def _open_pick(state: dict[str, Any], ctx: Ctx) -> None:
+    d = state["draft"]
+    d["n"] += 1
+    d["stage"] = "pick"
+    d["picks"] = {}
+    sealed.open_prompt(state, f"draft-{d['n']}", list(state["seats"]), kind="draft",
+                       title=N_("Initial placement: pick a conflict card"), spec={"round": d["n"]})
+    ctx.log(N_("Placement round %(n)s: everyone picks a conflict card in secret"), n=d["n"])
+
+
+def pick(state: dict[str, Any], ctx: Ctx, seat: str, value: Any) -> None:
+    """Everyone picks one card at once, in secret, then all are revealed (seed 001 p.6)."""
+    d = state["draft"]
+    pid = f"draft-{d['n']}"
+    if d["stage"] != "pick":
+        raise RuleError("The placement cards are not being picked now.", cite.both(6), status=409)
+    if not isinstance(value, str) or value not in d["hands"][seat]["cards"]:
+        raise RuleError("Pick a card from your hand.", cite.both(6))
+    changed = seat in sealed.get(state, pid)["answers"]
+    revealed = sealed.answer(state, pid, seat, value)
+    ctx.log(N_("%(who)s picks %(card)s"), who=ctx.name(seat), card=value, prompt=pid, seat=seat,
+            hidden=N_("%(who)s changed their pick") if changed else N_("%(who)s picked a card"),
+            hidden_params={"who": ctx.name(seat)})
+    if revealed:
+        d["picks"] = dict(sealed.get(state, pid)["answers"])
+        for s, card in d["picks"].items():
+            d["hands"][s]["cards"].remove(card)
+        d["stage"] = "place"
+        d["order"] = _order(state)
+        _next_placer(state, ctx)
+
+
+def _options(state: dict[str, Any], card: str) -> list[str]:
+    """Free locations a picked card allows: its region, or any free region of the wildcard's area."""
+    realm = conflict_realm(card)
+    if is_wild(card):
+        cands = [loc(realm, rid) for rid in REGIONS if area_of(rid) == conflict_area(card)]
+    else:
+        cands = [card_location(card)]
+    return [c for c in cands if state["board"][c]["armies"] == 0]
+
+
+def _next_placer(state: dict[str, Any], ctx: Ctx) -> None:
+    """Resolve placements in order; those with nothing to choose resolve by themselves."""
+    d = state["draft"]
+    while d["order"]:
+        seat = d["order"][0]
+        card = d["picks"][seat]
+        p = state["players"][seat]
+        if not p["groups"]:
+            p["conflict"].append(card)  # no group left: the card is kept (seed 001 p.7)
+            ctx.log(N_("%(who)s has no group left and keeps the picked card"), who=ctx.name(seat))
+        elif not _options(state, card):
+            p["conflict"].append(card)  # all its regions occupied: keep it, place nothing (p.7)
+            ctx.log(N_("%(who)s cannot place there and keeps the card %(card)s"), who=ctx.name(seat), card=card)
+        else:
+            d["placer"] = seat
+            return
+        d["order"].pop(0)
+    d["placer"] = None
+    _end_of_pass(state, ctx)
+
+
+def place(state: dict[str, Any], ctx: Ctx, seat: str, action: Action) -> None:
+    """Place a group where the picked card shows; take the region card, or keep the conflict card
+    when another player holds it (seed 001 p.6-7)."""
+    d = state["draft"]
+    if d["stage"] != "place" or d["placer"] != seat:
+        raise RuleError("It is not your turn to place.", cite.both(6), status=409)
+    card = d["picks"][seat]
+    options = _options(state, card)
+    target = card_location(card, action.get("wild_as")) if is_wild(card) else options[0]
+    if target not in options:
+        raise RuleError("A wildcard places in an unoccupied region of its area.", cite.both(6))
+    size = _group(state, seat, action)
+    add_armies(state, seat, target, size)
+    rid = split(target)[1]
+    holder = state["region_cards"].get(rid)
+    ctx.log(N_("%(who)s places %(count)s armies in %(region)s"), who=ctx.name(seat), count=size, region=target)
+    if holder is None:
+        take_region_card(state, ctx, seat, rid)
+    elif holder != seat:
+        state["players"][seat]["conflict"].append(card)
+        ctx.log(N_("%(who)s keeps the conflict card: another player holds that region card"), who=ctx.name(seat))
+    d["order"].pop(0)
+    _next_placer(state, ctx)
+
+
+def _end_of_pass(state: dict[str, Any], ctx: Ctx) -> None:
+    """Hands and the first player marker pass left; hands refill with a card of their realm
+    (seed 001 p.7). The initial round ends when nobody has a group left."""
+    d = state["draft"]
+    seats = state["seats"]
+    if not any(state["players"][s]["groups"] for s in seats):
+        _finish(state, ctx)
+        return
+    n = len(seats)
+    d["hands"] = {seats[(i + 1) % n]: d["hands"][seats[i]] for i in range(n)}
+    state["first"] = seats[(seats.index(state["first"]) + 1) % n]
+    for s in seats:
+        hand = d["hands"][s]
+        while len(hand["cards"]) < HAND:
+            card = _draw(state, ctx, hand["realm"])
+            if card is None:
+                break
+            hand["cards"].append(card)
+    ctx.log(N_("Hands pass left; %(who)s now holds the first player marker"), who=ctx.name(state["first"]))
+    _open_pick(state, ctx)
+
+
+def _finish(state: dict[str, Any], ctx: Ctx) -> None:
+    """Hands are discarded, gold and energy come from the two tribe boards, 3 armies go to each limbo
+    and all other conflict cards form one new deck (seed 001 p.7)."""
+    d = state["draft"]
+    d["hands"] = {}
+    held = {c for s in state["seats"] for c in state["players"][s]["conflict"]}
+    state["deck"] = [c for c in CONFLICT if c not in held]
+    state["discard"] = []
+    for s in state["seats"]:
+        p = state["players"][s]
+        for realm in REALMS:
+            t = state["profile"]["tribes"][p["tribes"][realm]]
+            p["gold"] += t["gold"] or 0
+            p["energy"] += t["energy"] or 0
+            p["limbo"][realm] += START_LIMBO
+        ctx.log(N_("%(who)s receives %(energy)s energy and %(gold)s gold"), who=ctx.name(s),
+                energy=p["energy"], gold=p["gold"])
+    d["stage"] = "feed"
+    if state["options"].get("digital_tower"):
+        dropped = {s: FEED_PLAYER for s in state["seats"]}
+        dropped[INH] = FEED_INHABITANTS
+        tray, state["tower"] = tower_drop(ctx.rng, {}, dropped)
+        d["fell"] = {s: tray.get(s, 0) for s in state["seats"]}
+        state["tray"] = {INH: min(TRAY_INHABITANTS, tray.get(INH, 0))} if tray.get(INH) else {}
+        ctx.log(N_("Digital tower fed: %(fell)s"), fell=", ".join(f"{ctx.name(s)} {n}" for s, n in d["fell"].items()))
+    else:
+        state["tray"] = {INH: TRAY_INHABITANTS}
+    ctx.log(N_("Feed the tower: 7 cubes of each player and 10 inhabitants"))
+
+
+def feed(state: dict[str, Any], ctx: Ctx, seat: str, action: Action) -> bool:
+    """Each player's cubes that fell into the tray go to the limbos it chooses (seed 001 p.7).
+    Returns True when every player has done so."""
+    d = state["draft"]
+    if d["stage"] != "feed" or seat in d["fed"]:
+        raise RuleError("You have already put your fallen cubes in your limbos.", cite.both(7), status=409)
+    rule = cite.both(7)
+    light = get_int(action, "light", 0, FEED_PLAYER, rule)
+    if state["options"].get("digital_tower"):
+        fell = d["fell"][seat]
+        if light > fell:
+            raise RuleError("Only %(count)s of your cubes fell.", rule, count=fell)
+        dark = fell - light
+    else:
+        dark = get_int(action, "dark", 0, FEED_PLAYER, rule)
+        if light + dark > FEED_PLAYER:
+            raise RuleError("Only 7 of your cubes went into the tower.", rule)
+    p = state["players"][seat]
+    p["limbo"]["light"] += light
+    p["limbo"]["dark"] += dark
+    d["fed"].append(seat)
+    ctx.log(N_("%(who)s puts %(light)s fallen cubes in the light limbo and %(dark)s in the dark limbo"),
+            who=ctx.name(seat), light=light, dark=dark)
+    return len(d["fed"]) == len(state["seats"])

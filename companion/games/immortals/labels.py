@@ -1,0 +1,66 @@
+"""Translatable words used as log and view parameters (each a msgid, marked for extraction)."""
+
+from __future__ import annotations
+
+from ...i18n import N_
+
+WORDS = {
+    "gold": N_("gold"),
+    "energy": N_("energy"),
+    "light": N_("light"),
+    "dark": N_("dark"),
+    "portal": N_("portal"),
+    "temple": N_("temple"),
+    "capital": N_("capital"),
+    "vp": N_("VP"),
+    "limbo_light": N_("light limbo"),
+    "limbo_dark": N_("dark limbo"),
+    "action not done": N_("action not done"),
+    "passed": N_("passed"),
+}
+SIDES = {
+    "attacker": N_("fight for the attacker"),
+    "neutral": N_("neutral"),
+    "defender": N_("fight for the defender"),
+    "self": N_("fight for themselves"),
+}
+WINNERS = {
+    "attacker": N_("the attacker wins"),
+    "defender": N_("the defender wins"),
+    "tie": N_("a tie"),
+    "inhabitants": N_("the inhabitants hold"),
+    "nobody": N_("no attacking cube fell: the attack fails"),
+}
+KINDS = {
+    "extract_gold": N_("Extract gold"),
+    "extract_energy": N_("Extract energy"),
+    "transition3": N_("Transition of 3 armies"),
+    "build": N_("Build"),
+    "attack": N_("Attack"),
+    "move_attack": N_("Attack or move"),
+    "tribe": N_("Tribe action"),
+    "demon_temple": N_("Temple (Demons)"),
+    "night_elf_attack": N_("Attack (Night Elves)"),
+    "troll_attack": N_("Attack (Trolls)"),
+    "transition5": N_("Transition of 5 armies"),
+    "conflict_or_first": N_("Conflict card or first player marker"),
+    "dominate_or_temple": N_("Dominate a region or build a temple"),
+    "conflict2_or_transition2": N_("2 conflict cards or transition of 2 armies"),
+}
+PHASES = {
+    "setup": N_("Setup"),
+    "draft": N_("Initial round"),
+    "reinforce": N_("Reinforcements"),
+    "planning": N_("Action planning"),
+    "performance": N_("Performing actions"),
+    "ended": N_("Game over"),
+}
+TRIBE_NAMES = (N_("Elves"), N_("Humans"), N_("Dwarves"), N_("Amazons"), N_("Halflings"), N_("Demons"),
+               N_("Orcs"), N_("Necromancers"), N_("Night Elves"), N_("Trolls"))
+REGION_NAMES = (N_("Mountainhomes"), N_("Shore Lake"), N_("Tribute Pass"), N_("Emerald Cliff"),
+                N_("Treehome"), N_("Borderland"), N_("White Falls"), N_("The Murk"), N_("Heartwood"),
+                N_("Forge Fire"), N_("Foothold"))
+
+
+def word(key: str) -> str:
+    return WORDS.get(key, key)

@@ -1,0 +1,172 @@
+"""The board profile: region names and printed values, and the tribes' printed numbers.
+
+Nothing here is invented: every number starts empty (``None``) unless a worked example of the
+rulebook fixes it, and the table fills in what its components print (issue #6, "Board profile").
+A saved profile arrives as untrusted JSON (``options["profile_data"]``) and is validated field by
+field; anything unknown is dropped, anything malformed is refused with the field named.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..base import RuleError
+from .board import REGIONS
+from .data import BUILDINGS, REALMS, RESOURCES, known_values, region_names, tribes
+
+RULE = "companion: board profile"
+#: The kinds an army space can show (seed 001 p.9-11). "tribe" is the dark tribe's own action.
+SPACE_KINDS = ("extract_gold", "extract_energy", "transition3", "build", "attack", "move_attack", "tribe")
+#: Used only until a player enters its boards' spaces; shown as unconfirmed on every screen.
+PLACEHOLDER_SPACES = {
+    "light": ["extract_gold", "extract_energy", "transition3", "build"],
+    "dark": ["attack", "move_attack", "tribe", "attack"],
+}
+MAX_VALUE = 30
+MAX_NAME = 40
+
+
+def _empty_region() -> dict[str, Any]:
+    return {"name": None, **{r: dict.fromkeys(RESOURCES) for r in REALMS}, "sources": {}}
+
+
+def _empty_tribe() -> dict[str, Any]:
+    return {"gold": None, "energy": None, "costs": dict.fromkeys(BUILDINGS), "groups": None,
+            "start": None, "spaces": None}
+
+
+def default() -> dict[str, Any]:
+    """The profile a table gets when none is chosen: names and values all unknown."""
+    return {
+        "version": 1,
+        "regions": {rid: _empty_region() for rid in REGIONS},
+        "tribes": {tid: _empty_tribe() for tid in tribes()},
+    }
+
+
+def _int(raw: Any, field: str, lo: int = 0, hi: int = MAX_VALUE, nullable: bool = True) -> int | None:
+    if raw is None and nullable:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, int) or not lo <= raw <= hi:
+        raise RuleError("Profile field %(field)s must be a whole number from %(min)s to %(max)s.", RULE,
+                        field=field, min=lo, max=hi)
+    return raw
+
+
+def _name(raw: Any, field: str) -> str | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, str) or len(raw.strip()) > MAX_NAME:
+        raise RuleError("Profile field %(field)s must be a short text.", RULE, field=field)
+    return raw.strip() or None
+
+
+def _cost(raw: Any, field: str) -> dict[str, int] | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise RuleError("Profile field %(field)s must give energy and gold.", RULE, field=field)
+    return {r: _int(raw.get(r, 0), f"{field}.{r}", nullable=False) or 0 for r in RESOURCES}
+
+
+def _groups(raw: Any, field: str) -> list[int] | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or not 1 <= len(raw) <= 8:
+        raise RuleError("Profile field %(field)s must list 1 to 8 army groups.", RULE, field=field)
+    return [int(_int(g, field, 1, 20, nullable=False) or 0) for g in raw]
+
+
+def _spaces(raw: Any, field: str) -> list[str] | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, list) or len(raw) > 8 or any(k not in SPACE_KINDS for k in raw):
+        raise RuleError("Profile field %(field)s must list army space kinds.", RULE, field=field)
+    return list(raw)
+
+
+def load(raw: Any) -> dict[str, Any]:
+    """Validate a saved profile (untrusted) into a complete one; missing parts stay unknown."""
+    prof = default()
+    if raw is None:
+        return prof
+    if not isinstance(raw, dict):
+        raise RuleError("A board profile must be a JSON object.", RULE)
+    regions = raw.get("regions") or {}
+    if not isinstance(regions, dict):
+        raise RuleError("Profile field %(field)s must be an object.", RULE, field="regions")
+    for rid, reg in regions.items():
+        if rid not in prof["regions"] or not isinstance(reg, dict):
+            continue
+        out = prof["regions"][rid]
+        out["name"] = _name(reg.get("name"), f"regions.{rid}.name")
+        for realm in REALMS:
+            vals = reg.get(realm) or {}
+            if not isinstance(vals, dict):
+                raise RuleError("Profile field %(field)s must be an object.", RULE, field=f"regions.{rid}.{realm}")
+            for res in RESOURCES:
+                out[realm][res] = _int(vals.get(res), f"regions.{rid}.{realm}.{res}")
+        src = reg.get("sources") or {}
+        if isinstance(src, dict):
+            out["sources"] = {str(k)[:20]: str(v)[:60] for k, v in list(src.items())[:8]}
+    names = [r["name"] for r in prof["regions"].values() if r["name"]]
+    if len({n.lower() for n in names}) != len(names):
+        raise RuleError("Two regions of the profile have the same name.", RULE)
+    tribe_raw = raw.get("tribes") or {}
+    if not isinstance(tribe_raw, dict):
+        raise RuleError("Profile field %(field)s must be an object.", RULE, field="tribes")
+    for tid, t in tribe_raw.items():
+        if tid not in prof["tribes"] or not isinstance(t, dict):
+            continue
+        out = prof["tribes"][tid]
+        out["gold"] = _int(t.get("gold"), f"tribes.{tid}.gold")
+        out["energy"] = _int(t.get("energy"), f"tribes.{tid}.energy")
+        costs = t.get("costs") or {}
+        if not isinstance(costs, dict):
+            raise RuleError("Profile field %(field)s must be an object.", RULE, field=f"tribes.{tid}.costs")
+        out["costs"] = {b: _cost(costs.get(b), f"tribes.{tid}.costs.{b}") for b in BUILDINGS}
+        out["groups"] = _groups(t.get("groups"), f"tribes.{tid}.groups")
+        start = t.get("start")
+        out["start"] = start if start in REGIONS else None
+        out["spaces"] = _spaces(t.get("spaces"), f"tribes.{tid}.spaces")
+    return prof
+
+
+def name_region(prof: dict[str, Any], rid: str, name: str | None) -> list[dict[str, Any]]:
+    """Give a region slot its printed name; a name known from a worked example brings its values
+    along (only into empty fields). Returns the values filled in."""
+    name = _name(name, "name")
+    for other_id, reg in prof["regions"].items():
+        if name and other_id != rid and (reg["name"] or "").lower() == name.lower():
+            raise RuleError("Another region is already called %(name)s.", RULE, name=name)
+    reg = prof["regions"][rid]
+    reg["name"] = name
+    filled = []
+    for v in known_values(name or ""):
+        if reg[v["realm"]][v["resource"]] is None:
+            reg[v["realm"]][v["resource"]] = v["value"]
+            reg["sources"][f"{v['realm']}.{v['resource']}"] = v["source"]
+            filled.append(v)
+    return filled
+
+
+def set_value(prof: dict[str, Any], rid: str, realm: str, resource: str, value: int | None) -> None:
+    """Record a value printed on a region card (entered by the table)."""
+    prof["regions"][rid][realm][resource] = _int(value, resource)
+    prof["regions"][rid]["sources"][f"{realm}.{resource}"] = "table"
+
+
+def region_label(prof: dict[str, Any], rid: str) -> dict[str, Any]:
+    """How to show a region: its name (a msgid, translated) or "Area N, region M"."""
+    name = prof["regions"][rid]["name"]
+    area, slot = rid.split("-")
+    return {"name": name, "area": int(area), "slot": int(slot), "known_name": name in region_names()}
+
+
+def tribe_complete(prof: dict[str, Any], tid: str) -> list[str]:
+    """What a tribe still lacks before the game can start (printed numbers nobody entered)."""
+    t = prof["tribes"][tid]
+    missing = [k for k in ("gold", "energy", "groups") if t[k] is None]
+    if tribes()[tid]["realm"] == "light" and t["start"] is None:
+        missing.append("start")
+    return missing

@@ -1,0 +1,615 @@
+"""Immortals (Queen Games 2017): table setup, round flow and the action layer.
+
+The physical board, cubes and tower stay on the table; the companion keeps the numbers (gold,
+energy, VP, limbos, region cards, buildings), runs the secret draft and action planning on the
+phones, adjudicates battles and scores. Phases: ``setup`` -> ``draft`` -> per round
+``reinforce`` -> ``planning`` -> ``performance`` (with a ``battle`` inside) -> scoring -> ``ended``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import sealed
+from ...i18n import N_, tr
+from ..base import Action, Ctx, Game, Option, RuleError, SeatDef, State, get_choice, get_int
+from . import cite, draft, perform, planning, profile, scoring
+from .battle import INH, adjudicate, tower_drop
+from .board import (
+    REGIONS,
+    check_location,
+    empty_board,
+    other,
+    set_cell,
+    split,
+)
+from .data import REALMS, RESOURCES, tribes
+from .labels import WINNERS, word
+
+COLORS = (("red", N_("Red"), "#d64545"), ("purple", N_("Purple"), "#9b59b6"), ("blue", N_("Blue"), "#3f7fd6"),
+          ("yellow", N_("Yellow"), "#e0b43a"), ("black", N_("Black"), "#5d6d7e"))
+#: Rounds by player count: version A's text (seed 001 p.4) and a public player aid (facts file).
+ROUNDS = {"a": {3: 7, 4: 5, 5: 5}, "aid": {3: 7, 4: 6, 5: 5}}
+FIX = "companion: corrections"
+
+
+class ImmortalsGame(Game):
+    id = "immortals"
+    title = N_("Immortals")
+    summary = N_("Secret action planning, resources, cube-tower battles and scoring for Immortals.")
+    screen_template = "immortals/screen.html"
+    seat_template = "immortals/seat.html"
+    host_template = "immortals/host.html"
+    profiles = True
+
+    # -- table -------------------------------------------------------------------------------
+    def options(self) -> list[Option]:
+        return [
+            Option("players", N_("Players"), "int", 4, min=3, max=5,
+                   help=N_("Immortals is for 3 to 5 players.")),
+            Option("rounds_table", N_("Rounds by player count"), "choice", "a",
+                   choices=(("a", N_("Rulebook A: 3 players 7, 4 players 5, 5 players 5")),
+                            ("aid", N_("Player aid: 3 players 7, 4 players 6, 5 players 5"))),
+                   help=N_("Rulebook B says only \"see picture\"; the two sources disagree for 4 players.")),
+            Option("rounds", N_("Rounds (0 = by player count)"), "int", 0, min=0, max=10,
+                   help=N_("The rulebook lets the table agree to play more rounds.")),
+            Option("inhabitant_reading", N_("Inhabitants fighting for the winner"), "choice", "example",
+                   choices=(("example", N_("As in the worked example and rulebook B: they count in the winner's loss")),
+                            ("version_a", N_("As rulebook A's text: they leave with the loser's armies"))),
+                   help=N_("The two rulebooks word this differently; the worked example follows B.")),
+            Option("digital_tower", N_("Digital tower (no physical tower)"), "bool", False,
+                   help=N_("A published model, not the real tower: dropped cubes fall with 2/3, stuck cubes with 1/3.")),
+        ]
+
+    def seats(self, options: dict[str, Any]) -> list[SeatDef]:
+        n = int(options.get("players") or 4)
+        return [SeatDef(f"p{i + 1}", label, color) for i, (_cid, label, color) in enumerate(COLORS[:n])]
+
+    def setup(self, options: dict[str, Any], ctx: Ctx) -> State:
+        seats = [s.id for s in self.seats(options)]
+        n = len(seats)
+        table = options.get("rounds_table") or "a"
+        rounds = int(options.get("rounds") or 0) or ROUNDS[table][n]
+        first = ctx.rng.choice(seats)
+        state: State = {
+            "seats": seats,
+            "labels": {s.id: s.label for s in self.seats(options)},
+            "colors": {s.id: s.color for s in self.seats(options)},
+            "options": {
+                "rounds_table": table,
+                "inhabitant_reading": options.get("inhabitant_reading") or "example",
+                "digital_tower": bool(options.get("digital_tower")),
+            },
+            "profile": profile.load(options.get("profile_data")),
+            "phase": "setup",
+            "round": 0,
+            "rounds": rounds,
+            "rounds_by_source": {k: v[n] for k, v in ROUNDS.items()},
+            "first": first,
+            "next_first": None,
+            "turn": None,
+            "players": {s: self._player() for s in seats},
+            "region_cards": dict.fromkeys(REGIONS),
+            "board": empty_board(),
+            "deck": [],
+            "discard": [],
+            "tray": {},
+            "tower": {},
+            "battle": None,
+            "last_battle": None,
+            "draft": None,
+            "reinforced": [],
+            "last_scoring": None,
+            "result": None,
+            "prompts": {},
+        }
+        # first player chosen at random (seed 001 p.5), logged
+        ctx.log(N_("First player (drawn at random): %(who)s"), who=tr(state["labels"][first]))
+        return state
+
+    @staticmethod
+    def _player() -> dict[str, Any]:
+        return {
+            "tribes": {"light": None, "dark": None}, "ready": False, "spaces": None,
+            "spaces_confirmed": False, "groups": [], "gold": 0, "energy": 0, "vp": 0,
+            "limbo": {"light": 0, "dark": 0}, "conflict": [], "plan": None, "revealed": {},
+            "passed": False, "pass_take": None,
+        }
+
+    def export_profile(self, state: State) -> dict[str, Any]:
+        return profile.load(state["profile"])
+
+    # -- dispatch ----------------------------------------------------------------------------
+    def apply(self, state: State, ctx: Ctx, action: Action) -> None:
+        kind = action.get("type")
+        handler = {
+            "choose_tribes": self._choose_tribes,
+            "start_game": self._start_game,
+            "draft_start": self._draft_start,
+            "draft_place": self._draft_place,
+            "feed": self._feed,
+            "answer": self._answer,
+            "plan": self._plan_form,
+            "reinforce": self._reinforce,
+            "perform": self._perform,
+            "pass": self._pass,
+            "battle_result": self._battle_result,
+            "battle_drop": self._battle_drop,
+            "name_region": self._name_region,
+            "set_region_value": self._set_region_value,
+            "set_region": self._set_region,
+            "set_building": self._set_building,
+            "give_card": self._give_card,
+            "adjust": self._adjust,
+            "set_tray": self._set_tray,
+        }.get(kind)
+        if handler is None:
+            raise RuleError("Unknown action: %(type)s.", "companion: input", type=str(kind)[:40])
+        handler(state, ctx, action)
+
+    def _seat_arg(self, state: State, ctx: Ctx, action: Action) -> str:
+        """The seat acted for: the actor's own, or any seat when the host acts."""
+        seat = action.get("seat") or ctx.actor.seat
+        if seat not in state["players"]:
+            raise RuleError("There is no seat %(seat)s.", "companion: seats", seat=str(seat)[:24])
+        ctx.actor.require(seat)
+        return seat
+
+    def _phase(self, state: State, *phases: str) -> None:
+        if state["phase"] not in phases:
+            raise RuleError("Not now: the table is in the %(phase)s phase.", "companion: turns", status=409,
+                            phase=state["phase"])
+
+    # -- setup -------------------------------------------------------------------------------
+    def _choose_tribes(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Each player takes one light and one dark tribe and builds its board (seed 001 p.4); the
+        printed numbers it enters are kept in the profile for later tables."""
+        self._phase(state, "setup")
+        seat = self._seat_arg(state, ctx, action)
+        rule = cite.both(4)
+        chosen = {}
+        for realm in REALMS:
+            tid = get_choice(action, realm, [t for t, d in tribes().items() if d["realm"] == realm], rule)
+            for other_seat, p in state["players"].items():
+                if other_seat != seat and p["tribes"][realm] == tid:
+                    raise RuleError("Another player already has this tribe.", rule)
+            chosen[realm] = tid
+        prof = state["profile"]["tribes"]
+        for realm, tid in chosen.items():
+            t = prof[tid]
+            for res in RESOURCES:
+                key = f"{realm}_{res}"
+                if action.get(key) not in (None, ""):
+                    t[res] = get_int(action, key, 0, 30, cite.both(7))
+            if action.get(f"{realm}_groups") not in (None, ""):
+                t["groups"] = self._int_list(action[f"{realm}_groups"], f"{realm}_groups", cite.both(6))
+            if action.get(f"{realm}_spaces") not in (None, ""):
+                t["spaces"] = self._spaces(action[f"{realm}_spaces"], f"{realm}_spaces")
+        if action.get("start") not in (None, ""):
+            prof[chosen["light"]]["start"] = get_choice(action, "start", REGIONS, cite.both(6))
+        p = state["players"][seat]
+        p["tribes"] = chosen
+        missing = [f"{tribes()[tid]['name']}: {m}" for tid in chosen.values() for m in profile.tribe_complete(state["profile"], tid)]
+        starts = [state["profile"]["tribes"][q["tribes"]["light"]]["start"] for s, q in state["players"].items()
+                  if q["tribes"]["light"] and s != seat]
+        if prof[chosen["light"]]["start"] in starts and prof[chosen["light"]]["start"]:
+            raise RuleError("Two light tribes cannot share a start region.", cite.both(6))
+        light_sp, dark_sp = prof[chosen["light"]]["spaces"], prof[chosen["dark"]]["spaces"]
+        if light_sp is not None and dark_sp is not None and len(light_sp) + len(dark_sp) == planning.ARMY_SPACES:
+            p["spaces"], p["spaces_confirmed"] = light_sp + dark_sp, True
+        else:
+            p["spaces"] = profile.PLACEHOLDER_SPACES["light"] + profile.PLACEHOLDER_SPACES["dark"]
+            p["spaces_confirmed"] = False
+        p["ready"] = not missing
+        ctx.log(N_("%(who)s plays %(light)s and %(dark)s"), who=ctx.name(seat),
+                light=tr(tribes()[chosen["light"]]["name"]), dark=tr(tribes()[chosen["dark"]]["name"]))
+
+    @staticmethod
+    def _int_list(raw: Any, field: str, rule: str) -> list[int]:
+        items = raw if isinstance(raw, list) else str(raw).replace(";", ",").split(",")
+        out = [get_int({field: x.strip() if isinstance(x, str) else x}, field, 1, 20, rule)
+               for x in items if str(x).strip()]
+        if not 1 <= len(out) <= 8:
+            raise RuleError("List 1 to 8 army groups, like 10, 6, 2.", rule)
+        return out
+
+    @staticmethod
+    def _spaces(raw: Any, field: str) -> list[str]:
+        items = raw if isinstance(raw, list) else [x.strip() for x in str(raw).split(",") if x.strip()]
+        if len(items) > planning.ARMY_SPACES or any(k not in profile.SPACE_KINDS for k in items):
+            raise RuleError("List the army spaces printed on this tribe board.", cite.both(8))
+        return list(items)
+
+    def _start_game(self, state: State, ctx: Ctx, action: Action) -> None:
+        """The host starts the initial round once every player has a complete pair of tribes."""
+        ctx.actor.require_host()
+        self._phase(state, "setup")
+        for s, p in state["players"].items():
+            if not p["tribes"]["light"] or not p["tribes"]["dark"]:
+                raise RuleError("%(who)s has not chosen tribes yet.", cite.both(4), who=ctx.name(s))
+            for tid in p["tribes"].values():
+                missing = profile.tribe_complete(state["profile"], tid)
+                if missing:
+                    raise RuleError("%(tribe)s still needs: %(missing)s.", cite.both(7),
+                                    tribe=tribes()[tid]["name"], missing=", ".join(missing))
+        for p in state["players"].values():
+            p["groups"] = [g for realm in REALMS for g in state["profile"]["tribes"][p["tribes"][realm]]["groups"]]
+        draft.begin(state)
+        ctx.log(N_("Initial round: each player places a group on its start region"))
+
+    # -- draft -------------------------------------------------------------------------------
+    def _draft_start(self, state: State, ctx: Ctx, action: Action) -> None:
+        self._phase(state, "draft")
+        draft.start(state, ctx, self._seat_arg(state, ctx, action), action)
+
+    def _draft_place(self, state: State, ctx: Ctx, action: Action) -> None:
+        self._phase(state, "draft")
+        draft.place(state, ctx, self._seat_arg(state, ctx, action), action)
+
+    def _feed(self, state: State, ctx: Ctx, action: Action) -> None:
+        self._phase(state, "draft")
+        if draft.feed(state, ctx, self._seat_arg(state, ctx, action), action):
+            self._new_round(state, ctx)
+
+    # -- sealed answers ----------------------------------------------------------------------
+    def _answer(self, state: State, ctx: Ctx, action: Action) -> None:
+        seat = ctx.actor.require_seat()
+        pid = str(action.get("prompt", ""))
+        prompt = sealed.get(state, pid)
+        if prompt["kind"] == "draft":
+            self._phase(state, "draft")
+            draft.pick(state, ctx, seat, action.get("value"))
+        elif prompt["kind"] == "plan":
+            self._plan(state, ctx, seat, pid, action.get("value"))
+        else:
+            raise RuleError("There is no such secret prompt.", "companion: sealed prompts", status=404)
+
+    def _plan_form(self, state: State, ctx: Ctx, action: Action) -> None:
+        """The phone's planning form: fields army0..army7 and magic0..magic1."""
+        seat = ctx.actor.require_seat()
+        value = {"army": [action.get(f"army{i}") for i in range(planning.ARMY_SPACES)],
+                 "magic": [action.get(f"magic{i}") for i in range(planning.MAGIC_SPACES)]}
+        self._plan(state, ctx, seat, f"plan-{state['round']}", value)
+
+    def _plan(self, state: State, ctx: Ctx, seat: str, pid: str, raw: Any) -> None:
+        """Secret, simultaneous planning (seed 001 p.8). The reveal of the prompt only ends the phase:
+        the cards stay face down and are turned one by one while performing (p.15)."""
+        self._phase(state, "planning")
+        if pid != f"plan-{state['round']}":
+            raise RuleError("This secret prompt is already closed.", "companion: sealed prompts", status=409)
+        plan = planning.normalize(raw)
+        planning.validate(state, seat, plan, perform.tribe_action(state, seat))
+        changed = seat in sealed.get(state, pid)["answers"]
+        done = sealed.answer(state, pid, seat, plan)
+        count = len(planning.spaces(plan))
+        ctx.log(N_("%(who)s planned %(count)s cards"), who=ctx.name(seat), count=count, seat=seat,
+                hidden=N_("%(who)s changed their plan") if changed else N_("%(who)s finished planning"),
+                hidden_params={"who": ctx.name(seat)})
+        if done:
+            prompt = sealed.get(state, pid)
+            for s, answer in prompt["answers"].items():
+                state["players"][s]["plan"] = answer
+                prompt["answers"][s] = planning.face_down(answer)  # the prompt keeps only what is public
+            state["phase"] = "performance"
+            state["turn"] = state["first"]
+            ctx.log(N_("Everyone has planned. %(who)s performs first"), who=ctx.name(state["first"]))
+
+    # -- rounds ------------------------------------------------------------------------------
+    def _new_round(self, state: State, ctx: Ctx) -> None:
+        """Next round: the first player marker's holder starts (seed 002 p.12), reinforcements begin."""
+        state["round"] += 1
+        if state["next_first"]:
+            state["first"], state["next_first"] = state["next_first"], None
+        for p in state["players"].values():
+            p.update(plan=None, revealed={}, passed=False, pass_take=None)
+        state["phase"] = "reinforce"
+        state["reinforced"] = []
+        state["turn"] = state["first"]
+        ctx.log(N_("Round %(round)s of %(rounds)s: reinforcements, starting with %(who)s"),
+                round=state["round"], rounds=state["rounds"], who=ctx.name(state["first"]))
+
+    def _reinforce(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Reinforcements (seed 001 p.8): optionally draw a conflict card; then 1 army per 3 in each
+        limbo to regions of that realm with own armies, from the first player clockwise."""
+        self._phase(state, "reinforce")
+        seat = state["turn"]
+        ctx.actor.require(seat)
+        rule = cite.both(8)
+        p = state["players"][seat]
+        placed: dict[str, int] = {}
+        if action.get("place"):
+            placed = {}
+            for realm in REALMS:
+                part = self._realm_part(action.get("place"), realm)
+                if part:
+                    placed.update(perform._place(state, seat, {"place": part}, realm, p["limbo"][realm] // 3, rule))
+        if str(action.get("draw", "")).lower() in ("1", "true", "on", "yes"):
+            perform.draw_conflict(state, ctx, seat, 1)
+        perform.from_limbo(state, ctx, seat, placed)
+        if not placed:
+            ctx.log(N_("%(who)s places no reinforcements"), who=ctx.name(seat))
+        state["reinforced"].append(seat)
+        seats = state["seats"]
+        nxt = seats[(seats.index(seat) + 1) % len(seats)]
+        if len(state["reinforced"]) == len(seats):
+            self._open_planning(state, ctx)
+        else:
+            state["turn"] = nxt
+
+    @staticmethod
+    def _realm_part(raw: Any, realm: str) -> dict[str, Any]:
+        if isinstance(raw, list):
+            raw = dict(str(x).partition("=")[::2] for x in raw)
+        if not isinstance(raw, dict):
+            raise RuleError("Say where the armies go.", cite.both(8))
+        return {k: v for k, v in raw.items() if isinstance(k, str) and k.startswith(realm + ":") and str(v) not in ("", "0")}
+
+    def _open_planning(self, state: State, ctx: Ctx) -> None:
+        state["phase"] = "planning"
+        state["turn"] = None
+        sealed.open_prompt(state, f"plan-{state['round']}", list(state["seats"]), kind="plan",
+                           title=N_("Plan your actions"), spec={"round": state["round"]})
+        ctx.log(N_("Action planning: everyone places cards face down in secret"))
+
+    def _perform(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Reveal one planned card and perform it, or decline it for 1 gold or energy (seed 001 p.9, p.15)."""
+        self._phase(state, "performance")
+        if state["battle"]:
+            raise RuleError("Finish the battle first.", cite.both(13), status=409)
+        seat = state["turn"]
+        ctx.actor.require(seat)
+        p = state["players"][seat]
+        space = str(action.get("space", ""))
+        card = planning.card_at(p["plan"], space) if p["plan"] else None
+        if card is None:
+            raise RuleError("There is no face-down card on that space.", cite.both(15))
+        decline = str(action.get("decline", "")).lower() in ("1", "true", "on", "yes")
+        battle = False
+        shown = card[5:] if card.startswith("lost:") else card
+        ctx.log(N_("%(who)s reveals %(card)s"), who=ctx.name(seat), card=shown)
+        if card == "blank" or card.startswith("lost:") or decline:
+            take = get_choice(action, "take", RESOURCES, cite.both(9))
+            perform.compensate(state, ctx, seat, take, "action not done")
+        elif space.startswith("m"):
+            perform.magic(state, ctx, seat, card[2:], action)
+        else:
+            kind = planning.space_kind(p, int(space[1:]))
+            battle = perform.army_space(state, ctx, seat, kind, card, action)
+        self._remove_card(state, seat, space, shown, used=not decline and card != "blank")
+        if not battle:
+            self._advance(state, ctx)
+
+    def _remove_card(self, state: State, seat: str, space: str, card: str, used: bool) -> None:
+        """A revealed card leaves the board: conflict cards are discarded, region, magic and blank
+        cards return to the hand (seed 001 p.8-9)."""
+        p = state["players"][seat]
+        row, idx = ("army" if space[0] == "a" else "magic"), int(space[1:])
+        p["plan"][row][idx] = None
+        p["revealed"][space] = card
+        if card.startswith("c:") and card in p["conflict"]:
+            p["conflict"].remove(card)
+            state["discard"].append(card)
+
+    def _pass(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Pass: the remaining cards go back to the hand; 1 gold or energy now and each time the turn
+        comes round while others still act (seed 001 p.15)."""
+        self._phase(state, "performance")
+        if state["battle"]:
+            raise RuleError("Finish the battle first.", cite.both(13), status=409)
+        seat = state["turn"]
+        ctx.actor.require(seat)
+        take = get_choice(action, "take", RESOURCES, cite.both(15))
+        p = state["players"][seat]
+        p["passed"], p["pass_take"], p["plan"] = True, take, planning.normalize({})
+        ctx.log(N_("%(who)s passes"), who=ctx.name(seat))
+        perform.compensate(state, ctx, seat, take, "passed")
+        self._advance(state, ctx)
+
+    def _advance(self, state: State, ctx: Ctx) -> None:
+        """Next player clockwise; players who passed take their compensation as their turn comes
+        round (seed 001 p.15). When everyone has passed, the round is scored."""
+        seats = state["seats"]
+        if all(state["players"][s]["passed"] for s in seats):
+            self._score(state, ctx)
+            return
+        i = seats.index(state["turn"])
+        for step in range(1, len(seats) + 1):
+            s = seats[(i + step) % len(seats)]
+            p = state["players"][s]
+            if not p["passed"]:
+                state["turn"] = s
+                return
+            perform.compensate(state, ctx, s, p["pass_take"], "passed")
+
+    def _score(self, state: State, ctx: Ctx) -> None:
+        """Scoring from the left of the first player, clockwise (seed 001 p.15-16); then the next
+        round, or the end after the last (p.16)."""
+        result = {}
+        for s in scoring.scoring_order(state["seats"], state["first"]):
+            b = scoring.breakdown(state, s)
+            state["players"][s]["vp"] += b["total"]
+            result[s] = b
+            ctx.log(N_("%(who)s scores %(vp)s VP (%(regions)s regions)"), who=ctx.name(s), vp=b["total"],
+                    regions=b["regions"])
+        state["last_scoring"] = {"round": state["round"], "order": list(result), "points": result}
+        state["turn"] = None
+        if state["round"] >= state["rounds"]:
+            state["phase"] = "ended"
+            state["result"] = scoring.ranking(state)
+            ctx.log(N_("Game over. Winner: %(who)s"),
+                    who=", ".join(ctx.name(s) for s in state["result"]["winners"]))
+        else:
+            self._new_round(state, ctx)
+
+    # -- battles -----------------------------------------------------------------------------
+    def _battle_actor(self, state: State, ctx: Ctx) -> dict[str, Any]:
+        self._phase(state, "performance")
+        b = state["battle"]
+        if not b:
+            raise RuleError("There is no battle to resolve.", cite.both(13), status=409)
+        if not (ctx.actor.host or ctx.actor.seat in (b["attacker"], b["defender"])):
+            raise RuleError("Only the attacker, the defender or the host enters the tray.", "companion: turns",
+                            status=403)
+        return b
+
+    def _battle_result(self, state: State, ctx: Ctx, action: Action) -> None:
+        """The table enters what fell in the tray: cubes per colour and inhabitants (seed 001 p.13)."""
+        b = self._battle_actor(state, ctx)
+        if state["options"]["digital_tower"] and not ctx.actor.host:
+            raise RuleError("With the digital tower, drop the cubes instead.", cite.FACTS)
+        raw = action.get("tray")
+        if not isinstance(raw, dict):
+            raw = {k[5:]: v for k, v in action.items() if k.startswith("tray_")}
+        tray = {}
+        for key in state["seats"] + [INH]:
+            n = get_int({key: raw.get(key, 0) or 0}, key, 0, 60, cite.both(13))
+            if n:
+                tray[key] = n
+        self._resolve(state, ctx, b, tray)
+
+    def _battle_drop(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Digital tower only: drop the cubes through the model (facts/immortals.md)."""
+        b = self._battle_actor(state, ctx)
+        if not state["options"]["digital_tower"]:
+            raise RuleError("This table uses the physical tower: enter what fell in the tray.", cite.FACTS)
+        tray, state["tower"] = tower_drop(ctx.rng, state["tower"], b["drop"])
+        self._resolve(state, ctx, b, tray)
+
+    def _resolve(self, state: State, ctx: Ctx, b: dict[str, Any], tray: dict[str, int]) -> None:
+        """Apply the adjudication: limbos of the other realm, region, card, what stays in the tray."""
+        reading = state["options"]["inhabitant_reading"]
+        res = adjudicate(tray, b["attacker"], b["defender"], b["side"], reading)
+        realm, rid = split(b["to"])
+        for s, n in res["to_limbo"].items():
+            state["players"][s]["limbo"][other(realm)] += n
+        into = res["into_region"]
+        set_cell(state, b["to"], into["seat"], into["armies"])
+        holder = state["region_cards"].get(rid)
+        if res["card"] == "attacker":
+            perform.take_region_card(state, ctx, b["attacker"], rid)
+        elif res["card"] == "deck_if_involved" and holder in (b["attacker"], b["defender"]):
+            state["region_cards"][rid] = None
+            ctx.log(N_("The region card %(region)s goes back to the deck"), region=rid)
+        state["tray"] = dict(res["tray_after"])
+        state["last_battle"] = {**b, "tray": tray, "result": res, "reading": reading}
+        state["battle"] = None
+        ctx.log(N_("Battle for %(region)s: %(a)s against %(d)s, %(winner)s"), region=b["to"],
+                a=res["scores"]["attacker"], d=res["scores"]["defender"], winner=tr(WINNERS[res["winner"]]))
+        self._advance(state, ctx)
+
+    # -- profile and corrections ---------------------------------------------------------------
+    def _name_region(self, state: State, ctx: Ctx, action: Action) -> None:
+        """The host names a region slot as printed on the board (issue #6, board profile)."""
+        ctx.actor.require_host()
+        rid = get_choice(action, "region", REGIONS, profile.RULE)
+        filled = profile.name_region(state["profile"], rid, action.get("name"))
+        ctx.log(N_("Region %(region)s is named %(name)s"), region=rid, name=action.get("name") or "-")
+        for v in filled:
+            ctx.log(N_("%(name)s: %(value)s %(res)s in the %(realm)s realm, from %(source)s"), name=v["name"],
+                    value=v["value"], res=tr(word(v["resource"])), realm=tr(word(v["realm"])), source=v["source"])
+
+    def _set_region_value(self, state: State, ctx: Ctx, action: Action) -> None:
+        """The host enters a value printed on a region card (issue #6, board profile)."""
+        ctx.actor.require_host()
+        rid = get_choice(action, "region", REGIONS, profile.RULE)
+        realm = get_choice(action, "realm", REALMS, profile.RULE)
+        res = get_choice(action, "resource", RESOURCES, profile.RULE)
+        value = None if action.get("value") in (None, "") else get_int(action, "value", 0, profile.MAX_VALUE, profile.RULE)
+        profile.set_value(state["profile"], rid, realm, res, value)
+        ctx.log(N_("Region card %(region)s: %(res)s in the %(realm)s realm is %(value)s"), region=rid,
+                res=tr(word(res)), realm=tr(word(realm)), value="-" if value is None else value)
+
+    def _set_region(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Any player corrects who occupies a region and with how many armies (design: two taps)."""
+        if not (ctx.actor.seat or ctx.actor.host):
+            raise RuleError("Only a seated player can do this.", FIX, status=403)
+        location = check_location(action.get("region"))
+        seat = action.get("seat") or None
+        if seat is not None and seat not in state["players"]:
+            raise RuleError("There is no seat %(seat)s.", FIX, seat=str(seat)[:24])
+        armies = get_int(action, "armies", 0, 45, FIX) if seat else 0
+        set_cell(state, location, seat, armies)
+        ctx.log(N_("Correction: %(region)s now %(who)s with %(count)s armies"), region=location,
+                who=ctx.name(seat) if seat else "-", count=armies)
+
+    def _set_building(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Correct the buildings on a region (no points change; use adjust for VP)."""
+        if not (ctx.actor.seat or ctx.actor.host):
+            raise RuleError("Only a seated player can do this.", FIX, status=403)
+        location = check_location(action.get("region"))
+        building = action.get("building") or None
+        if building not in (None, "temple", "capital"):
+            raise RuleError("%(field)s is not one of the allowed values.", FIX, field="building")
+        cell = state["board"][location]
+        cell["building"] = building
+        cell["portal"] = str(action.get("portal", "")).lower() in ("1", "true", "on", "yes")
+        ctx.log(N_("Correction: buildings in %(region)s"), region=location)
+
+    def _give_card(self, state: State, ctx: Ctx, action: Action) -> None:
+        """The host corrects who holds a region card."""
+        ctx.actor.require_host()
+        rid = get_choice(action, "region", REGIONS, FIX)
+        seat = action.get("seat") or None
+        if seat is not None and seat not in state["players"]:
+            raise RuleError("There is no seat %(seat)s.", FIX, seat=str(seat)[:24])
+        state["region_cards"][rid] = seat
+        ctx.log(N_("Correction: region card %(region)s held by %(who)s"), region=rid, who=ctx.name(seat) if seat else "-")
+
+    def _adjust(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Correct a counter of a player: own counters, or any with host rights."""
+        seat = self._seat_arg(state, ctx, action)
+        field = get_choice(action, "field", ("gold", "energy", "vp", "limbo_light", "limbo_dark"), FIX)
+        delta = get_int(action, "delta", -99, 99, FIX)
+        p = state["players"][seat]
+        box, key = (p["limbo"], field[6:]) if field.startswith("limbo_") else (p, field)
+        if box[key] + delta < 0:
+            raise RuleError("%(field)s cannot go below 0.", FIX, field=field)
+        box[key] += delta
+        ctx.log(N_("Correction: %(who)s %(field)s %(delta)+d"), who=ctx.name(seat), field=tr(word(field)), delta=delta)
+
+    def _set_tray(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Correct what lies in the tray between battles."""
+        if not (ctx.actor.seat or ctx.actor.host):
+            raise RuleError("Only a seated player can do this.", FIX, status=403)
+        tray = {}
+        for key in state["seats"] + [INH]:
+            n = get_int({key: action.get(key, 0) or 0}, key, 0, 60, FIX)
+            if n:
+                tray[key] = n
+        state["tray"] = tray
+        ctx.log(N_("Correction: the tray holds %(tray)s"), tray=", ".join(f"{k} {v}" for k, v in tray.items()) or "-")
+
+    # -- views -------------------------------------------------------------------------------
+    def public_view(self, state: State) -> dict[str, Any]:
+        from .views import public
+
+        return public(self, state)
+
+    def private_view(self, state: State, seat: str) -> dict[str, Any]:
+        from .views import private
+
+        return private(self, state, seat)
+
+    def waiting_for(self, state: State) -> list[str]:
+        """Whom the table waits on now, for the screen and the phones' alerts."""
+        phase = state["phase"]
+        if phase == "setup":
+            return [s for s, p in state["players"].items() if not p["ready"]]
+        if phase == "draft":
+            d = state["draft"]
+            if d["stage"] == "start":
+                return [s for s in state["seats"] if s not in d["started"]]
+            if d["stage"] == "pick":
+                return sealed.waiting(sealed.get(state, f"draft-{d['n']}"))
+            if d["stage"] == "place":
+                return [d["placer"]] if d["placer"] else []
+            return [s for s in state["seats"] if s not in d["fed"]]
+        if phase == "planning":
+            return sealed.waiting(sealed.get(state, f"plan-{state['round']}"))
+        if phase == "performance" and state["battle"]:
+            b = state["battle"]
+            return [b["attacker"]] + ([b["defender"]] if b["defender"] else [])
+        if phase in ("reinforce", "performance") and state["turn"]:
+            return [state["turn"]]
+        return []
+

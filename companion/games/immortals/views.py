@@ -1,0 +1,169 @@
+"""What devices see. ``public`` holds nothing secret: no conflict hand, no planned card before it is
+turned, no draft hand or pick before the reveal. ``private`` adds only the seat's own secrets."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import sealed
+from ..base import Game
+from . import planning, profile, scoring
+from .board import REGIONS, armies_on_board
+from .cards import MAGIC, conflict_realm, is_wild
+from .data import REALMS, tribes
+from .labels import KINDS, PHASES
+from .perform import tribe_action
+
+
+def _regions(state: dict[str, Any]) -> list[dict[str, Any]]:
+    prof = state["profile"]["regions"]
+    out = []
+    for rid in REGIONS:
+        label = profile.region_label(state["profile"], rid)
+        out.append({"id": rid, **label, "values": {r: dict(prof[rid][r]) for r in REALMS},
+                    "card": state["region_cards"].get(rid)})
+    return out
+
+
+def _player_public(state: dict[str, Any], seat: str) -> dict[str, Any]:
+    p = state["players"][seat]
+    plan = p["plan"]
+    return {
+        "seat": seat,
+        "label": state["labels"][seat],
+        "color": state["colors"][seat],
+        "tribes": {r: (tribes()[t]["name"] if t else None) for r, t in p["tribes"].items()},
+        "tribe_ids": dict(p["tribes"]),
+        "ready": p["ready"],
+        "gold": p["gold"],
+        "energy": p["energy"],
+        "vp": p["vp"],
+        "track": scoring.track(p["vp"]),
+        "limbo": dict(p["limbo"]),
+        "groups_left": list(p["groups"]),
+        "region_cards": [rid for rid, s in state["region_cards"].items() if s == seat],
+        "conflict_count": len(p["conflict"]),
+        "armies_on_board": armies_on_board(state, seat),
+        "spaces": [KINDS[k] for k in p["spaces"]] if p["spaces"] else None,
+        "spaces_confirmed": p["spaces_confirmed"],
+        "face_down": planning.face_down(plan) if plan else None,
+        "revealed": dict(p["revealed"]),
+        "passed": p["passed"],
+    }
+
+
+def _draft_public(state: dict[str, Any]) -> dict[str, Any] | None:
+    d = state["draft"]
+    if not d:
+        return None
+    return {
+        "stage": d["stage"], "n": d["n"], "started": list(d["started"]), "fed": list(d["fed"]),
+        "placer": d["placer"], "order": list(d["order"]),
+        "picks": dict(d["picks"]) if d["stage"] != "pick" else {},
+        "hand_sizes": {s: len(h["cards"]) for s, h in d["hands"].items()},
+        "hand_realms": {s: h["realm"] for s, h in d["hands"].items()},
+        "fell": dict(d.get("fell") or {}),
+    }
+
+
+def public(game: Game, state: dict[str, Any]) -> dict[str, Any]:
+    prompts = [sealed.public(p) for p in state["prompts"].values()]
+    return {
+        "phase": state["phase"],
+        "phase_label": PHASES[state["phase"]],
+        "round": state["round"],
+        "rounds": state["rounds"],
+        "rounds_by_source": dict(state["rounds_by_source"]),
+        "first": state["first"],
+        "next_first": state["next_first"],
+        "turn": state["turn"],
+        "waiting_for": game.waiting_for(state),
+        "seats": list(state["seats"]),
+        "players": [_player_public(state, s) for s in state["seats"]],
+        "regions": _regions(state),
+        "board": {k: dict(v) for k, v in state["board"].items()},
+        "tray": dict(state["tray"]),
+        "tower_inside": sum(state["tower"].values()) if state["options"]["digital_tower"] else None,
+        "options": dict(state["options"]),
+        "deck_count": len(state["deck"]),
+        "discard_count": len(state["discard"]),
+        "battle": dict(state["battle"]) if state["battle"] else None,
+        "last_battle": state["last_battle"],
+        "draft": _draft_public(state),
+        "last_scoring": state["last_scoring"],
+        "result": state["result"],
+        "prompts": prompts[-4:],
+    }
+
+
+def _can(game: Game, state: dict[str, Any], seat: str) -> list[str]:
+    """The actions this seat can take right now, so the phone shows only those."""
+    phase = state["phase"]
+    p = state["players"][seat]
+    can: list[str] = []
+    if phase == "setup":
+        can.append("choose_tribes")
+    elif phase == "draft":
+        d = state["draft"]
+        if d["stage"] == "start" and seat not in d["started"]:
+            can.append("draft_start")
+        elif d["stage"] == "pick":
+            can.append("answer")
+        elif d["stage"] == "place" and d["placer"] == seat:
+            can.append("draft_place")
+        elif d["stage"] == "feed" and seat not in d["fed"]:
+            can.append("feed")
+    elif phase == "reinforce" and state["turn"] == seat:
+        can.append("reinforce")
+    elif phase == "planning":
+        can.append("plan")
+    elif phase == "performance":
+        b = state["battle"]
+        if b and seat in (b["attacker"], b["defender"]):
+            can.append("battle_drop" if state["options"]["digital_tower"] else "battle_result")
+        elif not b and state["turn"] == seat:
+            if p["plan"] and planning.spaces(p["plan"]):
+                can.append("perform")
+            can.append("pass")
+    return can
+
+
+def _card_info(card: str) -> dict[str, Any]:
+    if card.startswith("c:"):
+        return {"id": card, "type": "conflict", "realm": conflict_realm(card), "wild": is_wild(card),
+                "region": card.split(":")[2]}
+    return {"id": card, "type": "other"}
+
+
+def private(game: Game, state: dict[str, Any], seat: str) -> dict[str, Any]:
+    p = state["players"][seat]
+    plan = p["plan"]
+    prompts = [sealed.private(q, seat) for q in sealed.open_for(state, seat)]
+    if plan is None:
+        for q in prompts:
+            if q["kind"] == "plan" and q["mine"]:
+                plan = q["mine"]
+    d = state["draft"]
+    regions = [rid for rid, s in state["region_cards"].items() if s == seat]
+    region_choices = [f"r:{rid}:{realm}" for rid in regions for realm in REALMS
+                      if state["board"][f"{realm}:{rid}"]["seat"] == seat]
+    return {
+        "seat": seat,
+        "can": _can(game, state, seat),
+        "conflict": [_card_info(c) for c in sorted(p["conflict"])],
+        "region_cards": regions,
+        "region_choices": region_choices,
+        "magic": [f"m:{k}" for k in MAGIC],
+        "blanks": 4,
+        "spaces": list(p["spaces"] or []),
+        "tribe_action": tribe_action(state, seat) if p["tribes"]["dark"] else None,
+        "plan": plan,
+        "draft_hand": list(d["hands"][seat]["cards"]) if d and seat in d["hands"] else [],
+        "draft_pick": (sealed.private(sealed.get(state, f"draft-{d['n']}"), seat)["mine"]
+                       if d and d["stage"] == "pick" else None),
+        "reinforce_allowance": {r: p["limbo"][r] // 3 for r in REALMS},
+        "my_regions": sorted(k for k, c in state["board"].items() if c["seat"] == seat),
+        "prompts": prompts,
+        "start_region": (state["profile"]["tribes"][p["tribes"]["light"]]["start"] if p["tribes"]["light"] else None),
+    }
+
