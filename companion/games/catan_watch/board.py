@@ -41,8 +41,12 @@ def step(state: State, ctx: Ctx, kind: str, msg: str, **params: Any) -> None:
     ctx.log(msg, **params)
 
 
-def _name(entry: dict[str, Any]) -> dict[str, str]:
-    return tr(entry["name"])
+NAME = "name"
+
+
+def label(entry: dict[str, Any]) -> dict[str, str]:
+    """A profile name as a log/view parameter (translated when it is one of the default names)."""
+    return tr(entry[NAME])
 
 
 # -- the Wall ---------------------------------------------------------------------------------
@@ -80,7 +84,7 @@ def place_guard(state: State, ctx: Ctx, seat: str, sid: str) -> int:
     owners.append(seat)
     player["guards_supply"] -= 1
     step(state, ctx, "guard", N_("%(who)s places a guard on %(section)s, space %(space)s"),
-         who=seat, section=_name(section), space=len(owners))
+         who=seat, section=label(section), space=len(owners))
     update_guard_tokens(state, ctx)
     return len(owners)
 
@@ -96,10 +100,10 @@ def _remove_front_guard(state: State, ctx: Ctx, section: dict[str, Any], why: st
         msg = N_("The giant takes the guard of %(who)s from space 1 of %(section)s; it goes back to its owner")
     else:
         msg = N_("The guard of %(who)s on space 1 of %(section)s goes back to its owner")
-    step(state, ctx, "guard_out", msg, who=seat, section=_name(section))
+    step(state, ctx, "guard_out", msg, who=seat, section=label(section))
     if owners:
         step(state, ctx, "guard_shift", N_("The other guards on %(section)s move down one space"),
-             section=_name(section))
+             section=label(section))
     update_guard_tokens(state, ctx)
     return seat
 
@@ -119,12 +123,12 @@ def _block(state: State, ctx: Ctx, section: dict[str, Any], kind: str) -> None:
         if state["options"]["full_column"] == "frostfangs":
             state["frostfangs"][kind] += 1
             step(state, ctx, "back", N_("Every hex south of %(section)s is blocked: the %(wildling)s goes back "
-                                        "to the Frostfangs"), section=_name(section), wildling=wname(kind))
+                                        "to the Frostfangs"), section=label(section), wildling=wname(kind))
             return
         free = section["hexes"][-1]
     state["gift"][free].append(kind)
     step(state, ctx, "block", N_("%(wildling)s crosses %(section)s and blocks %(hex)s"),
-         wildling=wname(kind), section=_name(section), hex=_name(hexes[free]))
+         wildling=wname(kind), section=label(section), hex=label(hexes[free]))
 
 
 def check_sudden_end(state: State, ctx: Ctx) -> None:
@@ -144,7 +148,7 @@ def check_sudden_end(state: State, ctx: Ctx) -> None:
 def breach(state: State, ctx: Ctx, section: dict[str, Any]) -> None:
     """Breach: the space-1 guard goes home, the others close up, every wildling in the clearing
     jumps the Wall one at a time, and the breach marker moves one space (seed 004 p.7)."""
-    step(state, ctx, "breach", N_("Breach at %(section)s!"), section=_name(section))
+    step(state, ctx, "breach", N_("Breach at %(section)s!"), section=label(section))
     _remove_front_guard(state, ctx, section, "breach")
     clearing = state["clearings"][section["clearing"]]
     while clearing:
@@ -161,7 +165,7 @@ def arrive(state: State, ctx: Ctx, kind: str, clearing_id: str) -> None:
     guards = state["wall"][section["id"]]
     if kind == "climber":
         step(state, ctx, "climber", N_("The climber jumps %(section)s at once (no breach)"),
-             section=_name(section))
+             section=label(section))
         _block(state, ctx, section, kind)
         check_sudden_end(state, ctx)
         return
@@ -174,15 +178,15 @@ def arrive(state: State, ctx: Ctx, kind: str, clearing_id: str) -> None:
     waiting = len(state["clearings"][clearing_id])
     if kind == "giant":
         step(state, ctx, "giant", N_("No guard defends %(section)s: the giant breaks through"),
-             section=_name(section))
+             section=label(section))
         breach(state, ctx, section)
     elif waiting > len(guards):
         step(state, ctx, "outnumber", N_("%(count)s wildlings at %(clearing)s against %(guards)s guards"),
-             count=waiting, clearing=_name(prof_clearing(profile, clearing_id)), guards=len(guards))
+             count=waiting, clearing=label(prof_clearing(profile, clearing_id)), guards=len(guards))
         breach(state, ctx, section)
     else:
         step(state, ctx, "stay", N_("It waits at %(clearing)s (%(count)s wildlings, %(guards)s guards)"),
-             clearing=_name(prof_clearing(profile, clearing_id)), count=waiting, guards=len(guards))
+             clearing=label(prof_clearing(profile, clearing_id)), count=waiting, guards=len(guards))
 
 
 def prof_clearing(profile: dict[str, Any], cid: str) -> dict[str, Any]:
@@ -193,8 +197,8 @@ def _advance_from(state: State, ctx: Ctx, clan: dict[str, Any], camp: int, trail
     """The wildling in ``camp`` (0 = nearest the trails) walks ``trail`` to its clearing."""
     kind = state["clans"][clan["id"]].pop(camp)
     step(state, ctx, "advance", N_("%(wildling)s from %(clan)s, camp %(camp)s, walks trail %(trail)s to %(clearing)s"),
-         wildling=wname(kind), clan=_name(clan), camp=camp + 1, trail=trail["number"],
-         clearing=_name(prof_clearing(state["profile"], trail["clearing"])))
+         wildling=wname(kind), clan=label(clan), camp=camp + 1, trail=trail["number"],
+         clearing=label(prof_clearing(state["profile"], trail["clearing"])))
     arrive(state, ctx, kind, trail["clearing"])
 
 
@@ -209,11 +213,11 @@ def advance(state: State, ctx: Ctx, number: int) -> None:
     clan = prof.clan(profile, trail["clan"])
     if not state["clans"][clan["id"]]:
         step(state, ctx, "quiet", N_("Wildling die %(number)s: no wildling in %(clan)s"), number=number,
-             clan=_name(clan))
+             clan=label(clan))
         return
     _advance_from(state, ctx, clan, 0, trail)
     if state["clans"][clan["id"]]:
-        step(state, ctx, "close_up", N_("The wildlings of %(clan)s move up one camp"), clan=_name(clan))
+        step(state, ctx, "close_up", N_("The wildlings of %(clan)s move up one camp"), clan=label(clan))
 
 
 def attack(state: State, ctx: Ctx, clan: dict[str, Any]) -> None:
@@ -222,7 +226,7 @@ def attack(state: State, ctx: Ctx, clan: dict[str, Any]) -> None:
     camps takes the lower trail is the table option ``attack_low`` (the wording is ambiguous)."""
     trails = prof.clan_trails(state["profile"], clan["id"])
     low, high = trails[0], trails[-1]
-    step(state, ctx, "attack", N_("Wildling attack from %(clan)s!"), clan=_name(clan))
+    step(state, ctx, "attack", N_("Wildling attack from %(clan)s!"), clan=label(clan))
     # Camp indices after each pop: take the camp that goes first, then the other one becomes camp 0.
     if state["options"]["attack_low"] == "camp1":
         _advance_from(state, ctx, clan, 0, low)
@@ -231,7 +235,7 @@ def attack(state: State, ctx: Ctx, clan: dict[str, Any]) -> None:
         _advance_from(state, ctx, clan, 1, low)
         _advance_from(state, ctx, clan, 0, high)
     step(state, ctx, "close_up", N_("The other wildlings of %(clan)s fill camps 1 to %(count)s"),
-         clan=_name(clan), count=len(state["clans"][clan["id"]]))
+         clan=label(clan), count=len(state["clans"][clan["id"]]))
 
 
 def migrate(state: State, ctx: Ctx, kind: str, clan_id: str) -> None:
@@ -246,7 +250,7 @@ def migrate(state: State, ctx: Ctx, kind: str, clan_id: str) -> None:
     line = state["clans"][clan_id]
     line.append(kind)
     step(state, ctx, "migrate", N_("%(wildling)s migrates from the Frostfangs to %(clan)s, camp %(camp)s"),
-         wildling=wname(kind), clan=_name(clan), camp=len(line))
+         wildling=wname(kind), clan=label(clan), camp=len(line))
     if len(line) > clan["camps"]:
         attack(state, ctx, clan)
 

@@ -18,7 +18,7 @@ from ...i18n import N_, tr
 from ..base import Action, Ctx, Game, Option, RuleError, SeatDef, State, get_choice, get_int
 from . import board, dice, scoring, tokens
 from . import profile as prof
-from .board import GameEnded, step
+from .board import GameEnded, label, step
 from .cite import (
     BASE_BUILD,
     BASE_DEV,
@@ -60,30 +60,30 @@ class CatanWatchGame(Game):
     # -- options and seats ----------------------------------------------------------------------
     def options(self) -> list[Option]:
         return [
-            Option("players", N_("Players"), "choice", "4", choices=(("3", N_("3 players")), ("4", N_("4 players")))),
-            Option("dice", N_("Dice"), "choice", "digital",
+            Option("players", N_("Players"), kind="choice", default="4", choices=(("3", N_("3 players")), ("4", N_("4 players")))),
+            Option("dice", N_("Dice"), kind="choice", default="digital",
                    help=N_("Balanced: the 36 outcomes of two dice as a deck, reshuffled before it runs out."),
                    choices=(("digital", N_("Digital dice")), ("balanced", N_("Balanced production dice")),
                             ("physical", N_("Physical dice (type the result)")))),
-            Option("balanced_left", N_("Balanced deck: cards left undrawn before reshuffling"), "int", 5,
+            Option("balanced_left", N_("Balanced deck: cards left undrawn before reshuffling"), kind="int", default=5,
                    min=0, max=20),
-            Option("tokens", N_("Wildling tokens"), "choice", "physical",
+            Option("tokens", N_("Wildling tokens"), kind="choice", default="physical",
                    help=N_("Digital needs a board profile that lists the token mix."),
                    choices=(("physical", N_("Physical tokens (enter each one)")),
                             ("digital", N_("Digital reserve from the profile")))),
             Option("attack_low", N_("Wildling attack: which front camp takes the lower-numbered trail"),
-                   "choice", "camp1",
+                   kind="choice", default="camp1",
                    help=N_("The rulebook (p.7) is ambiguous about the two camps nearest the trails."),
                    choices=(("camp1", N_("Camp 1 (nearest the trails)")), ("camp2", N_("Camp 2")))),
             Option("full_column", N_("A wildling crossing where every hex south is already blocked"),
-                   "choice", "stack", help=N_("The rulebook does not say."),
+                   kind="choice", default="stack", help=N_("The rulebook does not say."),
                    choices=(("stack", N_("It joins the last hex (still counts in the Gift)")),
                             ("frostfangs", N_("It goes back to the Frostfangs")))),
-            Option("tie_left", N_("Last tie-break (leftmost guard)"), "choice", "oldest",
+            Option("tie_left", N_("Last tie-break (leftmost guard)"), kind="choice", default="oldest",
                    help=N_("Compare the players' oldest guards, or any of their guards."),
                    choices=(("oldest", N_("Leftmost of the oldest guards")),
                             ("any", N_("Leftmost of any guard")))),
-            Option("setup_order", N_("Second setup round"), "choice", "reverse",
+            Option("setup_order", N_("Second setup round"), kind="choice", default="reverse",
                    help=N_("The standard Catan setup phase goes back in reverse order."),
                    choices=(("reverse", N_("Reverse seat order")), ("same", N_("Same seat order")))),
         ]
@@ -111,7 +111,7 @@ class CatanWatchGame(Game):
         self._check_tokens_option(state)
         state["setup"] = {"round": 1, "i": 0}
         ctx.log(N_("Table set: %(count)s players, profile %(profile)s"), count=len(seats),
-                profile=tr(profile["name"]))
+                profile=label(profile))
         return state
 
     def _install_profile(self, state: State, profile: dict[str, Any]) -> None:
@@ -371,14 +371,14 @@ class CatanWatchGame(Game):
         if then == "flip":
             hero.update(side="B", used_turn=turn)
             step(state, ctx, "hero", N_("%(who)s uses %(hero)s and turns it to side B"), who=seat,
-                 hero=tr(old["name"]))
+                 hero=label(old))
             return
         held = {p["hero"]["id"] for p in state["players"].values()}
         free = [h["id"] for h in state["profile"]["heroes"] if h["id"] not in held]
         new = get_choice(action, "hero", free, HEROES)
         state["players"][seat]["hero"] = {"id": new, "side": "A", "taken_turn": turn, "used_turn": None}
         step(state, ctx, "hero", N_("%(who)s uses %(hero)s, returns it and takes %(new)s (side A)"), who=seat,
-             hero=tr(old["name"]), new=tr(prof.hero(state["profile"], new)["name"]))
+             hero=label(old), new=label(prof.hero(state["profile"], new)))
 
     def _end_turn(self, state: State, ctx: Ctx, action: Action) -> None:
         """10 VP at the end of your own turn wins (seed 004 p.8); else the dice go to the left."""
@@ -434,7 +434,7 @@ class CatanWatchGame(Game):
             for seat in state["seats"]:
                 state["players"][seat]["guards_supply"] = GUARDS_EACH - board.guards_on_wall(state, seat)
             ctx.log(N_("%(who)s corrected the guards on %(section)s"), who=who,
-                    section=tr(prof.section(profile, sid)["name"]))
+                    section=label(prof.section(profile, sid)))
             board.update_guard_tokens(state, ctx)
         else:
             table = {"clan": state["clans"], "clearing": state["clearings"], "hex": state["gift"]}[what]
@@ -465,7 +465,7 @@ class CatanWatchGame(Game):
         for s, (settlements, roads) in counts.items():
             state["players"][s].update(settlements=settlements, roads=roads)
         self._check_tokens_option(state)
-        ctx.log(N_("The host replaced the board profile with %(profile)s"), profile=tr(profile["name"]))
+        ctx.log(N_("The host replaced the board profile with %(profile)s"), profile=label(profile))
 
     def _edit_trail(self, state: State, ctx: Ctx, action: Action) -> None:
         """Correct one trail against the printed frame."""
@@ -494,14 +494,14 @@ class CatanWatchGame(Game):
             old = {h["id"] for h in raw["hexes"] if h["id"].startswith(f"{sid}_")}
             raw["hexes"] = [h for h in raw["hexes"] if h["id"] not in old]
             sec["hexes"] = []
-            for i, label in enumerate(labels):
+            for i, text in enumerate(labels):
                 hid = f"{sid}_{i + 1}"
-                raw["hexes"].append({"id": hid, "name": label})
+                raw["hexes"].append({"id": hid, "name": text})
                 sec["hexes"].append(hid)
             used = {h for s in raw["sections"] for h in s["hexes"]}
             raw["hexes"] = [h for h in raw["hexes"] if h["id"] in used]
         self._replace_profile(state, ctx, raw, "guard_spaces")
-        ctx.log(N_("The host corrected %(section)s"), section=tr(sec["name"]))
+        ctx.log(N_("The host corrected %(section)s"), section=label(sec))
 
     def _replace_profile(self, state: State, ctx: Ctx, raw: dict[str, Any], part: str) -> None:
         raw = {**raw, "unverified": [u for u in raw["unverified"] if u != part]}

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...i18n import N_, tr
+from ...i18n import N_
 from ..base import Action, Ctx, RuleError, State
-from .board import step, wname
+from .board import label, step, wname
 from .cite import TOKENS
 from .profile import WILDLINGS
 
@@ -94,5 +94,5 @@ def take(state: State, ctx: Ctx, action: Action, count: int) -> list[Token]:
         clan_entry = next(c for c in state["profile"]["clans"] if c["id"] == clan)
         state["revealed"] = (state["revealed"] + [{"wildling": kind, "clan": clan}])[-12:]
         step(state, ctx, "token", N_("Wildling token: %(wildling)s to %(clan)s"), wildling=wname(kind),
-             clan=tr(clan_entry["name"]))
+             clan=label(clan_entry))
     return tokens
