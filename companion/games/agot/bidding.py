@@ -1,0 +1,141 @@
+"""Clash of Kings: three sealed bids for the influence tracks (seed 000 p.10-11).
+
+Bids for the Iron Throne, then Fiefdoms, then King's Court are each one sealed prompt, revealed
+together. Higher bids take higher positions; ties are ordered by the holder of the Iron Throne token
+*at that moment* (it changes hands only once its own track is settled, seed 000 p.11). Every bid goes
+to the Power Pool whatever the result; position 1 takes the dominance token.
+
+Public results stay in ``state["clash"] = {"round": r, "tracks": {track: {"bids": {...}, "order": [...]}}}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import sealed
+from ...i18n import N_, tr
+from ..base import Action, Ctx, RuleError, get_int
+from . import flow, names, power, tracks
+
+State = dict[str, Any]
+TRACK_LABELS = {
+    "iron_throne": N_("Iron Throne"),
+    "fiefdoms": N_("Fiefdoms"),
+    "kings_court": N_("King's Court"),
+}
+
+
+def open_bid(state: State, pid: str, asked: list[str], kind: str, title: str, **title_params: Any) -> None:
+    """A sealed power bid: each house may bid 0 up to its available power (seed 000 p.10, p.22)."""
+    sealed.open_prompt(state, pid, asked, kind=kind, title=title, title_params=title_params,
+                       spec={"min": 0, "max": {h: state["power"][h]["available"] for h in asked}})
+
+
+def read_bid(state: State, ctx: Ctx, action: Action, pid: str, rule: str) -> tuple[str, int]:
+    """Validate a bid from the asking seat: never more than its available power."""
+    house = ctx.actor.require_seat()
+    prompt = sealed.get(state, pid)
+    if house not in prompt["asked"]:
+        raise RuleError("Your house is not bidding here.", rule, status=403)
+    bid = get_int(action, "value", 0, state["power"][house]["available"], rule)
+    return house, bid
+
+
+def log_answer(state: State, ctx: Ctx, pid: str, house: str, bid: int) -> None:
+    ctx.log(N_("%(house)s bids %(bid)s"), house=tr(names.HOUSES[house]), bid=bid, prompt=pid, seat=house,
+            hidden=N_("%(house)s has bid"), hidden_params={"house": tr(names.HOUSES[house])})
+
+
+def groups(bids: dict[str, int]) -> list[list[str]]:
+    """Houses grouped by equal bid, highest group first (order inside a group is undecided)."""
+    values = sorted(set(bids.values()), reverse=True)
+    return [sorted(h for h, b in bids.items() if b == v) for v in values]
+
+
+def pid_for(state: State, track: str) -> str:
+    return f"clash-{state['round']}-{state['seq']}-{track}"
+
+
+def start_clash(state: State, ctx: Ctx, step: flow.Step) -> None:
+    state["seq"] += 1
+    state["clash"] = {"round": state["round"], "tracks": {}}
+    ctx.log(N_("Clash of Kings: bidding for the three influence tracks."))
+    _open_track(state, ctx, step)
+
+
+def _open_track(state: State, ctx: Ctx, step: flow.Step) -> None:
+    track = tracks.TRACKS[step["track"]]
+    step["pid"] = pid_for(state, track)
+    step["tie"] = None
+    open_bid(state, step["pid"], tracks.turn_order(state), "clash", N_("Bid for the %(track)s track"),
+             track=tr(TRACK_LABELS[track]))
+
+
+def act_clash(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+    if action.get("type") == "answer" and step.get("tie") is None:
+        if action.get("prompt") != step["pid"]:
+            raise RuleError("This bid is already closed.", "seed 000 p.10", status=409)
+        house, bid = read_bid(state, ctx, action, step["pid"], "seed 000 p.10")
+        log_answer(state, ctx, step["pid"], house, bid)
+        if sealed.answer(state, step["pid"], house, bid):
+            _reveal(state, ctx, step)
+        return
+    if action.get("type") == "order_ties" and step.get("tie") is not None:
+        ctx.actor.require(step["tie"]["chooser"])
+        order = action.get("order")
+        if isinstance(order, str):
+            order = [h for h in order.split(",") if h]
+        _settle(state, ctx, step, _check_order(step["tie"]["bids"], order))
+        return
+    raise RuleError("The table is bidding for the influence tracks.", "seed 000 p.10", status=409)
+
+
+def _check_order(bids: dict[str, int], order: Any) -> list[str]:
+    """A tie-break must keep every higher bid above every lower bid (seed 000 p.10)."""
+    if not isinstance(order, list) or sorted(order) != sorted(bids):
+        raise RuleError("List every house exactly once.", "seed 000 p.10")
+    if any(bids[a] < bids[b] for a, b in zip(order, order[1:])):
+        raise RuleError("A higher bid always takes the higher position; only ties may be ordered.", "seed 000 p.10")
+    return list(order)
+
+
+def _reveal(state: State, ctx: Ctx, step: flow.Step) -> None:
+    track = tracks.TRACKS[step["track"]]
+    bids = dict(sealed.get(state, step["pid"])["answers"])
+    for house, bid in bids.items():
+        power.spend(state, house, bid)
+    ctx.log(N_("Bids for %(track)s: %(bids)s"), track=tr(TRACK_LABELS[track]),
+            bids=", ".join(f"{names.HOUSES[h]} {bids[h]}" for g in groups(bids) for h in g))
+    state["clash"]["tracks"][track] = {"bids": bids, "order": None}
+    tied = [g for g in groups(bids) if len(g) > 1]
+    if tied:
+        chooser = tracks.holder(state, "iron_throne")
+        step["tie"] = {"chooser": chooser, "bids": bids, "groups": tied}
+        ctx.log(N_("Tied bids: %(house)s (Iron Throne) decides their order."), house=tr(names.HOUSES[chooser]))
+        return
+    _settle(state, ctx, step, [h for g in groups(bids) for h in g])
+
+
+def _settle(state: State, ctx: Ctx, step: flow.Step, order: list[str]) -> None:
+    """Place the track, hand over the dominance token, go on to the next track (seed 000 p.10)."""
+    track = tracks.TRACKS[step["track"]]
+    tracks.set_track(state, track, order)
+    state["clash"]["tracks"][track]["order"] = list(order)
+    ctx.log(N_("%(track)s track: %(order)s"), track=tr(TRACK_LABELS[track]),
+            order=" > ".join(names.HOUSES[h] for h in order))
+    step["tie"] = None
+    step["track"] += 1
+    if step["track"] < len(tracks.TRACKS):
+        _open_track(state, ctx, step)
+    else:
+        flow.finish(state, ctx, step)
+
+
+def waiting_clash(state: State, step: flow.Step) -> list[str]:
+    if step.get("tie") is not None:
+        return [step["tie"]["chooser"]]
+    return sealed.waiting(sealed.get(state, step["pid"]))
+
+
+def register() -> None:
+    flow.register("clash", start_clash, act_clash, waiting_clash)

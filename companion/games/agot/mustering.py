@@ -1,0 +1,146 @@
+"""Mustering: recruit in controlled castle (1 point) and stronghold (2 points) areas (seed 000 p.9-10).
+
+In turn order each house spends its points area by area: footman 1, knight 2 (or 1 to upgrade a
+footman there), siege engine 2 (or 1 as an upgrade), ship 1 into the area's port or an adjacent sea
+without enemy ships. Recruits come from the unit pool and never break the supply limit. Unused
+points are lost. The step is ``{"kind": "mustering", "houses": [...], "index": i, "points": {area: n},
+"only_one": bool}`` (``only_one``: The Horde Descends reward, a single area).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...i18n import N_, tr
+from ..base import Action, Ctx, RuleError, get_choice
+from . import areas, flow, names, supply
+from . import board as board_data
+
+State = dict[str, Any]
+COST = {"footman": 1, "knight": 2, "siege": 2, "ship": 1}
+UNIT_LABELS = {"footman": N_("footman"), "knight": N_("knight"), "siege": N_("siege engine"), "ship": N_("ship")}
+
+
+def muster_areas(state: State, house: str) -> dict[str, int]:
+    """Controlled areas with a castle or stronghold and their points (seed 000 p.9)."""
+    b = board_data.load()
+    return {a: b.area(a).muster_points for a in areas.controlled(state, house) if b.area(a).muster_points}
+
+
+def ship_targets(state: State, house: str, area: str) -> list[str]:
+    """Where a ship recruited in ``area`` may go: its port, or an adjacent sea without enemy ships
+    (seed 000 p.10, p.25)."""
+    b = board_data.load()
+    out = []
+    port = b.port_of_land(area)
+    if port and areas.owner(state, port) in (None, house) and areas.count(state, port) < 3:
+        out.append(port)
+    for n in b.area(area).adjacent:
+        if b.area(n).type == "sea" and areas.owner(state, n) in (None, house):
+            out.append(n)
+    return out
+
+
+def house_of(step: flow.Step) -> str:
+    return step["houses"][step["index"]]
+
+
+def _begin_house(state: State, ctx: Ctx, step: flow.Step) -> None:
+    """Skip houses with nothing to muster; otherwise wait for the current one."""
+    while step["index"] < len(step["houses"]):
+        house = house_of(step)
+        points = muster_areas(state, house)
+        if step.get("only_one") and step.get("area"):
+            points = {step["area"]: points.get(step["area"], 0)}
+        if points:
+            step["points"] = points
+            ctx.log(N_("Mustering: %(house)s has %(n)s points."), house=tr(names.HOUSES[house]),
+                    n=sum(points.values()))
+            return
+        ctx.log(N_("Mustering: %(house)s has no castle or stronghold to muster in."),
+                house=tr(names.HOUSES[house]))
+        step["index"] += 1
+    flow.finish(state, ctx, step)
+
+
+def start_mustering(state: State, ctx: Ctx, step: flow.Step) -> None:
+    step.setdefault("index", 0)
+    _begin_house(state, ctx, step)
+
+
+def act_mustering(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+    house = house_of(step)
+    kind = action.get("type")
+    if kind not in ("muster", "muster_done"):
+        raise RuleError("The table is mustering.", "seed 000 p.9", status=409)
+    ctx.actor.require(house)
+    if kind == "muster_done":
+        lost = sum(step["points"].values())
+        ctx.log(N_("%(house)s ends mustering (%(n)s points unused are lost)."), house=tr(names.HOUSES[house]),
+                n=lost)
+        _next(state, ctx, step)
+        return
+    recruit(state, ctx, step, house, action)
+    if not any(step["points"].values()) or (step.get("only_one") and step.get("area")
+                                            and not step["points"].get(step["area"])):
+        _next(state, ctx, step)
+
+
+def _next(state: State, ctx: Ctx, step: flow.Step) -> None:
+    step["index"] += 1
+    step.pop("points", None)
+    _begin_house(state, ctx, step)
+
+
+def recruit(state: State, ctx: Ctx, step: flow.Step, house: str, action: Action) -> None:
+    """One recruitment or upgrade in one area (seed 000 p.9-10)."""
+    area = get_choice(action, "area", step["points"], "seed 000 p.9")
+    if step.get("only_one"):
+        if step.get("area") not in (None, area):
+            raise RuleError("This reward musters in one area only.", "facts: wildling cards")
+    unit = get_choice(action, "unit", COST, "seed 000 p.9")
+    upgrade = str(action.get("upgrade", "")).lower() in ("1", "true", "on", "yes")
+    b = board_data.load()
+    if upgrade:
+        if unit not in ("knight", "siege"):
+            raise RuleError("Only a footman can be upgraded, to a knight or a siege engine.", "seed 000 p.9")
+        here = areas.units(state, area)
+        if not here or here["house"] != house or here.get("footman", 0) < 1:
+            raise RuleError("There is no footman of yours in %(area)s to upgrade.", "seed 000 p.9",
+                            area=tr(names.AREAS[area]))
+        cost = 1
+    else:
+        cost = COST[unit]
+    if step["points"][area] < cost:
+        raise RuleError("%(area)s has only %(n)s mustering points left.", "seed 000 p.9",
+                        area=tr(names.AREAS[area]), n=step["points"][area])
+    if areas.in_reserve(state, house, unit) < 1:
+        raise RuleError("You have no %(unit)s left to place.", "seed 000 p.4", unit=tr(UNIT_LABELS[unit]))
+    target = area
+    if unit == "ship":
+        targets = ship_targets(state, house, area)
+        if not targets:
+            raise RuleError("No port or sea free of enemy ships next to %(area)s.", "seed 000 p.10",
+                            area=tr(names.AREAS[area]))
+        target = get_choice(action, "to", targets, "seed 000 p.10")
+    elif b.area(area).type != "land":  # pragma: no cover - muster areas are land
+        raise RuleError("Land units are recruited on land.", "seed 000 p.10")
+    if upgrade:
+        areas.add_units(state, area, house, footman=-1, **{unit: 1})
+    else:
+        if not supply.can_hold(state, house, target, 1):
+            raise RuleError("That would break your supply limit.", "seed 000 p.9")
+        areas.add_units(state, target, house, **{unit: 1})
+    step["points"][area] -= cost
+    if step.get("only_one"):
+        step["area"] = area
+    ctx.log(N_("%(house)s musters a %(unit)s in %(area)s"), house=tr(names.HOUSES[house]),
+            unit=tr(UNIT_LABELS[unit]), area=tr(names.AREAS[target]))
+
+
+def waiting_mustering(state: State, step: flow.Step) -> list[str]:
+    return [house_of(step)] if step["index"] < len(step["houses"]) else []
+
+
+def register() -> None:
+    flow.register("mustering", start_mustering, act_mustering, waiting_mustering)

@@ -1,0 +1,400 @@
+"""A Game of Thrones: The Board Game (2nd edition): the Game, its phase machine and action dispatch.
+
+Rules source: seed 000 (pages cited per rule); printed data: shared/facts/agot-board.md.
+
+State layout (a JSON dict; other modules document their own parts)::
+
+    players, houses            player count; houses in play (seat ids), printed order
+    options                    the table options (players, tides, decks, milkwater_keep_last)
+    round                      1-10 (seed 000 p.6)
+    phase                      "setup" | "westeros" | "planning" | "action" | "ended"
+    step                       what the table is doing inside the phase (e.g. "draw", "clash",
+                               "mustering", "armies", "wildling_attack"; "planning"/"action" there)
+    tracks                     {"iron_throne"|"fiefdoms"|"kings_court": [houses, position 1 first]}
+    dominance                  {"iron_throne"|"blade"|"raven": {"holder": house, "used": bool}}
+    power                      {house: {"available": n, "pool": n}}; board = tokens owned (power.py)
+    tokens                     {land area: house} power tokens on the board (seed 000 p.24)
+    units                      {area: {"house", "footman", "knight", "ship", "siege"}} mirror (areas.py)
+    control                    {land area: house} (areas.py)
+    neutral, garrisons         {area: strength} (0 = impassable) (seed 000 p.26)
+    supply                     {house: 0-6} the supply track position (changes on Supply cards)
+    wildling_threat            0-12 (wildlings.py)
+    westeros                   decks and drawn cards (westeros.py)
+    wildling_deck              {"mode", "top", "unknown", "bottom"} (wildlings.py; use
+                               ``wildlings.peek(state, ctx)`` / ``wildlings.bury_top(state)``)
+    restrictions               this round's order bans: "no-raid" | "no-support" | "no-defense" |
+                               "no-consolidate" | "no-march-plus" (ids of orders.toml)
+    house_cards                {house: {"hand": [ids], "discard": [ids]}} (house_cards.py)
+    queue, current             the Westeros step machine (flow.py)
+    prompts, seq               sealed prompts; a counter for unique prompt ids
+    clash, last_attack         public results of the last Clash of Kings / wildling attack
+    victory_history            [{"round", "victory": {house: n}}] for the end-of-game chart
+    winner, ranking            set when the game ends (victory.py)
+    planning, orders, action   AGoT-B's planning/action parts (planning.py, action.py)
+
+Phase machine: setup -> (round 1) planning -> action -> Westeros (round 2..10) -> planning -> ...
+After the action phase of round 10 the game ends (seed 000 p.7, p.16-17). The planning and action
+phases are delegated to ``planning.py`` / ``action.py``; they call back :func:`end_action_phase`
+by setting ``phase = "action_done"`` (or the host uses the manual "done on the board" step when
+those modules are unavailable).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from ... import sealed
+from ...i18n import N_, tr
+from ..base import Action, Ctx, Game, Option, RuleError, SeatDef, State, get_choice, get_int
+from . import (
+    areas,
+    bidding,
+    flow,
+    mustering,
+    names,
+    power,
+    setup,
+    supply,
+    tracks,
+    victory,
+    westeros,
+    wildlings,
+)
+from . import board as board_data
+
+RULE_SETUP = "seed 000 p.4"
+
+
+def _optional(name: str) -> Any:
+    """AGoT-B's planning/action modules, if present and importable (they may still be in progress)."""
+    try:
+        return importlib.import_module(f"{__package__}.{name}")
+    except Exception:  # noqa: BLE001 - a broken sibling must not take the whole game down
+        return None
+
+
+def _register_steps() -> None:
+    westeros.register()
+    bidding.register()
+    mustering.register()
+    wildlings.register()
+    flow.ON_EMPTY[:] = [_westeros_over]
+
+
+def _westeros_over(state: State, ctx: Ctx) -> None:
+    """Once every Westeros card is resolved, the planning phase begins (seed 000 p.7)."""
+    if state["phase"] == "westeros":
+        start_planning(state, ctx)
+
+
+def start_planning(state: State, ctx: Ctx) -> None:
+    state["phase"] = "planning"
+    state["step"] = "planning"
+    state["current"] = None
+    ctx.log(N_("Round %(round)s: planning phase."), round=state["round"])
+    planning = _optional("planning")
+    if planning is not None and hasattr(planning, "start"):
+        planning.start(state, ctx)
+
+
+def end_planning(state: State, ctx: Ctx) -> None:
+    """Planning over: the action phase (seed 000 p.13)."""
+    state["phase"] = "action"
+    state["step"] = "action"
+    action = _optional("action")
+    if action is not None and hasattr(action, "start"):
+        action.start(state, ctx)
+
+
+def end_action_phase(state: State, ctx: Ctx) -> None:
+    """Blade and Raven flip back; after round 10 the game ends, else a new Westeros phase
+    (seed 000 p.16-17)."""
+    tracks.refresh(state)
+    state["victory_history"].append({"round": state["round"], "victory": victory.counts(state)})
+    if state["round"] >= victory.LAST_ROUND:
+        end_game(state, ctx)
+        return
+    start_westeros(state, ctx)
+
+
+def start_westeros(state: State, ctx: Ctx) -> None:
+    """Advance the round marker, then draw and resolve the three cards (seed 000 p.7)."""
+    state["round"] += 1
+    state["phase"] = "westeros"
+    state["restrictions"] = []
+    state["queue"] = [{"kind": "draw"}]
+    state["current"] = None
+    ctx.log(N_("Round %(round)s: Westeros phase."), round=state["round"])
+    flow.advance(state, ctx)
+
+
+def end_game(state: State, ctx: Ctx) -> None:
+    """After round 10 the most castle/stronghold areas wins, with the p.17 tie-breaks."""
+    state["phase"] = "ended"
+    state["step"] = "ended"
+    state["ranking"] = victory.ranking(state)
+    state["winner"] = state["ranking"][0]["house"]
+    ctx.log(N_("The game is over: %(house)s sits on the Iron Throne."), house=tr(names.HOUSES[state["winner"]]))
+
+
+def check_immediate_win(state: State, ctx: Ctx) -> None:
+    """Seven castle/stronghold areas win at once, in any phase (seed 000 p.7, p.17)."""
+    if state.get("winner"):
+        return
+    house = victory.immediate_winner(state)
+    if house:
+        state["victory_history"].append({"round": state["round"], "victory": victory.counts(state)})
+        state["phase"] = "ended"
+        state["step"] = "ended"
+        state["winner"] = house
+        state["ranking"] = victory.ranking(state)
+        state["queue"] = []
+        state["current"] = None
+        ctx.log(N_("%(house)s controls 7 castles and strongholds and wins at once!"),
+                house=tr(names.HOUSES[house]))
+
+
+_register_steps()
+
+
+class AgotGame(Game):
+    id = "agot"
+    title = N_("A Game of Thrones: The Board Game (2nd edition)")
+    summary = N_("Bids, tracks, supply, Westeros cards and wildlings kept by the companion; orders and "
+                 "combat on the phones.")
+    screen_template = "agot/screen.html"
+    seat_template = "agot/seat.html"
+    host_template = "agot/host.html"
+
+    def options(self) -> list[Option]:
+        return [
+            Option("players", N_("Players"), "int", 6, help=N_("3 to 6; only the houses of that count play."),
+                   min=3, max=6),
+            Option("tides", N_("Tides of Battle"), "bool", False,
+                   help=N_("Optional combat cards module (seed 000 p.28).")),
+            Option("decks", N_("Westeros and wildling decks"), "choice", "digital",
+                   help=N_("Digital: the companion draws. Physical: the host enters the card turned over."),
+                   choices=(("digital", N_("Digital decks")), ("physical", N_("Physical decks")))),
+            Option("milkwater_keep_last", N_("Massing on the Milkwater: others keep their last card"), "bool",
+                   True, help=N_("The card's wording is unclear when a house holds one card: on = it keeps it.")),
+        ]
+
+    def seats(self, options: dict[str, Any]) -> list[SeatDef]:
+        b = board_data.load()
+        players = int(options.get("players", 6))
+        return [SeatDef(h, names.HOUSES[h], b.houses[h]["color"]) for h in b.houses_for(players)]
+
+    def setup(self, options: dict[str, Any], ctx: Ctx) -> State:
+        options = {**{o.key: o.default for o in self.options()}, **dict(options)}
+        state = setup.initial_state(options)
+        ctx.log(N_("A %(n)s-player game: set up the board with the checklist."), n=state["players"])
+        return state
+
+    # -- actions -----------------------------------------------------------------------------
+    def apply(self, state: State, ctx: Ctx, action: Action) -> None:
+        kind = str(action.get("type", ""))
+        if state["phase"] == "ended" and kind not in CORRECTIONS:
+            raise RuleError("The game is over.", "seed 000 p.17", status=409)
+        if kind in CORRECTIONS:
+            CORRECTIONS[kind](state, ctx, action)
+        elif kind == "start":
+            _start(state, ctx)
+        elif kind in ("planning_done", "action_done"):
+            _manual_phase_done(state, ctx, kind)
+        elif state["phase"] == "westeros":
+            cur = flow.current(state)
+            if cur is None or cur["kind"] not in flow.ACTORS:
+                raise RuleError("Nothing is waiting for an answer right now.", "seed 000 p.7", status=409)
+            flow.ACTORS[cur["kind"]](state, ctx, cur, action)
+        elif state["phase"] in ("planning", "action"):
+            module = _optional(state["phase"])
+            if module is None:
+                raise RuleError("Play the %(phase)s phase on the board, then the host taps done.",
+                                "seed 000 p.12", status=409, phase=state["phase"])
+            was = state["phase"]
+            module.apply(state, ctx, action)
+            if was == "planning" and state["phase"] == "action" and not state.get("action"):
+                end_planning(state, ctx)
+        else:
+            raise RuleError("Unknown action: %(type)s.", "companion: actions", type=kind[:40])
+        if state["phase"] == "action_done":
+            end_action_phase(state, ctx)
+        if state["phase"] == "westeros":
+            flow.recheck(state, ctx)
+        check_immediate_win(state, ctx)
+
+    # -- views -------------------------------------------------------------------------------
+    def public_view(self, state: State) -> dict[str, Any]:
+        from . import views
+
+        return views.public(state, self.waiting_for(state))
+
+    def private_view(self, state: State, seat: str) -> dict[str, Any]:
+        from . import views
+
+        return views.private(state, seat)
+
+    def waiting_for(self, state: State) -> list[str]:
+        if state["phase"] == "westeros":
+            return flow.waiting(state)
+        if state["phase"] in ("planning", "action"):
+            module = _optional(state["phase"])
+            if module is not None and hasattr(module, "waiting_for"):
+                return list(module.waiting_for(state))
+        return []
+
+
+# -- phase buttons -----------------------------------------------------------------------------
+def _start(state: State, ctx: Ctx) -> None:
+    """The board is set up: round 1 skips the Westeros phase (seed 000 p.6-7)."""
+    ctx.actor.require_host()
+    if state["phase"] != "setup":
+        raise RuleError("The game has already started.", RULE_SETUP, status=409)
+    start_planning(state, ctx)
+
+
+def _manual_phase_done(state: State, ctx: Ctx, kind: str) -> None:
+    """Fallback while the planning/action assistant is unavailable: the table plays the phase with
+    the physical tokens and the host moves the companion on (seed 000 p.12-16)."""
+    ctx.actor.require_host()
+    phase = kind.removesuffix("_done")
+    if state["phase"] != phase:
+        raise RuleError("The table is not in the %(phase)s phase.", "seed 000 p.6", status=409, phase=phase)
+    if _optional(phase) is not None:
+        raise RuleError("Use the phones for this phase.", "seed 000 p.6", status=409)
+    ctx.log(N_("Host: %(phase)s phase done on the board."), phase=tr(PHASE_LABELS[phase]))
+    if phase == "planning":
+        end_planning(state, ctx)
+    else:
+        state["phase"] = "action_done"
+
+
+PHASE_LABELS = {"setup": N_("Setup"), "westeros": N_("Westeros"), "planning": N_("Planning"),
+                "action": N_("Action"), "ended": N_("Game over")}
+
+
+# -- corrections and board bookkeeping (any phase) ---------------------------------------------
+def _actor_house(state: State, ctx: Ctx, action: Action, key: str = "house") -> str:
+    """The house acted for: a phone's own house, or any house for the host."""
+    if ctx.actor.host and action.get(key):
+        return get_choice(action, key, state["houses"])
+    house = ctx.actor.require_seat()
+    if action.get(key) not in (None, "", house):
+        raise RuleError("You can only do this for your own house.", "companion: seats", status=403)
+    return house
+
+
+def _area(action: Action, kinds: tuple[str, ...] = ("land", "sea", "port")) -> str:
+    b = board_data.load()
+    area = get_choice(action, "area", b.areas, "seed 000 p.6")
+    if b.area(area).type not in kinds:
+        raise RuleError("%(area)s is not a land area.", "seed 000 p.24", area=tr(names.AREAS[area]))
+    return area
+
+
+def _set_control(state: State, ctx: Ctx, action: Action) -> None:
+    """Any player or the host records who controls a land area (seed 000 p.24)."""
+    if not (ctx.actor.seat or ctx.actor.host):
+        raise RuleError("Only a seated player can do this.", "companion: seats", status=403)
+    area = _area(action, ("land",))
+    raw = action.get("house") or ""
+    house = get_choice({"house": raw}, "house", state["houses"]) if raw else None
+    areas.set_control(state, area, house)
+    ctx.log(N_("%(who)s: %(area)s is now controlled by %(house)s"), who=ctx.name(ctx.actor.seat),
+            area=tr(names.AREAS[area]), house=tr(names.HOUSES[house]) if house else tr(N_("nobody")))
+
+
+def _set_units(state: State, ctx: Ctx, action: Action) -> None:
+    """Correct the mirror of one area: any player or the host (design: the board is the truth)."""
+    if not (ctx.actor.seat or ctx.actor.host):
+        raise RuleError("Only a seated player can do this.", "companion: seats", status=403)
+    area = _area(action)
+    raw = action.get("house") or ""
+    house = get_choice({"house": raw}, "house", state["houses"]) if raw else None
+    counts = {k: get_int(action, k, 0, board_data.load().unit_pool[k], "seed 000 p.2") if action.get(k) not in
+              (None, "") else 0 for k in board_data.UNIT_KINDS}
+    areas.set_units(state, area, house, counts)
+    text = ", ".join(f"{n} {k}" for k, n in counts.items() if n) or "-"
+    ctx.log(N_("%(who)s: %(area)s holds %(units)s (%(house)s)"), who=ctx.name(ctx.actor.seat),
+            area=tr(names.AREAS[area]), units=text, house=tr(names.HOUSES[house]) if house else "-")
+
+
+def _remove_units(state: State, ctx: Ctx, action: Action) -> None:
+    """Destroy units of your own (supply limits, wildling losses: seed 000 p.8, p.22)."""
+    area = _area(action)
+    here = areas.units(state, area)
+    if not here:
+        raise RuleError("There are no units in %(area)s.", "seed 000 p.8", status=409, area=tr(names.AREAS[area]))
+    ctx.actor.require(here["house"])
+    unit = get_choice(action, "unit", board_data.UNIT_KINDS, "seed 000 p.8")
+    n = get_int(action, "n", 1, 10, "seed 000 p.8") if action.get("n") not in (None, "") else 1
+    if here.get(unit, 0) < n:
+        raise RuleError("There are not that many of those units there.", "seed 000 p.8", status=409)
+    areas.add_units(state, area, here["house"], **{unit: -n})
+    ctx.log(N_("%(house)s removes %(n)s %(unit)s from %(area)s"), house=tr(names.HOUSES[here["house"]]), n=n,
+            unit=tr(mustering.UNIT_LABELS[unit]), area=tr(names.AREAS[area]))
+
+
+def _place_token(state: State, ctx: Ctx, action: Action) -> None:
+    """Put one of your available power tokens on a land area you hold (seed 000 p.24)."""
+    house = _actor_house(state, ctx, action)
+    area = _area(action, ("land",))
+    if areas.owner(state, area) not in (None, house):
+        raise RuleError("Another house's units hold %(area)s.", "seed 000 p.24", status=409,
+                        area=tr(names.AREAS[area]))
+    power.place_token(state, house, area)
+    areas.recompute_control(state, area)
+    ctx.log(N_("%(house)s places a power token in %(area)s"), house=tr(names.HOUSES[house]),
+            area=tr(names.AREAS[area]))
+
+
+def _remove_token(state: State, ctx: Ctx, action: Action) -> None:
+    """A power token goes back to its owner's Pool (seed 000 p.21, p.24)."""
+    area = _area(action, ("land",))
+    owner = state["tokens"].get(area)
+    if owner is None:
+        raise RuleError("There is no power token in %(area)s.", "seed 000 p.24", status=409,
+                        area=tr(names.AREAS[area]))
+    ctx.actor.require(owner)
+    power.remove_token(state, area)
+    areas.recompute_control(state, area)
+    ctx.log(N_("The %(house)s power token leaves %(area)s"), house=tr(names.HOUSES[owner]),
+            area=tr(names.AREAS[area]))
+
+
+def _adjust_power(state: State, ctx: Ctx, action: Action) -> None:
+    """Host correction: move tokens between the Pool and a house's available power; the 20-token
+    total never changes (seed 000 p.2, p.6)."""
+    ctx.actor.require_host()
+    house = get_choice(action, "house", state["houses"])
+    delta = get_int(action, "delta", -power.TOTAL, power.TOTAL, "seed 000 p.6")
+    moved = power.gain(state, house, delta) if delta > 0 else -power.discard(state, house, -delta)
+    ctx.log(N_("Host: %(house)s power %(delta)+d"), house=tr(names.HOUSES[house]), delta=moved)
+
+
+def _set_neutral(state: State, ctx: Ctx, action: Action) -> None:
+    """Host correction of a neutral force token (facts: 4-player strengths are unverified)."""
+    ctx.actor.require_host()
+    area = _area(action)
+    strength = get_int(action, "strength", -1, 9, "seed 000 p.26")
+    if strength < 0:
+        state["neutral"].pop(area, None)
+    else:
+        state["neutral"][area] = strength
+    areas.recompute_control(state, area)
+    ctx.log(N_("Host: neutral force in %(area)s set to %(n)s"), area=tr(names.AREAS[area]), n=strength)
+
+
+CORRECTIONS = {
+    "set_control": _set_control,
+    "set_units": _set_units,
+    "remove_units": _remove_units,
+    "place_token": _place_token,
+    "remove_token": _remove_token,
+    "adjust_power": _adjust_power,
+    "set_neutral": _set_neutral,
+}
+
+# Silence "imported but unused" for modules imported for their registration side effects.
+_ = (sealed, supply)

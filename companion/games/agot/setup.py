@@ -1,0 +1,91 @@
+"""Setting up a table: houses for the player count, starting state and the setup checklist
+(seed 000 p.4 steps 1-11, p.27-28 for 3-5 players)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...i18n import N_
+from . import areas, power, tracks, victory, westeros, wildlings
+from . import board as board_data
+from . import house_cards as hc
+from .mustering import UNIT_LABELS
+from .names import AREAS, HOUSES
+
+State = dict[str, Any]
+
+
+def initial_state(options: dict[str, Any]) -> State:
+    """Everything the table starts with, before anyone acts."""
+    b = board_data.load()
+    players = int(options["players"])
+    houses = b.houses_for(players)
+    order = tracks.initial(houses)
+    mode = options.get("decks", "digital")
+    state: State = {
+        "players": players,
+        "houses": houses,
+        "options": dict(options),
+        "round": 1,
+        "phase": "setup",
+        "step": "checklist",
+        "tracks": order,
+        "dominance": tracks.initial_dominance(order),
+        "power": power.init(houses),
+        "tokens": {},
+        "units": {},
+        "control": {},
+        "neutral": board_data.neutral_forces(players),
+        "garrisons": {a.id: a.garrison for a in b.areas.values() if a.garrison and a.home in houses},
+        "supply": {h: int(b.houses[h]["supply"]) for h in houses},
+        "wildling_threat": wildlings.START_THREAT,
+        "westeros": westeros.initial(mode),
+        "wildling_deck": wildlings.initial_deck(mode),
+        "restrictions": [],
+        "house_cards": hc.starting_hands(houses),
+        "queue": [],
+        "current": None,
+        "prompts": {},
+        "seq": 0,
+        "clash": None,
+        "last_attack": None,
+        "victory_history": [],
+        "winner": None,
+        "ranking": None,
+    }
+    for house in houses:
+        for area, counts in b.houses[house]["units"].items():
+            areas.set_units(state, area, house, counts)
+    for a in b.areas.values():
+        areas.recompute_control(state, a.id)
+    state["victory_history"].append({"round": 1, "victory": victory.counts(state)})
+    return state
+
+
+def checklist(state: State) -> list[dict[str, Any]]:
+    """What the table places on the physical board, as msgid lines with params (seed 000 p.4, p.27-28)."""
+    b = board_data.load()
+    items: list[dict[str, Any]] = [
+        {"msg": N_("Wildling cards shuffled; threat token on %(n)s."), "params": {"n": wildlings.START_THREAT}},
+        {"msg": N_("Westeros decks I, II and III shuffled separately."), "params": {}},
+        {"msg": N_("Round marker on 1."), "params": {}},
+    ]
+    for area, strength in sorted(state["neutral"].items()):
+        if strength:
+            items.append({"msg": N_("Neutral force %(n)s in %(area)s."),
+                          "params": {"n": strength, "area": {"_": AREAS[area]}}})
+        else:
+            items.append({"msg": N_("Impassable token in %(area)s."), "params": {"area": {"_": AREAS[area]}}})
+    for house in state["houses"]:
+        for area, counts in b.houses[house]["units"].items():
+            for kind, n in counts.items():
+                items.append({"msg": N_("%(house)s: %(n)s × %(unit)s in %(area)s."),
+                              "params": {"house": {"_": HOUSES[house]}, "n": n, "unit": {"_": UNIT_LABELS[kind]},
+                                         "area": {"_": AREAS[area]}},
+                              "house": house})
+    for area, strength in sorted(state["garrisons"].items()):
+        items.append({"msg": N_("Garrison %(n)s in %(area)s."), "params": {"n": strength, "area": {"_": AREAS[area]}}})
+    if state["players"] <= 4:
+        items.append({"msg": N_("Place the King's Court overlay on its track."), "params": {}})
+    items.append({"msg": N_("Each house takes 5 power tokens; the rest form the Power Pool."), "params": {}})
+    return items

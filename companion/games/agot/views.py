@@ -1,0 +1,156 @@
+"""What devices see: the public view (screen, everyone) and one house's private view.
+
+Secrets never leave through here: unrevealed bids stay inside their sealed prompt (only
+``sealed.public`` / ``sealed.private`` read prompts), the wildling deck order is not shown, and a
+step is turned into a view field by field rather than dumped (docs: games-howto, "Secrets").
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from ... import sealed
+from . import areas, flow, mustering, power, setup, supply, tracks, victory, westeros, wildlings
+from . import board as board_data
+
+State = dict[str, Any]
+
+
+def _step_view(state: State) -> dict[str, Any] | None:
+    cur = flow.current(state)
+    if cur is None:
+        return None
+    kind = cur["kind"]
+    view: dict[str, Any] = {"kind": kind}
+    if kind == "draw":
+        view["next_deck"] = westeros.next_deck(state)
+    elif kind == "choice":
+        view.update(card=cur["card"], chooser=cur["chooser"], choices=cur["choices"],
+                    labels={c: westeros.CHOICE_LABELS[c] for c in cur["choices"]})
+    elif kind == "clash":
+        view.update(track=tracks.TRACKS[cur["track"]], prompt=sealed.public(sealed.get(state, cur["pid"])))
+        if cur.get("tie"):
+            view["tie"] = {"chooser": cur["tie"]["chooser"], "groups": cur["tie"]["groups"],
+                           "bids": cur["tie"]["bids"]}
+    elif kind == "mustering":
+        if cur["index"] < len(cur["houses"]):
+            view.update(house=mustering.house_of(cur), points=dict(cur.get("points", {})),
+                        only_one=bool(cur.get("only_one")))
+    elif kind == "armies":
+        view["over"] = westeros.over_supply(state)
+    elif kind == "wildling_attack":
+        view.update(strength=cur["strength"], stage=cur.get("stage"), excluded=cur["excluded"],
+                    prompt=sealed.public(sealed.get(state, cur["pid"])))
+        if cur.get("stage") in ("card", "tie", "tasks"):
+            view.update(bids=cur["bids"], total=cur["total"], won=cur["won"], card=cur.get("card"))
+        if cur.get("stage") == "tie":
+            view.update(tied=cur["tied"], chooser=cur["tie_chooser"])
+        if cur.get("stage") == "tasks" and cur.get("tasks"):
+            task = cur["tasks"][0]
+            view["task"] = {"house": task["house"], "part": task["part"], "text": task["text"],
+                            "ask": task.get("ask")}
+    return view
+
+
+def _optional_part(state: State, phase: str, fn: str, *args: Any) -> dict[str, Any]:
+    try:
+        module = importlib.import_module(f"{__package__}.{phase}")
+        return dict(getattr(module, fn)(state, *args) or {})
+    except Exception:  # noqa: BLE001 - their view failing must not blank the screen
+        return {}
+
+
+def public(state: State, waiting_for: list[str]) -> dict[str, Any]:
+    b = board_data.load()
+    houses = state["houses"]
+    drawn = state["westeros"]["drawn"] if state["phase"] != "setup" else {}
+    view: dict[str, Any] = {
+        "round": state["round"],
+        "phase": state["phase"],
+        "step": state.get("step"),
+        "houses": houses,
+        "colors": {h: b.houses[h]["color"] for h in houses},
+        "turn_order": tracks.turn_order(state),
+        "tracks": {t: list(state["tracks"][t]) for t in tracks.TRACKS},
+        "dominance": {k: dict(v) for k, v in state["dominance"].items()},
+        "stars": {h: tracks.stars(state, h) for h in houses},
+        "power": {h: power.summary(state, h) for h in houses},
+        "supply": dict(state["supply"]),
+        "supply_from_control": {h: supply.level_from_control(state, h) for h in houses},
+        "supply_limits": {h: supply.limits(state["supply"][h]) for h in houses},
+        "victory": victory.counts(state),
+        "victory_history": list(state["victory_history"]),
+        "wildling_threat": state["wildling_threat"],
+        "control": dict(state["control"]),
+        "tokens": dict(state["tokens"]),
+        "units": {a: dict(u) for a, u in state["units"].items()},
+        "neutral": dict(state["neutral"]),
+        "garrisons": dict(state["garrisons"]),
+        "westeros": {"mode": state["westeros"]["mode"], "drawn": dict(drawn or {}),
+                     "history": list(state["westeros"]["history"])},
+        "wildling_cards_left": len(state["wildling_deck"]["unknown"]) + len(state["wildling_deck"]["bottom"])
+        + (1 if state["wildling_deck"]["top"] else 0),
+        "restrictions": list(state["restrictions"]),
+        "house_cards": {h: {"hand": list(p["hand"]), "discard": list(p["discard"])}
+                        for h, p in state["house_cards"].items()},
+        "clash": state.get("clash"),
+        "last_attack": state.get("last_attack"),
+        "current": _step_view(state),
+        "waiting_for": list(waiting_for),
+        "winner": state.get("winner"),
+        "ranking": state.get("ranking"),
+    }
+    if state["phase"] == "setup":
+        view["checklist"] = setup.checklist(state)
+    for phase in ("planning", "action"):
+        if state.get(phase):
+            view[phase] = _optional_part(state, phase, "public")
+    return view
+
+
+def private(state: State, seat: str) -> dict[str, Any]:
+    if seat not in state["houses"]:
+        return {}
+    me: dict[str, Any] = {
+        "house": seat,
+        "power": power.summary(state, seat),
+        "house_cards": {k: list(v) for k, v in state["house_cards"][seat].items()},
+        "supply": supply.report(state, seat),
+        "controlled": areas.controlled(state, seat),
+        "my_units": {a: dict(u) for a, u in state["units"].items() if u["house"] == seat},
+        "prompts": [sealed.private(p, seat) for p in sealed.open_for(state, seat)],
+        "todo": None,
+    }
+    cur = flow.current(state)
+    if cur is not None:
+        kind = cur["kind"]
+        if kind == "mustering" and cur["index"] < len(cur["houses"]) and mustering.house_of(cur) == seat:
+            points = cur.get("points", {})
+            me["todo"] = "muster"
+            me["muster"] = {"points": dict(points),
+                            "ships": {a: mustering.ship_targets(state, seat, a) for a in points},
+                            "reserve": {k: areas.in_reserve(state, seat, k) for k in board_data.UNIT_KINDS}}
+        elif kind == "clash" and cur.get("tie") and cur["tie"]["chooser"] == seat:
+            me["todo"] = "order_ties"
+        elif kind == "clash" and seat in sealed.waiting(sealed.get(state, cur["pid"])):
+            me["todo"] = "bid"
+        elif kind == "choice" and cur["chooser"] == seat:
+            me["todo"] = "choose"
+        elif kind == "armies" and seat in westeros.over_supply(state):
+            me["todo"] = "reduce_armies"
+        elif kind == "wildling_attack":
+            stage = cur.get("stage")
+            if stage == "bid" and seat in sealed.waiting(sealed.get(state, cur["pid"])):
+                me["todo"] = "bid"
+            elif stage == "tie" and cur["tie_chooser"] == seat:
+                me["todo"] = "wildling_tie"
+            elif stage == "tasks" and cur.get("tasks") and cur["tasks"][0]["house"] == seat:
+                me["todo"] = "wildling_task"
+    for phase in ("planning", "action"):
+        if state.get(phase):
+            me[phase] = _optional_part(state, phase, "private", seat)
+    return me
+
+
+_ = wildlings

@@ -1,0 +1,249 @@
+"""The Westeros phase: the three decks, drawing, the wildling icons and each card's effect.
+
+Decks (``data/westeros.toml``) are drawn lazily from what remains (``ctx.rng``; games-howto: never
+pre-shuffle), or, with "physical decks", the host enters the card the table turned over
+(seed 000 p.7: draw one card from each deck; resolve them in deck order I, II, III).
+
+``state["westeros"]``: ``{"mode", "decks": {deck: {"remaining": [ids], "used": [ids]}},
+"drawn": {deck: id|None}, "history": [{"round", "cards": {deck: id}}]}``.
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ...i18n import N_, tr
+from ..base import Action, Ctx, RuleError, get_choice
+from . import areas, flow, names, power, supply, tracks, wildlings
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+State = dict[str, Any]
+DECKS = ("I", "II", "III")
+EFFECTS = {"supply", "mustering", "choice", "nothing", "winter", "clash", "game_of_thrones",
+           "wildlings_attack", "restriction"}
+CHOICE_LABELS = {
+    "supply": N_("Supply"),
+    "mustering": N_("Mustering"),
+    "clash": N_("Clash of Kings"),
+    "game_of_thrones": N_("Game of Thrones"),
+    "nothing": N_("Nothing"),
+    "no-defense": N_("No Defense orders this round"),
+    "no-march-plus": N_("No March +1 orders this round"),
+}
+
+
+@cache
+def cards() -> dict[str, dict[str, Any]]:
+    """Card types by id, validated: 10 cards per deck (facts: Westeros decks)."""
+    with open(Path(__file__).parent / "data" / "westeros.toml", "rb") as fh:
+        raw = tomllib.load(fh)
+    out: dict[str, dict[str, Any]] = {}
+    for row in raw["card"]:
+        card = {"wildling": False, **row}
+        if card["deck"] not in DECKS or card["effect"] not in EFFECTS or card["id"] in out:
+            raise ValueError(f"westeros.toml: bad card {card['id']}")
+        if card["effect"] == "choice" and (card.get("chooser") not in tracks.TRACK_OF
+                                           or not set(card["choices"]) <= set(CHOICE_LABELS)):
+            raise ValueError(f"westeros.toml: bad choice card {card['id']}")
+        if card["id"] not in names.WESTEROS:
+            raise ValueError(f"westeros.toml: {card['id']} has no translatable name")
+        out[card["id"]] = card
+    for deck in DECKS:
+        if sum(c["count"] for c in out.values() if c["deck"] == deck) != 10:
+            raise ValueError(f"westeros.toml: deck {deck} must hold 10 cards")
+    return out
+
+
+def full_deck(deck: str) -> list[str]:
+    return [c["id"] for c in cards().values() if c["deck"] == deck for _ in range(c["count"])]
+
+
+def initial(mode: str) -> dict[str, Any]:
+    return {"mode": mode, "decks": {d: {"remaining": full_deck(d), "used": []} for d in DECKS},
+            "drawn": dict.fromkeys(DECKS), "history": []}
+
+
+# -- drawing ---------------------------------------------------------------------------------------
+def _take(state: State, ctx: Ctx, deck: str, card: str | None) -> None:
+    """Draw one card (random, or the one the host names); Winter is Coming reshuffles and redraws."""
+    pile = state["westeros"]["decks"][deck]
+    if not pile["remaining"]:
+        pile["remaining"], pile["used"] = pile["used"], []
+    if card is None:
+        card = ctx.rng.choice(sorted(pile["remaining"]))
+    elif card not in pile["remaining"]:
+        raise RuleError("That card is not left in Westeros deck %(deck)s.", "seed 000 p.7", status=409, deck=deck)
+    pile["remaining"].remove(card)
+    pile["used"].append(card)
+    ctx.log(N_("Westeros deck %(deck)s: %(card)s"), deck=deck, card=tr(names.WESTEROS[card]))
+    if cards()[card]["effect"] == "winter":
+        pile["remaining"], pile["used"] = full_deck(deck), []
+        ctx.log(N_("Winter is Coming: deck %(deck)s is reshuffled and a new card drawn."), deck=deck)
+        state["westeros"]["drawn"][deck] = None
+        return
+    state["westeros"]["drawn"][deck] = card
+
+
+def next_deck(state: State) -> str | None:
+    for deck in DECKS:
+        if state["westeros"]["drawn"][deck] is None:
+            return deck
+    return None
+
+
+def start_draw(state: State, ctx: Ctx, step: flow.Step) -> None:
+    """Step 2 of the Westeros phase: reveal one card per deck (seed 000 p.7)."""
+    state["westeros"]["drawn"] = dict.fromkeys(DECKS)
+    if state["westeros"]["mode"] == "digital":
+        while (deck := next_deck(state)) is not None:
+            _take(state, ctx, deck, None)
+        _drawn(state, ctx, step)
+
+
+def act_draw(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+    """Physical decks: the host enters the card turned over from the next deck."""
+    if action.get("type") != "draw_card":
+        raise RuleError("The table is drawing Westeros cards.", "seed 000 p.7", status=409)
+    ctx.actor.require_host()
+    deck = next_deck(state)
+    assert deck is not None
+    card = get_choice(action, "card", {c for c in cards() if cards()[c]["deck"] == deck}, "seed 000 p.7")
+    _take(state, ctx, deck, card)
+    if next_deck(state) is None:
+        _drawn(state, ctx, step)
+
+
+def _drawn(state: State, ctx: Ctx, step: flow.Step) -> None:
+    """Steps 3-4: move the wildling threat, then queue the cards in deck order (seed 000 p.7)."""
+    drawn = dict(state["westeros"]["drawn"])
+    state["westeros"]["history"].append({"round": state["round"], "cards": drawn})
+    icons = sum(1 for c in drawn.values() if cards()[c]["wildling"])
+    steps: list[flow.Step] = []
+    if icons:
+        attack = wildlings.advance_threat(state, ctx, icons)
+        if attack:
+            steps.append(wildlings.attack_step(state, strength=wildlings.MAX_THREAT))
+    steps += [{"kind": "card", "deck": d, "card": drawn[d]} for d in DECKS]
+    flow.push(state, *steps, front=True)
+    flow.finish(state, ctx, step)
+
+
+# -- resolving a card ------------------------------------------------------------------------------
+def effect_steps(state: State, effect: str) -> list[flow.Step]:
+    """The procedure an effect starts (shared by the cards and by the dominance holders' choices)."""
+    if effect == "supply":
+        return [{"kind": "supply"}]
+    if effect == "mustering":
+        return [{"kind": "mustering", "houses": tracks.turn_order(state), "index": 0}]
+    if effect == "clash":
+        return [{"kind": "clash", "track": 0}]
+    if effect == "game_of_thrones":
+        return [{"kind": "game_of_thrones"}]
+    if effect == "wildlings_attack":
+        return [wildlings.attack_step(state, strength=state["wildling_threat"])]
+    return []
+
+
+def start_card(state: State, ctx: Ctx, step: flow.Step) -> None:
+    """Resolve one revealed card (seed 000 p.7-11; facts: Westeros decks)."""
+    card = cards()[step["card"]]
+    effect = card["effect"]
+    if effect == "choice":
+        flow.push(state, {"kind": "choice", "card": card["id"], "token": card["chooser"],
+                          "choices": list(card["choices"])}, front=True)
+    elif effect == "restriction":
+        add_restriction(state, ctx, card["restriction"])
+    elif effect == "nothing":
+        ctx.log(N_("%(card)s: nothing happens."), card=tr(names.WESTEROS[card["id"]]))
+    else:
+        flow.push(state, *effect_steps(state, effect), front=True)
+    flow.finish(state, ctx, step)
+
+
+def add_restriction(state: State, ctx: Ctx, restriction: str) -> None:
+    """Deck III cards forbid an order kind in this round's planning (facts: Westeros decks)."""
+    if restriction not in state["restrictions"]:
+        state["restrictions"].append(restriction)
+    ctx.log(N_("This round: %(rule)s"), rule=tr(CHOICE_LABELS.get(restriction, restriction)))
+
+
+def start_choice(state: State, ctx: Ctx, step: flow.Step) -> None:
+    step["chooser"] = tracks.holder(state, step["token"])
+
+
+def act_choice(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+    """A Throne of Blades / Dark Wings, Dark Words / Put to the Sword: the token holder decides
+    (facts: Westeros decks)."""
+    if action.get("type") != "choose":
+        raise RuleError("The table waits for %(house)s to choose.", "seed 000 p.7", status=409,
+                        house=step["chooser"])
+    ctx.actor.require(step["chooser"])
+    value = get_choice(action, "value", step["choices"], "seed 000 p.7")
+    ctx.log(N_("%(house)s chose: %(choice)s"), house=tr(names.HOUSES[step["chooser"]]),
+            choice=tr(CHOICE_LABELS[value]))
+    if value.startswith("no-"):
+        add_restriction(state, ctx, value)
+    else:
+        flow.push(state, *effect_steps(state, value), front=True)
+    flow.finish(state, ctx, step)
+
+
+def start_game_of_thrones(state: State, ctx: Ctx, step: flow.Step) -> None:
+    """Each house gains one power per crown it controls and per friendly port with a ship and no
+    enemy ship in its sea (seed 000 p.25; facts: Westeros decks)."""
+    from . import board as board_data
+
+    b = board_data.load()
+    for house in tracks.turn_order(state):
+        crowns = sum(b.area(a).crowns for a in areas.controlled(state, house))
+        ports = areas.ports_with_income(state, house)
+        got = power.gain(state, house, crowns + len(ports))
+        ctx.log(N_("Game of Thrones: %(house)s gains %(n)s power (%(crowns)s crowns, %(ports)s ports)."),
+                house=tr(names.HOUSES[house]), n=got, crowns=crowns, ports=len(ports))
+    flow.finish(state, ctx, step)
+
+
+def start_supply(state: State, ctx: Ctx, step: flow.Step) -> None:
+    """Supply: in turn order each house moves to the barrels it controls, then armies are checked
+    (seed 000 p.8)."""
+    for house in tracks.turn_order(state):
+        old, new = state["supply"][house], supply.level_from_control(state, house)
+        state["supply"][house] = new
+        ctx.log(N_("Supply: %(house)s %(old)s → %(new)s"), house=tr(names.HOUSES[house]), old=old, new=new)
+    flow.push(state, {"kind": "armies"}, front=True)
+    flow.finish(state, ctx, step)
+
+
+def over_supply(state: State) -> list[str]:
+    return [h for h in tracks.turn_order(state) if not supply.report(state, h)["legal"]]
+
+
+def start_armies(state: State, ctx: Ctx, step: flow.Step) -> None:
+    """Armies over the new limit must shed units before play goes on (seed 000 p.8)."""
+    check_armies(state, ctx, step)
+
+
+def check_armies(state: State, ctx: Ctx, step: flow.Step) -> None:
+    if not over_supply(state):
+        ctx.log(N_("Every army is within its supply limit."))
+        flow.finish(state, ctx, step)
+
+
+def act_armies(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+    raise RuleError("Remove units from your armies until they fit your supply.", "seed 000 p.8", status=409)
+
+
+def register() -> None:
+    flow.register("draw", start_draw, act_draw, lambda s, st: [])
+    flow.register("card", start_card)
+    flow.register("choice", start_choice, act_choice, lambda s, st: [st["chooser"]])
+    flow.register("game_of_thrones", start_game_of_thrones)
+    flow.register("supply", start_supply)
+    flow.register("armies", start_armies, act_armies, lambda s, st: over_supply(s), check=check_armies)
