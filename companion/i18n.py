@@ -87,7 +87,7 @@ def _log_msgids(owner: Path) -> list[str]:
             fn = node.func
             name = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
             if name in ("log", "Option", "SeatDef", "RuleError"):
-                args = list(node.args[:1]) if name in ("log", "RuleError") else list(node.args[1:3])
+                args = list(node.args[:1]) if name in ("log", "RuleError") else list(node.args[1:2])
                 args += [k.value for k in node.keywords if k.arg in ("hidden", "label", "help")]
                 for arg in args:
                     if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value:

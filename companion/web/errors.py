@@ -6,6 +6,7 @@ No stack trace ever reaches a client; unexpected errors are logged on the server
 from __future__ import annotations
 
 from flask import Flask, jsonify, render_template, request
+from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
 from ..games.base import RuleError
@@ -38,7 +39,7 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(Exception)
     def unexpected(err: Exception):
         app.logger.exception("unexpected error on %s", request.path)
-        message = "Something went wrong on the server; nothing was changed."
+        message = gettext("Something went wrong on the server; nothing was changed.")
         if request.path.startswith("/api/"):
             return jsonify(error=message, rule=None), 500
         return render_template("base/error.html", message=message, rule=None), 500

@@ -25,7 +25,7 @@ def translate(msg: str, params: dict[str, Any] | None = None) -> str:
     text = gettext(msg) if msg else ""
     if not params:
         return text.replace("%%", "%") if "%%" in text else text
-    values = {k: (gettext(v["_"]) if isinstance(v, dict) and "_" in v else v) for k, v in params.items()}
+    values = {k: _param(v) for k, v in params.items()}
     try:
         return text % values
     except (KeyError, TypeError, ValueError):
@@ -33,6 +33,13 @@ def translate(msg: str, params: dict[str, Any] | None = None) -> str:
             return msg % values
         except (KeyError, TypeError, ValueError):
             return msg
+
+
+def _param(value: Any) -> Any:
+    if isinstance(value, dict) and "_" in value:
+        msgid = value["_"]
+        return gettext(msgid)
+    return value
 
 
 def init_app(app: Flask) -> None:

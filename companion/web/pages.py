@@ -97,7 +97,8 @@ def fragment_context(snap: Snapshot, viewer: Viewer) -> dict[str, Any]:
         seat = by_id.get(seat_id or "")
         if seat is None:
             return seat_id or ""
-        label = gettext(seat["label"])
+        label = seat["label"]
+        label = gettext(label)
         return f"{label} · {seat['name']}" if seat["name"] else label
 
     def seat_color(seat_id: str | None) -> str:

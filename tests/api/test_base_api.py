@@ -153,7 +153,15 @@ def test_concurrent_answers_reveal_once_and_lose_nothing(app):
     svc = app.extensions["companion.tables"]
     from companion.tables import Viewer
 
-    for round_no in range(3):
+    def answer(code: str, seat: str, barrier: threading.Barrier, errors: list[Exception]) -> None:
+        barrier.wait()
+        try:
+            for v in range(3):
+                svc.act(code, Viewer(seat=seat), {"type": "answer", "prompt": "g1", "value": int(seat[1:]) * 10 + v})
+        except Exception as err:  # a closed prompt after the reveal is the only allowed refusal
+            errors.append(err)
+
+    for _round in range(3):
         code, _host = svc.create("generic", {"seats": "A, B, C, D, E, F"})
         seats = [f"p{i}" for i in range(1, 7)]
         for s in seats:
@@ -161,16 +169,7 @@ def test_concurrent_answers_reveal_once_and_lose_nothing(app):
         svc.act(code, Viewer(seat="p1"), {"type": "open_prompt", "title": "Race", "kind": "number", "min": 0, "max": 99})
         barrier = threading.Barrier(len(seats))
         errors: list[Exception] = []
-
-        def answer(seat: str) -> None:
-            barrier.wait()
-            try:
-                for v in range(3):
-                    svc.act(code, Viewer(seat=seat), {"type": "answer", "prompt": "g1", "value": int(seat[1:]) * 10 + v})
-            except Exception as err:  # a closed prompt after the reveal is the only allowed refusal
-                errors.append(err)
-
-        threads = [threading.Thread(target=answer, args=(s,)) for s in seats]
+        threads = [threading.Thread(target=answer, args=(code, s, barrier, errors)) for s in seats]
         for th in threads:
             th.start()
         for th in threads:

@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 from ... import sealed
-from ...i18n import N_
+from ...i18n import N_, tr
 from ..base import Action, Actor, Ctx, Game, Option, RuleError, SeatDef, State, get_int
 
 PALETTE = ("#d64545", "#3f7fd6", "#3fa34d", "#e0b43a", "#9b59b6", "#e67e22", "#1abc9c", "#ecf0f1",
@@ -23,9 +23,9 @@ RULE = "companion: generic table"
 def _names(text: str, limit: int, what: str) -> list[str]:
     names = [n.strip()[:24] for n in re.split(r"[,;\n]", text or "") if n.strip()]
     if len(set(n.lower() for n in names)) != len(names):
-        raise RuleError("The %(what)s list has a repeated name.", RULE, what=what)
+        raise RuleError("The %(what)s list has a repeated name.", RULE, what=tr(what))
     if len(names) > limit:
-        raise RuleError("At most %(limit)s %(what)s.", RULE, what=what, limit=limit)
+        raise RuleError("At most %(limit)s %(what)s.", RULE, what=tr(what), limit=limit)
     return names
 
 
@@ -67,22 +67,22 @@ class GenericGame(Game):
 
     def normalize_options(self, raw: dict[str, Any] | None) -> dict[str, Any]:
         opts = super().normalize_options(raw)
-        seats = _names(opts["seats"], 10, "seats")
+        seats = _names(opts["seats"], 10, N_("seats"))
         if len(seats) < 1:
             raise RuleError("A table needs at least one seat.", RULE)
         opts["seats"] = ", ".join(seats)
-        opts["counters"] = ", ".join(_names(opts["counters"], 8, "counters"))
-        opts["shared_counters"] = ", ".join(_names(opts["shared_counters"], 8, "counters"))
+        opts["counters"] = ", ".join(_names(opts["counters"], 8, N_("counters")))
+        opts["shared_counters"] = ", ".join(_names(opts["shared_counters"], 8, N_("counters")))
         return opts
 
     def seats(self, options: dict[str, Any]) -> list[SeatDef]:
-        labels = _names(options["seats"], 10, "seats")
+        labels = _names(options["seats"], 10, N_("seats"))
         return [SeatDef(f"p{i + 1}", label, PALETTE[i % len(PALETTE)]) for i, label in enumerate(labels)]
 
     def setup(self, options: dict[str, Any], ctx: Ctx) -> State:
         seats = [s.id for s in self.seats(options)]
-        counters = _names(options["counters"], 8, "counters")
-        shared = _names(options["shared_counters"], 8, "counters")
+        counters = _names(options["counters"], 8, N_("counters"))
+        shared = _names(options["shared_counters"], 8, N_("counters"))
         return {
             "seats": seats,
             "labels": {s.id: s.label for s in self.seats(options)},
@@ -180,7 +180,7 @@ class GenericGame(Game):
                 raise RuleError("The minimum must not be above the maximum.", RULE)
             spec.update(min=lo, max=hi)
         elif kind == "choice":
-            choices = _names(str(action.get("choices", "")), 12, "choices")
+            choices = _names(str(action.get("choices", "")), 12, N_("choices"))
             if len(choices) < 2:
                 raise RuleError("A vote needs at least two choices.", RULE)
             spec["choices"] = choices
