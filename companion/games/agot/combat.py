@@ -21,8 +21,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ...i18n import N_
+from ...i18n import N_, tr
 from . import house_cards as hc
+from .names import AREAS, HOUSES
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -267,3 +268,742 @@ def retreat_choices(units: dict[str, int], candidates: list[dict[str, Any]]) -> 
 def retreating_units(units: dict[str, int]) -> dict[str, int]:
     """Siege engines cannot retreat: they are destroyed (seed 000 p.21)."""
     return {k: n for k, n in units.items() if k != "siege" and n}
+
+
+# ============================================================================================
+# The combat flow (seed 000 p.17-21): support -> house cards -> abilities -> blade/tides ->
+# result -> casualties -> retreat -> clean-up. The running combat is ``state["action"]["combat"]``;
+# ``step`` says what the table waits for and ``pending`` holds the decisions still to take, in
+# Iron Throne order (p.19). Board geography comes from action.py (imported lazily: it imports us).
+# ============================================================================================
+
+RULE_SUPPORT = "seed 000 p.17-18"
+RULE_CARDS = "seed 000 p.19"
+TRACK_CHOICES = ("iron_throne", "fiefdoms", "kings_court")
+TRACK_LABELS = {"iron_throne": N_("Iron Throne"), "fiefdoms": N_("Fiefdoms"), "kings_court": N_("King's Court")}
+
+
+def _act():
+    from . import action
+
+    return action
+
+
+def _combat(state: dict[str, Any]) -> dict[str, Any]:
+    c = state.get("action", {}).get("combat")
+    if not c:
+        from ..base import RuleError
+
+        raise RuleError("There is no combat now.", "seed 000 p.17", status=409)
+    return c
+
+
+def _err(msg: str, rule: str, status: int = 400, **params: Any):
+    from ..base import RuleError
+
+    return RuleError(msg, rule, status=status, **params)
+
+
+def _units_of(state: dict[str, Any], aid: str, exclude_routed: bool = True) -> dict[str, int]:
+    u = state.get("units", {}).get(aid) or {}
+    routed = state.get("action", {}).get("routed", {}).get(aid, {}) if exclude_routed else {}
+    return {k: u.get(k, 0) - routed.get(k, 0) for k in UNIT_KINDS if u.get(k, 0) - routed.get(k, 0) > 0}
+
+
+def support_queue(state: dict[str, Any], target: str, order: list[str]) -> list[dict[str, Any]]:
+    """Support orders that can reach the embattled area, in turn order (seed 000 p.17-18, ports p.25).
+
+    Ships support adjacent land or sea areas; footmen, knights and siege engines never support a
+    combat at sea; ships in a port support only the adjacent sea, never land.
+    """
+    act = _act()
+    t_type = act.area(target).type
+    out = []
+    for aid, o in state.get("orders", {}).items():
+        from . import orders as ot
+
+        if ot.TOKENS[o["token"]].kind != "support" or not act.adjacent(aid, target):
+            continue
+        s_type = act.area(aid).type
+        if s_type == "port" and t_type != "sea":
+            continue
+        if s_type == "land" and t_type == "sea":
+            continue
+        units = _units_of(state, aid)
+        if not units:
+            continue
+        out.append({"area": aid, "house": o["house"], "bonus": ot.TOKENS[o["token"]].bonus})
+    rank = {h: i for i, h in enumerate(order)}
+    return sorted(out, key=lambda s: (rank.get(s["house"], 99), s["area"]))
+
+
+def begin(state: dict[str, Any], ctx: Any, house: str, src: str, dst: str, units: dict[str, int],
+          token: str) -> None:
+    """A march enters enemy units, a garrison or a neutral force: the combat starts (seed 000 p.17, p.26)."""
+    from . import orders as ot
+
+    act = _act()
+    owner = act.unit_owner(state, dst)
+    neutral = state.get("neutral", {}).get(dst)
+    a = act.area(dst)
+    defender = owner if owner and owner != house else None
+    garrison = int(state.get("garrisons", {}).get(dst, 0))
+    if defender is None and neutral is None and garrison:
+        defender = a.home
+    if defender is not None and a.home != defender:
+        garrison = 0
+    def_order = state.get("orders", {}).get(dst)
+    defense = 0
+    if def_order and def_order["house"] == defender and ot.TOKENS[def_order["token"]].kind == "defense":
+        defense = ot.TOKENS[def_order["token"]].bonus
+    routed = state["action"]["routed"].get(dst, {})
+    seq = int(state.get("combat_seq", 0)) + 1
+    state["combat_seq"] = seq
+    combat = {
+        "id": seq, "attacker": house, "defender": defender, "neutral": neutral if defender is None else None,
+        "area": dst, "from": src, "castle": bool(a.fort), "sea": a.type == "sea",
+        "att_units": dict(units), "def_units": _units_of(state, dst) if defender else {},
+        "def_routed": sum(routed.values()), "march_bonus": ot.TOKENS[token].bonus, "march_token": token,
+        "defense_bonus": defense, "garrison": garrison, "supports": [], "cards": {}, "facts": {},
+        "blade": None, "tides": {}, "tides_enabled": bool(state.get("options", {}).get("tides_of_battle")),
+        "queue": support_queue(state, dst, state["action"]["order"]), "step": "support", "pending": [],
+        "prompt": None, "result": None, "notes": [],
+    }
+    state["action"]["combat"] = combat
+    ctx.log(N_("Combat in %(area)s: %(attacker)s attacks %(defender)s"), area=tr(AREAS[dst]),
+            attacker=tr(HOUSES[house]),
+            defender=tr(HOUSES[defender]) if defender else tr(N_("a neutral force")))
+    _after_support(state, ctx)
+
+
+def support(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
+    """The next Support order in turn order gives its whole strength to one side or none (seed 000 p.17-18)."""
+    c = _combat(state)
+    if c["step"] != "support" or not c["queue"]:
+        raise _err("Support is not being asked now.", RULE_SUPPORT, 409)
+    head = c["queue"][0]
+    ctx.actor.require(head["house"])
+    aid = str(action.get("area") or head["area"])
+    if aid != head["area"]:
+        raise _err("Support is asked in turn order: first the order in %(area)s.", RULE_SUPPORT, 409, area=head["area"])
+    side = str(action.get("side", ""))
+    if side not in ("attacker", "defender", "none"):
+        raise _err("Support the attacker, the defender, or nobody.", RULE_SUPPORT)
+    if side == "defender" and c["neutral"] is not None:
+        raise _err("Neutral forces never receive support.", "seed 000 p.26")
+    if side != "none":
+        helped = house_of(c, side)
+        if head["house"] in (c["attacker"], c["defender"]) and head["house"] != helped:
+            raise _err("A house never supports an opponent against its own units.", RULE_SUPPORT)
+    c["queue"].pop(0)
+    if side != "none":
+        c["supports"].append({"area": aid, "house": head["house"], "side": side,
+                              "units": _units_of(state, aid), "bonus": head["bonus"]})
+    ctx.log(N_("Support from %(area)s (%(house)s): %(side)s"), area=tr(AREAS[aid]), house=tr(HOUSES[head["house"]]),
+            side=tr({"attacker": N_("the attacker"), "defender": N_("the defender"), "none": N_("nobody")}[side]))
+    _after_support(state, ctx)
+
+
+def _after_support(state: dict[str, Any], ctx: Any) -> None:
+    """With every support declared: neutral forces resolve at once (no cards, no blade, p.26);
+    otherwise both sides choose their house card in secret (p.19)."""
+    c = state["action"]["combat"]
+    if c["queue"]:
+        return
+    if c["neutral"] is not None:
+        _resolve(state, ctx)
+        return
+    _ask_cards(state, ctx, ["attacker", "defender"])
+
+
+def _ask_cards(state: dict[str, Any], ctx: Any, sides: list[str], exclude: dict[str, list[str]] | None = None) -> None:
+    from ... import sealed
+
+    c = state["action"]["combat"]
+    asked = []
+    for side in sides:
+        house = house_of(c, side)
+        options = [x for x in hc.hands(state)[house]["hand"] if x not in (exclude or {}).get(side, [])]
+        if options:
+            asked.append(house)
+        else:
+            c["cards"][side] = None
+            c["notes"].append({"msg": N_("%(house)s has no other card and fights without one"),
+                               "params": {"house": house}})
+    c["exclude"] = exclude or {}
+    if not asked:
+        _after_cards(state, ctx)
+        return
+    seq = int(state.get("combat_seq", 0))
+    pid = f"card-c{seq}-{len(state.get('prompts', {}))}"
+    sealed.open_prompt(state, pid, asked, kind="house_card", title=N_("Choose a house card"),
+                       spec={"combat": c["id"]})
+    c["prompt"] = pid
+    c["step"] = "cards"
+
+
+def answer_card(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
+    """A side picks its house card secretly; both are revealed together (seed 000 p.19)."""
+    from ... import sealed
+
+    c = _combat(state)
+    if c["step"] != "cards" or action.get("prompt") != c["prompt"]:
+        raise _err("No house card is being chosen now.", RULE_CARDS, 409)
+    seat = ctx.actor.require_seat()
+    side = "attacker" if seat == c["attacker"] else "defender" if seat == c["defender"] else None
+    if side is None:
+        raise _err("Only the attacker and the defender play house cards.", RULE_CARDS, 403)
+    cid = str(action.get("value", ""))
+    hc.require_in_hand(state, seat, cid)
+    if cid in c.get("exclude", {}).get(side, []):
+        raise _err("You must choose a different card.", RULE_CARDS)
+    prompt = sealed.get(state, c["prompt"])
+    changed = seat in prompt["answers"]
+    revealed = sealed.answer(state, c["prompt"], seat, cid)
+    ctx.log(N_("%(house)s chose %(card)s"), house=tr(HOUSES[seat]), card=tr(hc.card(cid).name),
+            prompt=c["prompt"], seat=seat,
+            hidden=N_("%(house)s changed its house card") if changed else N_("%(house)s chose a house card"),
+            hidden_params={"house": seat})
+    if revealed:
+        for house, value in prompt["answers"].items():
+            c["cards"]["attacker" if house == c["attacker"] else "defender"] = value
+        ctx.log(N_("House cards revealed: %(attacker)s plays %(a)s, %(defender)s plays %(d)s"),
+                attacker=tr(HOUSES[c["attacker"]]), defender=tr(HOUSES[c["defender"]]),
+                a=tr(_name(c, "attacker")), d=tr(_name(c, "defender")))
+        _after_cards(state, ctx)
+
+
+def _name(c: dict[str, Any], side: str) -> str:
+    card = _card(c, side)
+    return card.name if card else "-"
+
+
+def _it_order(state: dict[str, Any], c: dict[str, Any]) -> list[str]:
+    order = state["tracks"]["iron_throne"]
+    return sorted(SIDES, key=lambda s: order.index(house_of(c, s)) if house_of(c, s) in order else 99)
+
+
+def _after_cards(state: dict[str, Any], ctx: Any) -> None:
+    """Card abilities in the order of seed 000 p.19: cancels first, then the rest, Iron Throne order."""
+    c = state["action"]["combat"]
+    c["prompt"] = None
+    c["pending"] = []
+    c["step"] = "abilities"
+    done = c.setdefault("cancels_done", [])
+    for side in _it_order(state, c):
+        ability = _ability(c, side)
+        if side in done:
+            continue
+        if ability == "tyrion" and _card(c, other(side)) is not None:
+            c["pending"].append({"kind": "tyrion", "side": side})
+        if ability == "aeron" and state["power"][house_of(c, side)]["available"] >= 2 \
+                and len(hc.hands(state)[house_of(c, side)]["hand"]) > 1:
+            c["pending"].append({"kind": "aeron", "side": side})
+    for side in _it_order(state, c):
+        ability = _ability(c, side)
+        if ability == "queen-of-thorns":
+            c["pending"].append({"kind": "queen-of-thorns", "side": side})
+        if ability == "doran":
+            c["pending"].append({"kind": "doran", "side": side})
+    c["immediate_done"] = False
+    _next_pending(state, ctx)
+
+
+def _apply_immediate(state: dict[str, Any], ctx: Any) -> None:
+    """Abilities that only change numbers or kill a footman at once (card texts; seed 000 p.19-20)."""
+    c = state["action"]["combat"]
+    if c.get("immediate_done"):
+        return
+    c["immediate_done"] = True
+    order = state["tracks"]["iron_throne"]
+    for side in SIDES:
+        h = house_of(c, side)
+        opp = house_of(c, other(side))
+        c["facts"].setdefault("opponent_above", {})[side] = (
+            h in order and opp in order and order.index(opp) < order.index(h))
+        c["facts"].setdefault("stannis_discarded", {})[side] = "stannis-baratheon" in hc.hands(state).get(
+            h, {}).get("discard", [])
+    for side in _it_order(state, c):
+        if _ability(c, side) == "mace":
+            victim = other(side)
+            units = c["att_units"] if victim == "attacker" else c["def_units"]
+            if units.get("footman") and _ability(c, victim) != "blackfish":
+                units["footman"] -= 1
+                if victim == "defender":
+                    _destroy(state, c["area"], {"footman": 1})
+                c["notes"].append({"msg": N_("Mace Tyrell destroys one enemy footman"), "params": {}})
+
+
+def _next_pending(state: dict[str, Any], ctx: Any) -> None:
+    """Run the next decision; when none is left (and no card is being re-chosen) move on."""
+    c = state["action"]["combat"]
+    if c["step"] == "cards":
+        return
+    cancels = [p for p in c["pending"] if p["kind"] in ("tyrion", "aeron")]
+    if cancels:
+        c["step"] = "ability"
+        return
+    _apply_immediate(state, ctx)
+    while c["pending"] and c["pending"][0]["kind"] == "retreat" and not retreat_options(state, c):
+        c["pending"].pop(0)
+        lost = {k: state["units"].get(c["area"], {}).get(k, 0) for k in UNIT_KINDS}
+        _destroy(state, c["area"], lost)
+        c["def_units"] = {}
+        c["notes"].append({"msg": N_("No area to retreat to: the defeated units are destroyed"), "params": {}})
+    if c["pending"]:
+        c["step"] = "ability"
+        return
+    if c.get("result") is None:
+        _blade_or_tides(state, ctx)
+    else:
+        _after_result(state, ctx)
+
+
+def ability(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
+    """The owner of the next pending card ability decides it (seed 000 p.19 order; card texts)."""
+    from . import power, tracks
+
+    c = _combat(state)
+    if c["step"] != "ability" or not c["pending"]:
+        raise _err("No card ability waits for a decision.", RULE_CARDS, 409)
+    p = c["pending"][0]
+    house = house_of(c, p["side"])
+    ctx.actor.require(house)
+    use = str(action.get("use", "")).lower() in ("1", "true", "on", "yes")
+    kind = p["kind"]
+    c["pending"].pop(0)
+    if kind in ("tyrion", "aeron"):
+        c["cancels_done"].append(p["side"])
+    if kind == "tyrion" and use:
+        opp = other(p["side"])
+        cancelled = c["cards"][opp]
+        c["cards"][opp] = None
+        c["pending"] = [q for q in c["pending"] if q["side"] != opp]
+        ctx.log(N_("Tyrion Lannister cancels %(card)s: a new card must be chosen"), card=tr(hc.card(cancelled).name))
+        _ask_cards(state, ctx, [opp], {opp: [cancelled]})
+        return
+    if kind == "aeron" and use:
+        power.spend(state, house, 2, "seed 000 p.19")
+        hc.discard(state, house, "aeron-damphair")
+        c["cards"][p["side"]] = None
+        ctx.log(N_("Aeron Damphair: %(house)s pays 2 power and chooses another card"), house=tr(HOUSES[house]))
+        _ask_cards(state, ctx, [p["side"]], {p["side"]: ["aeron-damphair"]})
+        return
+    if kind == "queen-of-thorns" and use:
+        target = str(action.get("area", ""))
+        if target not in queen_targets(state, c, p["side"]):
+            raise _err("Choose an enemy order adjacent to the combat (not the attacking March).", RULE_CARDS)
+        removed = state["orders"].pop(target)
+        c["supports"] = [s for s in c["supports"] if s["area"] != target]
+        ctx.log(N_("Queen of Thorns removes the order in %(area)s"), area=tr(AREAS[target]))
+        del removed
+    if kind == "doran" and use:
+        track = str(action.get("track", ""))
+        if track not in TRACK_CHOICES:
+            raise _err("Choose an influence track.", RULE_CARDS)
+        tracks.to_bottom(state, track, house_of(c, other(p["side"])))
+        ctx.log(N_("Doran Martell moves %(house)s to the bottom of %(track)s"),
+                house=tr(HOUSES[house_of(c, other(p["side"]))]), track=tr(TRACK_LABELS[track]))
+    if kind == "cersei" and use:
+        target = str(action.get("area", ""))
+        o = state.get("orders", {}).get(target)
+        if not o or o["house"] != house_of(c, other(p["side"])):
+            raise _err("Choose one of your opponent's orders.", RULE_CARDS)
+        del state["orders"][target]
+        ctx.log(N_("Cersei Lannister removes the order in %(area)s"), area=tr(AREAS[target]))
+    if kind == "renly" and use:
+        _renly(state, c, p["side"])
+        ctx.log(N_("Renly Baratheon upgrades a footman to a knight"))
+    if kind == "patchface" and use:
+        opp_house = house_of(c, other(p["side"]))
+        cid = str(action.get("card", ""))
+        if cid not in hc.hands(state)[opp_house]["hand"]:
+            raise _err("Choose a card in your opponent's hand.", RULE_CARDS)
+        hc.hands(state)[opp_house]["hand"].remove(cid)
+        hc.hands(state)[opp_house]["discard"].append(cid)
+        ctx.log(N_("Patchface discards %(card)s from %(house)s's hand"), card=tr(hc.card(cid).name),
+                house=tr(HOUSES[opp_house]))
+    if kind == "retreat":
+        _retreat(state, ctx, str(action.get("area", "")))
+        return
+    if kind == "casualties":
+        _casualties(state, ctx, p["side"], action)
+        return
+    _next_pending(state, ctx)
+
+
+def queen_targets(state: dict[str, Any], c: dict[str, Any], side: str) -> list[str]:
+    """Enemy orders adjacent to the embattled area, never the attacking March (Queen of Thorns)."""
+    act = _act()
+    enemy = house_of(c, other(side))
+    return sorted(a for a, o in state.get("orders", {}).items()
+                  if o["house"] == enemy and act.adjacent(a, c["area"]) and a != c["from"])
+
+
+def _blade_or_tides(state: dict[str, Any], ctx: Any) -> None:
+    """Tides of Battle cards are drawn (p.28); then the Blade holder, if fighting, decides (p.19)."""
+    c = state["action"]["combat"]
+    if c["tides_enabled"] and not c.get("tides_hidden"):
+        drawn = []
+        deck = list(TIDES_DECK)
+        hidden = {}
+        for side in SIDES:
+            pick = ctx.rng.choice(deck)
+            deck.remove(pick)
+            drawn.append(pick)
+            hidden[side] = pick
+        c["tides_hidden"] = hidden
+        c["tides_deck"] = deck
+    blade = state["dominance"]["blade"]
+    if not blade["used"] and blade["holder"] in (c["attacker"], c["defender"]) and c.get("blade_asked") is None:
+        c["blade_asked"] = blade["holder"]
+        c["step"] = "blade"
+        return
+    _resolve(state, ctx)
+
+
+def blade(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
+    """The Valyrian Steel Blade: +1, or with Tides of Battle a redraw of one's Tides card (p.19, p.28)."""
+    c = _combat(state)
+    if c["step"] != "blade":
+        raise _err("The Valyrian Steel Blade is not being asked now.", "seed 000 p.19", 409)
+    holder = c["blade_asked"]
+    ctx.actor.require(holder)
+    side = "attacker" if holder == c["attacker"] else "defender"
+    if str(action.get("use", "")).lower() in ("1", "true", "on", "yes"):
+        state["dominance"]["blade"]["used"] = True
+        if c["tides_enabled"]:
+            deck = c["tides_deck"]
+            new = ctx.rng.choice(deck)
+            deck.remove(new)
+            c["tides_hidden"][side] = new
+            ctx.log(N_("%(house)s uses the Valyrian Steel Blade to draw a new Tides of Battle card"),
+                    house=tr(HOUSES[holder]))
+        else:
+            c["blade"] = side
+            ctx.log(N_("%(house)s uses the Valyrian Steel Blade: +1"), house=tr(HOUSES[holder]))
+    _resolve(state, ctx)
+
+
+def _resolve(state: dict[str, Any], ctx: Any) -> None:
+    """Final strength, winner, casualties (seed 000 p.20); then the decisions after the result."""
+    c = state["action"]["combat"]
+    c["step"] = "result"
+    if c.get("tides_hidden"):
+        c["tides"] = dict(c["tides_hidden"])
+    win = winner(c, state["tracks"]["fiefdoms"])
+    loss = casualties(c, win) if c["neutral"] is None else {"attacker": 0, "defender": 0}
+    c["result"] = {"winner": win, "attacker": total(c, "attacker"), "defender": total(c, "defender"),
+                   "casualties": loss, "swords": {s: swords(c, s) for s in SIDES},
+                   "forts": {s: forts(c, s) for s in SIDES}}
+    ctx.log(N_("Combat in %(area)s: %(attacker)s %(a)s against %(d)s; %(winner)s wins"),
+            area=tr(AREAS[c["area"]]), attacker=tr(HOUSES[c["attacker"]]), a=c["result"]["attacker"],
+            d=c["result"]["defender"], winner=tr(HOUSES[house_of(c, win)]) if house_of(c, win) else tr(N_("the neutral force")))
+    c["pending"] = []
+    for side in SIDES:
+        n = loss[side]
+        units = c["att_units"] if side == "attacker" else c["def_units"]
+        kinds = [k for k, v in units.items() if v]
+        if n and (len(kinds) > 1 and n < sum(units.values())):
+            c["pending"].append({"kind": "casualties", "side": side, "count": n})
+        elif n:
+            _take_casualties(state, c, side, _auto_pick(units, n))
+    _queue_after(state, c, win)
+    _next_pending(state, ctx)
+
+
+def _auto_pick(units: dict[str, int], n: int) -> dict[str, int]:
+    """When there is no real choice (one kind, or every unit dies), the casualties are obvious."""
+    out: dict[str, int] = {}
+    for k in ("footman", "ship", "siege", "knight"):
+        take = min(n, units.get(k, 0))
+        if take:
+            out[k] = take
+            n -= take
+    return out
+
+
+def _take_casualties(state: dict[str, Any], c: dict[str, Any], side: str, picks: dict[str, int]) -> None:
+    units = c["att_units"] if side == "attacker" else c["def_units"]
+    for k, n in picks.items():
+        units[k] = units.get(k, 0) - n
+    if side == "defender":
+        _destroy(state, c["area"], picks)
+    c["notes"].append({"msg": N_("%(house)s destroys %(units)s"),
+                       "params": {"house": house_of(c, side), "units": " ".join(f"{n} {k}" for k, n in picks.items())}})
+
+
+def _casualties(state: dict[str, Any], ctx: Any, side: str, action: dict[str, Any]) -> None:
+    """The losing player picks which units die (seed 000 p.20); routed units are never chosen (p.21)."""
+    c = state["action"]["combat"]
+    need = c["result"]["casualties"][side]
+    units = c["att_units"] if side == "attacker" else c["def_units"]
+    picks = {k: int(action.get(k) or 0) for k in UNIT_KINDS if action.get(k)}
+    if sum(picks.values()) != need or any(picks[k] > units.get(k, 0) or picks[k] < 0 for k in picks):
+        c["pending"].insert(0, {"kind": "casualties", "side": side, "count": need})
+        raise _err("Choose exactly %(count)s of your units in the combat.", "seed 000 p.20", count=need)
+    _take_casualties(state, c, side, picks)
+    _next_pending(state, ctx)
+
+
+def _destroy(state: dict[str, Any], aid: str, picks: dict[str, int]) -> None:
+    from . import areas
+
+    u = dict(state["units"].get(aid) or {})
+    if not u:
+        return
+    areas.set_units(state, aid, u["house"], {k: max(0, u.get(k, 0) - picks.get(k, 0)) for k in UNIT_KINDS})
+
+
+def _queue_after(state: dict[str, Any], c: dict[str, Any], win: str) -> None:
+    """Decisions once the winner is known, Iron Throne order (p.19 step 3): Cersei, Renly, Patchface,
+    then the defeated defender's retreat (p.21; Robb Stark's owner chooses the area when he wins)."""
+    if c["neutral"] is not None:
+        return
+    for side in _it_order(state, c):
+        ability = _ability(c, side)
+        if ability == "cersei" and side == win:
+            c["pending"].append({"kind": "cersei", "side": side})
+        if ability == "renly" and side == win and c["att_units" if side == "attacker" else "def_units"].get("footman"):
+            c["pending"].append({"kind": "renly", "side": side})
+        if ability == "patchface" and hc.hands(state)[house_of(c, other(side))]["hand"]:
+            c["pending"].append({"kind": "patchface", "side": side})
+    if win == "attacker" and not (_ability(c, "defender") == "arianne"):
+        survivors = retreating_units(c["def_units"])
+        if any(survivors.values()):
+            chooser = "attacker" if _ability(c, "attacker") == "robb" else "defender"
+            c["pending"].append({"kind": "retreat", "side": chooser})
+
+
+def retreat_options(state: dict[str, Any], c: dict[str, Any]) -> list[dict[str, Any]]:
+    """Legal retreat areas for the defeated defender (seed 000 p.21, ship transport p.23)."""
+    from . import supply
+
+    act = _act()
+    house = c["defender"]
+    units = retreating_units(c["def_units"])
+    land = any(units.get(k) for k in LAND_UNITS)
+    near = set(act.area(c["area"]).adjacent)
+    if land:
+        near |= act.transport_reach(state, c["area"], house)
+    cands = []
+    for aid in sorted(near):
+        a = act.area(aid)
+        owner = act.unit_owner(state, aid)
+        room = None
+        n = sum(units.values())
+        for k in range(n, -1, -1):
+            if supply.can_hold(state, house, aid, k):
+                room = k
+                break
+        cands.append({"area": aid, "kind": a.type, "origin": aid == c["from"],
+                      "enemy_units": owner not in (None, house) and bool(_units_of(state, aid, False)),
+                      "enemy_power": state.get("tokens", {}).get(aid) not in (None, house),
+                      "neutral": aid in state.get("neutral", {}),
+                      "room": room,
+                      "foreign_port": a.type == "port" and act.port_owner(state, aid) != house})
+    cands = [x for x in cands if not x["foreign_port"]]
+    return [x for x in retreat_choices(units, cands) if x["room"]]
+
+
+def _retreat(state: dict[str, Any], ctx: Any, dest: str) -> None:
+    """Move the defeated defender's survivors, routed (p.21); excess over supply is destroyed."""
+    from . import areas
+
+    c = state["action"]["combat"]
+    units = retreating_units(c["def_units"])
+    options = {o["area"]: o["room"] for o in retreat_options(state, c)}
+    if dest not in options:
+        c["pending"].insert(0, {"kind": "retreat", "side": "attacker" if _ability(c, "attacker") == "robb"
+                                else "defender"})
+        raise _err("Your units cannot retreat to %(area)s.", "seed 000 p.21", area=dest[:40])
+    room = options[dest]
+    keep = _auto_pick(units, min(room, sum(units.values())))
+    if sum(keep.values()) < sum(units.values()):
+        c["notes"].append({"msg": N_("Supply limit: %(count)s retreating units are destroyed"),
+                           "params": {"count": sum(units.values()) - sum(keep.values())}})
+    house = c["defender"]
+    _destroy(state, c["area"], {k: state["units"].get(c["area"], {}).get(k, 0) for k in UNIT_KINDS})
+    areas.add_units(state, dest, house, **keep)
+    routed = state["action"]["routed"].setdefault(dest, {})
+    for k, n in keep.items():
+        routed[k] = routed.get(k, 0) + n
+    c["def_units"] = {}
+    c["retreated_to"] = dest
+    ctx.log(N_("%(house)s retreats to %(area)s"), house=tr(HOUSES[house]), area=tr(AREAS[dest]))
+    _next_pending(state, ctx)
+
+
+def _renly(state: dict[str, Any], c: dict[str, Any], side: str) -> None:
+    from . import areas
+
+    units = c["att_units"] if side == "attacker" else c["def_units"]
+    house = house_of(c, side)
+    if units.get("footman") and areas.in_reserve(state, house, "knight") > 0:
+        units["footman"] -= 1
+        units["knight"] = units.get("knight", 0) + 1
+        if side == "defender":
+            u = dict(state["units"][c["area"]])
+            areas.set_units(state, c["area"], house, {**{k: u.get(k, 0) for k in UNIT_KINDS},
+                                                      "footman": u["footman"] - 1, "knight": u.get("knight", 0) + 1})
+
+
+def _after_result(state: dict[str, Any], ctx: Any) -> None:
+    """Combat clean-up (seed 000 p.21): units move in or back, orders/tokens/garrison, house cards."""
+    from . import areas, power
+
+    c = state["action"]["combat"]
+    win = c["result"]["winner"]
+    att, dfn, dst, src = c["attacker"], c["defender"], c["area"], c["from"]
+    survivors = {k: n for k, n in c["att_units"].items() if n > 0}
+    if win == "attacker":
+        if c["neutral"] is not None:
+            state["neutral"].pop(dst, None)
+        if dfn is not None:
+            if state.get("orders", {}).get(dst, {}).get("house") == dfn:
+                del state["orders"][dst]
+            if state.get("tokens", {}).get(dst) == dfn:
+                power.remove_token(state, dst)
+            if c["garrison"]:
+                state.get("garrisons", {}).pop(dst, None)
+            left = {k: state["units"].get(dst, {}).get(k, 0) for k in UNIT_KINDS}
+            if any(left.values()):  # units that could not retreat are destroyed (p.21)
+                _destroy(state, dst, left)
+        if _ability(c, "defender") == "arianne" and dfn is not None:
+            areas.add_units(state, src, att, **survivors) if any(survivors.values()) else None
+            c["notes"].append({"msg": N_("Arianne Martell: the attacker may not move into the area"), "params": {}})
+        elif any(survivors.values()):
+            areas.add_units(state, dst, att, **survivors)
+        if _ability(c, "attacker") == "loras" and any(survivors.values()) and dst not in state["orders"]:
+            state["orders"][dst] = {"house": att, "token": c["march_token"]}
+            state["orders"].pop(src, None)
+        if _ability(c, "attacker") == "tywin":
+            power.gain(state, att, 2)
+    else:
+        if any(survivors.values()):  # the attacker retreats to where it marched from (p.21)
+            areas.add_units(state, src, att, **survivors)
+            routed = state["action"]["routed"].setdefault(src, {})
+            for k, n in survivors.items():
+                if k == "siege":
+                    continue
+                routed[k] = routed.get(k, 0) + n
+            if survivors.get("siege") and c["neutral"] is None:
+                _destroy(state, src, {"siege": survivors["siege"]})
+        if dfn is not None and _ability(c, "defender") == "tywin":
+            power.gain(state, dfn, 2)
+    if c["neutral"] is None:
+        for side in SIDES:
+            card = _card(c, side)
+            if card:
+                hc.discard(state, house_of(c, side), card.id)
+        for side in SIDES:
+            if _ability(c, side) == "roose" and side != win:
+                hc.take_back_all(state, house_of(c, side))
+    if state["orders"].get(src, {}).get("token") == c["march_token"] and state["orders"][src]["house"] == att:
+        del state["orders"][src]
+    areas.recompute_control(state, dst)
+    areas.recompute_control(state, src)
+    state["action"]["last"] = {"kind": "combat", "house": att, "from": src, "area": dst,
+                               "winner": house_of(c, win) or "neutral", "result": c["result"],
+                               "cards": dict(c["cards"]), "notes": c["notes"]}
+    state["action"]["combat"] = None
+    _act()._next_turn(state, ctx)
+
+
+HANDLERS = {"support": support, "card_ability": ability, "blade": blade}
+
+
+def apply(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
+    """Dispatch a combat action; house-card answers come as sealed ``answer`` actions."""
+    kind = str(action.get("type"))
+    if kind == "answer":
+        answer_card(state, ctx, action)
+        return
+    HANDLERS[kind](state, ctx, action)
+
+
+# -- views -----------------------------------------------------------------------------------
+def public(state: dict[str, Any]) -> dict[str, Any] | None:
+    """The combat panel: built field by field so nothing secret (chosen card, Tides) leaks early."""
+    c = state.get("action", {}).get("combat")
+    if not c:
+        return None
+    revealed = c["step"] not in ("support", "cards")
+    view = {k: c[k] for k in ("id", "attacker", "defender", "neutral", "area", "from", "att_units", "def_units",
+                              "supports", "step", "garrison", "march_bonus", "defense_bonus", "notes")}
+    view["queue"] = [dict(q) for q in c["queue"]]
+    view["initial"] = {s: initial_strength(c, s) for s in SIDES}
+    view["pending"] = [{"kind": p["kind"], "house": house_of(c, p["side"]), "side": p["side"]}
+                       for p in c["pending"]] if c["step"] == "ability" else []
+    if revealed:
+        view["cards"] = {s: (_card(c, s).name if _card(c, s) else None) for s in SIDES}
+        view["card_ids"] = dict(c["cards"])
+        view["breakdown"] = {s: breakdown(c, s) for s in SIDES}
+        view["totals"] = {s: total(c, s) for s in SIDES}
+    if c.get("result"):
+        view["result"] = c["result"]
+        view["tides"] = dict(c["tides"])
+    view["blade_holder"] = c.get("blade_asked") if c["step"] == "blade" else None
+    return view
+
+
+def private(state: dict[str, Any], seat: str) -> dict[str, Any] | None:
+    """What this house decides in the combat: support, its card (own hand), an ability, the Blade."""
+    c = state.get("action", {}).get("combat")
+    if not c:
+        return None
+    view: dict[str, Any] = {"decide": None}
+    if c["step"] == "support" and c["queue"] and c["queue"][0]["house"] == seat:
+        head = c["queue"][0]
+        sides = ["attacker", "defender", "none"]
+        if c["neutral"] is not None:
+            sides = ["attacker", "none"]
+        if seat in (c["attacker"], c["defender"]):
+            sides = ["attacker" if seat == c["attacker"] else "defender", "none"]
+        view["decide"] = {"kind": "support", "area": head["area"], "sides": sides}
+    if c["step"] == "cards" and seat in (c["attacker"], c["defender"]):
+        from ... import sealed
+
+        prompt = state["prompts"][c["prompt"]]
+        side = "attacker" if seat == c["attacker"] else "defender"
+        if seat in prompt["asked"]:
+            view["decide"] = {"kind": "card", "prompt": c["prompt"], "mine": sealed.private(prompt, seat)["mine"],
+                              "hand": [x for x in hc.hands(state)[seat]["hand"]
+                                       if x not in c.get("exclude", {}).get(side, [])]}
+    if c["step"] == "ability" and c["pending"] and house_of(c, c["pending"][0]["side"]) == seat:
+        p = c["pending"][0]
+        d: dict[str, Any] = {"kind": p["kind"]}
+        if p["kind"] == "queen-of-thorns":
+            d["targets"] = queen_targets(state, c, p["side"])
+        if p["kind"] == "cersei":
+            d["targets"] = sorted(a for a, o in state.get("orders", {}).items()
+                                  if o["house"] == house_of(c, other(p["side"])))
+        if p["kind"] == "patchface":
+            d["targets"] = list(hc.hands(state)[house_of(c, other(p["side"]))]["hand"])
+        if p["kind"] == "retreat":
+            d["targets"] = [o["area"] for o in retreat_options(state, c)]
+        if p["kind"] == "casualties":
+            d["count"] = p["count"]
+            d["units"] = c["att_units"] if p["side"] == "attacker" else c["def_units"]
+        view["decide"] = d
+    if c["step"] == "blade" and c.get("blade_asked") == seat:
+        view["decide"] = {"kind": "blade", "tides": c["tides_enabled"]}
+    if c.get("tides_hidden") and not c.get("result") and seat in (c["attacker"], c["defender"]):
+        view["my_tide"] = c["tides_hidden"]["attacker" if seat == c["attacker"] else "defender"]
+    return view
+
+
+def waiting_for(state: dict[str, Any]) -> list[str]:
+    """Who the combat waits on right now."""
+    from ... import sealed
+
+    c = state["action"]["combat"]
+    if c["step"] == "support" and c["queue"]:
+        return [c["queue"][0]["house"]]
+    if c["step"] == "cards" and c["prompt"]:
+        return sealed.waiting(state["prompts"][c["prompt"]])
+    if c["step"] == "ability" and c["pending"]:
+        return [house_of(c, c["pending"][0]["side"])]
+    if c["step"] == "blade":
+        return [c["blade_asked"]]
+    return []

@@ -115,20 +115,23 @@ def usable_count(stars: int, restrictions: list[str]) -> int:
 
 
 def validate(orders: dict[str, str], *, held: list[str], stars: int, restrictions: list[str],
-             short: bool = False) -> None:
+             short: bool = False, extra: list[str] | None = None) -> None:
     """Check one house's secret assignment ``{area: token}`` before it is accepted.
 
     ``held`` are the areas where the house has units (an order goes only there and every one of them
-    needs an order, seed 000 p.12); ``short`` is the rare case where the house has fewer usable
-    tokens than areas: then it must place every usable token and may leave areas empty (p.12).
+    needs an order, seed 000 p.12); ``extra`` are areas the player confirms holding units in although
+    the companion's mirror does not show them (allowed, not required). ``short`` is the rare case where
+    the house has fewer usable tokens than areas: then it must place every usable token and may leave
+    areas empty (p.12).
     """
+    allowed = set(held) | set(extra or [])
     if not isinstance(orders, dict):
         raise RuleError("Orders must map areas to tokens.", "companion: input")
     seen: set[str] = set()
     banned = banned_tokens(restrictions)
     for area, tid in orders.items():
         tok = token(tid)
-        if area not in held:
+        if area not in allowed:
             raise RuleError("You have no units in %(area)s: an order needs at least one of your units there.",
                             "seed 000 p.12", area=str(area)[:40])
         if tok.id in seen:
@@ -144,9 +147,9 @@ def validate(orders: dict[str, str], *, held: list[str], stars: int, restriction
                         "seed 000 p.12", stars=stars, count=specials)
     if short:
         usable = usable_count(stars, restrictions)
-        if len(orders) < min(usable, len(held)):
+        if len(orders) < min(usable, len(allowed)):
             raise RuleError("With too few tokens you must place all %(count)s you can use.", "seed 000 p.12",
-                            count=min(usable, len(held)))
+                            count=min(usable, len(allowed)))
         return
     missing = [a for a in held if a not in orders]
     if missing:

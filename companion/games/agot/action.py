@@ -1,0 +1,519 @@
+"""Action phase: raids, marches, consolidate power and clean-up, in Iron Throne order (seed 000 p.13-16).
+
+State (``state["action"]``, created by :func:`start` when the planning phase ends)::
+
+    {"step": "raid" | "march" | "consolidate" | "done", "turn": house | None,
+     "routed": {area: {kind: n}},        # defeated units standing on their side (p.21)
+     "combat": {...} | None,             # the running combat (combat.py)
+     "muster": {...} | None,             # a special Consolidate Power mustering (p.22)
+     "last": {...} | None}               # the last resolution, for the screen
+
+Orders live in ``state["orders"][area] = {"house", "token"}`` (revealed in planning). The mirror of
+units, power tokens and control is AGoT-A's (``areas.py``, ``power.py``); this module only moves
+pieces through those helpers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...i18n import N_, tr
+from ..base import Action, Ctx, RuleError, State, get_int
+from . import areas, power, supply, tracks
+from . import board as board_data
+from . import combat as cb
+from . import orders as ot
+from .names import AREAS, HOUSES
+
+STEPS = ("raid", "march", "consolidate")
+STEP_KIND = {"raid": "raid", "march": "march", "consolidate": "consolidate"}
+STEP_LABELS = {"raid": N_("Resolve Raid orders"), "march": N_("Resolve March orders"),
+               "consolidate": N_("Resolve Consolidate Power orders"), "done": N_("Action phase over")}
+MUSTER_COST = {"footman": 1, "knight": 2, "ship": 1, "siege": 2}
+
+
+# -- geography -------------------------------------------------------------------------------
+def area(aid: str) -> board_data.Area:
+    try:
+        return board_data.load().area(aid)
+    except KeyError:
+        raise RuleError("There is no area %(area)s.", "companion: board", status=404, area=str(aid)[:40]) from None
+
+
+def adjacent(a: str, b: str) -> bool:
+    """Printed adjacency (rivers already removed, seed 000 p.27)."""
+    return b in area(a).adjacent
+
+
+def port_owner(state: State, port: str) -> str | None:
+    """Whoever controls the land area owns its port (seed 000 p.25)."""
+    return state.get("control", {}).get(area(port).port_of)
+
+
+def unit_owner(state: State, aid: str) -> str | None:
+    return areas.owner(state, aid)
+
+
+def transport_reach(state: State, start: str, house: str) -> set[str]:
+    """Land areas reachable by ship transport: chains of seas holding friendly ships (seed 000 p.23)."""
+    seen: set[str] = set()
+    frontier = [s for s in area(start).adjacent
+                if area(s).type == "sea" and unit_owner(state, s) == house and areas.count(state, s)]
+    reach: set[str] = set()
+    while frontier:
+        sea = frontier.pop()
+        if sea in seen:
+            continue
+        seen.add(sea)
+        for n in area(sea).adjacent:
+            kind = area(n).type
+            if kind == "land" and n != start:
+                reach.add(n)
+            elif kind == "sea" and unit_owner(state, n) == house and areas.count(state, n):
+                frontier.append(n)
+    return reach
+
+
+def can_enter(state: State, house: str, src: str, dst: str, kind: str) -> bool:
+    """Where one unit may march (seed 000 p.15; ports p.25; ship transport p.23)."""
+    d = area(dst)
+    if kind == "ship":
+        if d.type == "land":
+            return False
+        if d.type == "port" and port_owner(state, dst) != house:
+            return False
+        return adjacent(src, dst)
+    if d.type != "land":
+        return False
+    return adjacent(src, dst) or dst in transport_reach(state, src, house)
+
+
+# -- turns -----------------------------------------------------------------------------------
+def _orders_of(state: State, house: str, kind: str) -> list[str]:
+    return sorted(a for a, o in state.get("orders", {}).items()
+                  if o["house"] == house and ot.TOKENS[o["token"]].kind == kind)
+
+
+def start(state: State, ctx: Ctx) -> None:
+    """The action phase begins with the raid step, first house on the Iron Throne (seed 000 p.14)."""
+    state["action"] = {"step": "raid", "turn": None, "routed": {}, "combat": None, "muster": None,
+                       "last": None, "order": tracks.turn_order(state)}
+    _next_turn(state, ctx, first=True)
+
+
+def _next_turn(state: State, ctx: Ctx, first: bool = False) -> None:
+    """Pass to the next house in turn order holding an order of this step; when none is left, go
+    to the next step (seed 000 p.14-16: each house resolves one order, round and round)."""
+    act = state["action"]
+    while act["step"] in STEPS:
+        if act["step"] == "raid":
+            _drop_pointless_raids(state, ctx)
+        kind = STEP_KIND[act["step"]]
+        order = act["order"]
+        start_at = 0 if first or act["turn"] not in order else order.index(act["turn"]) + 1
+        for i in range(len(order)):
+            house = order[(start_at + i) % len(order)]
+            if _orders_of(state, house, kind):
+                act["turn"] = house
+                return
+        act["step"] = STEPS[STEPS.index(act["step"]) + 1] if act["step"] != "consolidate" else "done"
+        act["turn"] = None
+        first = True
+    clean_up(state, ctx)
+
+
+def _require_turn(state: State, ctx: Ctx, step: str) -> str:
+    act = state["action"]
+    if act.get("combat"):
+        raise RuleError("Finish the combat first.", "seed 000 p.17", status=409)
+    if act.get("muster"):
+        raise RuleError("Finish the mustering first.", "seed 000 p.22", status=409)
+    if act["step"] != step:
+        raise RuleError("This is not the moment for that: the table is at %(step)s.", "seed 000 p.14",
+                        status=409, step=act["step"])
+    house = act["turn"]
+    ctx.actor.require(house)
+    return house
+
+
+def _own_order(state: State, house: str, aid: str, kind: str) -> dict[str, Any]:
+    o = state.get("orders", {}).get(aid)
+    if not o or o["house"] != house or ot.TOKENS[o["token"]].kind != kind:
+        raise RuleError("You have no %(kind)s order in %(area)s.", "seed 000 p.14", kind=kind, area=str(aid)[:40])
+    return o
+
+
+# -- raids -----------------------------------------------------------------------------------
+def raid_targets(state: State, src: str) -> list[str]:
+    """Orders a raid in ``src`` may remove (seed 000 p.14; special raid p.22; ports p.25).
+
+    Enemy Support, Raid or Consolidate Power orders in adjacent areas (the special raid also takes
+    Defense); a land raid never hits a sea area or a port; a raid in a port hits only its sea.
+    """
+    o = state["orders"][src]
+    star = ot.TOKENS[o["token"]].star
+    kinds = {"support", "raid", "consolidate"} | ({"defense"} if star else set())
+    src_type = area(src).type
+    out = []
+    for dst in area(src).adjacent:
+        t = state["orders"].get(dst)
+        if not t or t["house"] == o["house"] or ot.TOKENS[t["token"]].kind not in kinds:
+            continue
+        dst_type = area(dst).type
+        if src_type == "land" and dst_type != "land":
+            continue
+        if src_type == "port" and dst_type != "sea":
+            continue
+        out.append(dst)
+    return sorted(out)
+
+
+def _drop_pointless_raids(state: State, ctx: Ctx) -> None:
+    """A raid with no legal target is removed without effect (seed 000 p.14, example p.15 step 5)."""
+    for aid, o in sorted(state.get("orders", {}).items()):
+        if ot.TOKENS[o["token"]].kind == "raid" and not raid_targets(state, aid):
+            del state["orders"][aid]
+            ctx.log(N_("%(house)s: the Raid order in %(area)s has no target and is removed"),
+                    house=tr(HOUSES[o["house"]]), area=tr(AREAS[aid]))
+
+
+def raid(state: State, ctx: Ctx, action: Action) -> None:
+    """Resolve one raid: remove the target order and the raid (seed 000 p.14); pillage p.14."""
+    house = _require_turn(state, ctx, "raid")
+    src = str(action.get("from", ""))
+    _own_order(state, house, src, "raid")
+    target = str(action.get("target") or "")
+    victim = None
+    if target:
+        if target not in raid_targets(state, src):
+            raise RuleError("The raid in %(from)s cannot remove the order in %(target)s.", "seed 000 p.14",
+                            target=target[:40], **{"from": src})
+        removed = state["orders"].pop(target)
+        victim = removed["house"]
+        kind = ot.TOKENS[removed["token"]].kind
+        if kind == "consolidate":
+            power.gain(state, house, 1)
+            lost = power.discard(state, victim, 1)
+            ctx.log(N_("%(house)s raids %(target)s from %(from)s and pillages %(victim)s (+1 power; %(victim)s loses %(lost)s)"),
+                    house=tr(HOUSES[house]), target=tr(AREAS[target]), victim=tr(HOUSES[victim]), lost=lost,
+                    **{"from": tr(AREAS[src])})
+        else:
+            ctx.log(N_("%(house)s raids %(target)s from %(from)s: the %(kind)s order of %(victim)s is removed"),
+                    house=tr(HOUSES[house]), target=tr(AREAS[target]), kind=tr(ot.KIND_LABELS[kind]),
+                    victim=tr(HOUSES[victim]), **{"from": tr(AREAS[src])})
+    else:
+        ctx.log(N_("%(house)s removes its Raid order in %(area)s without effect"), house=tr(HOUSES[house]),
+                area=tr(AREAS[src]))
+    del state["orders"][src]
+    state["action"]["last"] = {"kind": "raid", "house": house, "from": src, "target": target or None,
+                               "victim": victim}
+    _next_turn(state, ctx)
+
+
+# -- marches ---------------------------------------------------------------------------------
+def _counts(raw: dict[str, Any]) -> dict[str, int]:
+    out = {}
+    for kind in cb.UNIT_KINDS:
+        n = get_int(raw, kind, 0, 20, "seed 000 p.15") if raw.get(kind) not in (None, "") else 0
+        if n:
+            out[kind] = n
+    return out
+
+
+def _parse_moves(action: Action) -> list[dict[str, Any]]:
+    """Moves come as JSON ``[{"to": area, "footman": n, ...}]`` or as phone fields ``to``/kinds."""
+    moves = action.get("moves")
+    if moves is None and action.get("to"):
+        moves = [{"to": action.get("to"), **{k: action.get(k) for k in cb.UNIT_KINDS}}]
+    if not isinstance(moves, list):
+        raise RuleError("Say where each unit goes.", "companion: input")
+    out = []
+    for m in moves:
+        if not isinstance(m, dict) or not m.get("to"):
+            raise RuleError("Say where each unit goes.", "companion: input")
+        counts = _counts(m)
+        if counts:
+            out.append({"to": str(m["to"]), "units": counts})
+    return out
+
+
+def _is_enemy_target(state: State, house: str, dst: str) -> bool:
+    owner = unit_owner(state, dst)
+    if owner not in (None, house) and areas.count(state, dst):
+        return True
+    if state.get("neutral", {}).get(dst):
+        return True
+    home = area(dst).home
+    return bool(owner is None and state.get("garrisons", {}).get(dst) and home and home != house
+                and state.get("control", {}).get(dst, home) == home)
+
+
+def march(state: State, ctx: Ctx, action: Action) -> None:
+    """Resolve one march (seed 000 p.15): any units move to adjacent areas (or by ship, p.23); at
+    most one move starts a combat and is resolved after the others; entering an area holding only
+    an enemy power token sends it back to its pool (p.24); leaving an area empty may keep control
+    with a power token, decided before any combat (p.24)."""
+    house = _require_turn(state, ctx, "march")
+    src = str(action.get("from", ""))
+    order = _own_order(state, house, src, "march")
+    moves = _parse_moves(action)
+    here = areas.units(state, src) or {"house": house}
+    routed = state["action"]["routed"].get(src, {})
+    free = {k: here.get(k, 0) - routed.get(k, 0) for k in cb.UNIT_KINDS}
+    total = {k: sum(m["units"].get(k, 0) for m in moves) for k in cb.UNIT_KINDS}
+    for k, n in total.items():
+        if n > free[k]:
+            raise RuleError("Only %(count)s %(kind)s can march from %(area)s (routed units never move).",
+                            "seed 000 p.15, p.21", count=free[k], kind=k, area=src)
+    fights = []
+    for m in moves:
+        dst = m["to"]
+        if dst == src:
+            raise RuleError("Units that stay need no move.", "seed 000 p.15")
+        if state.get("neutral", {}).get(dst) == 0 and dst in state.get("neutral", {}):
+            raise RuleError("%(area)s is impassable.", "seed 000 p.26", area=dst)
+        for kind in m["units"]:
+            if not can_enter(state, house, src, dst, kind):
+                raise RuleError("Your %(kind)s cannot march from %(from)s to %(to)s.", "seed 000 p.15, p.23, p.25",
+                                kind=kind, to=dst, **{"from": src})
+        if _is_enemy_target(state, house, dst):
+            fights.append(m)
+        elif area(dst).type == "port" and areas.count(state, dst) + sum(m["units"].values()) > 3 \
+                and unit_owner(state, dst) in (None, house):
+            raise RuleError("A port never holds more than 3 ships.", "seed 000 p.25")
+    if len({m["to"] for m in fights}) > 1 or len(fights) > 1:
+        raise RuleError("One March order starts at most one combat.", "seed 000 p.13")
+    peaceful = [m for m in moves if m not in fights]
+    empties = not any(here.get(k, 0) - total.get(k, 0) for k in cb.UNIT_KINDS)
+    keep = str(action.get("leave_power", "")).lower() in ("1", "true", "on", "yes")
+    if keep and not (empties and area(src).is_land):
+        raise RuleError("A power token keeps control only of a land area you leave empty.", "seed 000 p.24")
+    # move the peaceful units first (seed 000 p.15); the server drops this copy if a check fails
+    _take(state, src, house, total)
+    for m in moves:
+        if not supply.can_hold(state, house, m["to"], sum(m["units"].values())):
+            raise RuleError("Moving there would exceed your supply limit.", "seed 000 p.9")
+    if keep and state.get("tokens", {}).get(src) != house:
+        power.place_token(state, house, src)
+    for m in peaceful:
+        _arrive(state, ctx, house, m["to"], m["units"])
+    areas.recompute_control(state, src)
+    ctx.log(N_("%(house)s marches from %(from)s: %(moves)s"), house=tr(HOUSES[house]),
+            moves=", ".join(f"{_fmt(m['units'])} → {m['to']}" for m in moves) or "-", **{"from": tr(AREAS[src])})
+    state["action"]["last"] = {"kind": "march", "house": house, "from": src, "moves": moves}
+    if fights:
+        cb.begin(state, ctx, house, src, fights[0]["to"], fights[0]["units"], order["token"])
+        return
+    del state["orders"][src]
+    _next_turn(state, ctx)
+
+
+def _fmt(units: dict[str, int]) -> str:
+    return " ".join(f"{n}{k[0].upper()}" for k, n in units.items() if n)
+
+
+def _take(state: State, src: str, house: str, units: dict[str, int]) -> None:
+    here = areas.units(state, src) or {"house": house}
+    left = {k: here.get(k, 0) - units.get(k, 0) for k in cb.UNIT_KINDS}
+    areas.set_units(state, src, house, left)
+
+
+def _arrive(state: State, ctx: Ctx, house: str, dst: str, units: dict[str, int]) -> None:
+    """Units enter a friendly or empty area; an enemy power token there returns to its pool (p.24)."""
+    token_owner = state.get("tokens", {}).get(dst)
+    if token_owner not in (None, house):
+        power.remove_token(state, dst)
+        ctx.log(N_("%(house)s enters %(area)s: the power token of %(owner)s returns to its pool"),
+                house=tr(HOUSES[house]), area=tr(AREAS[dst]), owner=tr(HOUSES[token_owner]))
+    areas.add_units(state, dst, house, **units)
+
+
+# -- consolidate power -----------------------------------------------------------------------
+def consolidate_income(state: State, aid: str, house: str) -> int:
+    """Power from a Consolidate Power order (seed 000 p.14-15, ports p.25).
+
+    1 + crowns on land; at sea nothing; in a port 1 unless an enemy ship is in its sea (then 0).
+    """
+    a = area(aid)
+    if a.type == "sea":
+        return 0
+    if a.type == "port":
+        enemy = unit_owner(state, a.sea)
+        return 0 if enemy not in (None, house) and areas.count(state, a.sea) else 1
+    return 1 + a.crowns
+
+
+def consolidate(state: State, ctx: Ctx, action: Action) -> None:
+    """Resolve one Consolidate Power order: gain power, or (special token) muster there (seed 000 p.15, p.22)."""
+    house = _require_turn(state, ctx, "consolidate")
+    src = str(action.get("from", ""))
+    order = _own_order(state, house, src, "consolidate")
+    muster = str(action.get("muster", "")).lower() in ("1", "true", "on", "yes")
+    if muster:
+        tok = ot.TOKENS[order["token"]]
+        if not tok.star:
+            raise RuleError("Only the special Consolidate Power order can muster.", "seed 000 p.22")
+        a = area(src)
+        if a.type != "land" or not a.muster_points:
+            raise RuleError("Mustering needs a castle or stronghold in the order's area (not a port).",
+                            "seed 000 p.22, p.25")
+        del state["orders"][src]
+        state["action"]["muster"] = {"house": house, "area": src, "points": a.muster_points}
+        ctx.log(N_("%(house)s musters in %(area)s with the special Consolidate Power order"),
+                house=tr(HOUSES[house]), area=tr(AREAS[src]))
+        return
+    gain = consolidate_income(state, src, house)
+    got = power.gain(state, house, gain)
+    del state["orders"][src]
+    ctx.log(N_("%(house)s consolidates power in %(area)s: +%(count)s"), house=tr(HOUSES[house]),
+            area=tr(AREAS[src]), count=got)
+    state["action"]["last"] = {"kind": "consolidate", "house": house, "from": src, "gain": got}
+    _next_turn(state, ctx)
+
+
+def muster(state: State, ctx: Ctx, action: Action) -> None:
+    """Recruit with the special order's points: footman 1, knight 2 (1 as upgrade), ship 1, siege 2
+    (1 as upgrade); ships go to the port or an adjacent sea without enemy ships (seed 000 p.9-10, p.22)."""
+    m = state["action"].get("muster")
+    if not m:
+        raise RuleError("Nobody is mustering now.", "seed 000 p.22", status=409)
+    house = m["house"]
+    ctx.actor.require(house)
+    land = _counts({k: action.get(k) for k in ("footman", "knight", "siege")})
+    ships = get_int(action, "ship", 0, 2, "seed 000 p.10") if action.get("ship") not in (None, "") else 0
+    up_k = get_int(action, "upgrade_knight", 0, 2, "seed 000 p.9") if action.get("upgrade_knight") else 0
+    up_s = get_int(action, "upgrade_siege", 0, 2, "seed 000 p.9") if action.get("upgrade_siege") else 0
+    cost = sum(MUSTER_COST[k] * n for k, n in land.items()) + ships + up_k + up_s
+    if cost > m["points"]:
+        raise RuleError("That costs %(cost)s points; %(area)s gives %(points)s.", "seed 000 p.9",
+                        cost=cost, area=m["area"], points=m["points"])
+    here = areas.units(state, m["area"]) or {"house": house}
+    if up_k + up_s > here.get("footman", 0):
+        raise RuleError("Upgrades need footmen in the area.", "seed 000 p.9")
+    for kind, n in list(land.items()) + [("ship", ships)]:
+        if n and areas.in_reserve(state, house, kind) < n + (up_k if kind == "knight" else up_s if kind == "siege" else 0):
+            raise RuleError("%(house)s has no more %(kind)s pieces.", "seed 000 p.4", house=house, kind=kind)
+    new_here = {k: here.get(k, 0) + land.get(k, 0) for k in cb.UNIT_KINDS}
+    new_here["footman"] -= up_k + up_s
+    new_here["knight"] += up_k
+    new_here["siege"] += up_s
+    if sum(land.values()) and not supply.can_hold(state, house, m["area"], sum(land.values())):
+        raise RuleError("Mustering there would exceed your supply limit.", "seed 000 p.9")
+    if ships:
+        dest = str(action.get("ship_to", ""))
+        d = area(dest)
+        ok = (d.type == "port" and d.port_of == m["area"]) or (d.type == "sea" and adjacent(m["area"], dest))
+        if not ok or unit_owner(state, dest) not in (None, house):
+            raise RuleError("Ships are mustered in the area's port or an adjacent sea without enemy ships.",
+                            "seed 000 p.10")
+        if d.type == "port" and areas.count(state, dest) + ships > 3:
+            raise RuleError("A port never holds more than 3 ships.", "seed 000 p.25")
+        if not supply.can_hold(state, house, dest, ships):
+            raise RuleError("Mustering there would exceed your supply limit.", "seed 000 p.9")
+        areas.add_units(state, dest, house, ship=ships)
+    areas.set_units(state, m["area"], house, new_here)
+    ctx.log(N_("%(house)s musters in %(area)s: %(units)s"), house=tr(HOUSES[house]), area=tr(AREAS[m["area"]]),
+            units=_fmt({**land, "ship": ships, "knight↑": up_k, "siege↑": up_s}) or "-")
+    state["action"]["muster"] = None
+    state["action"]["last"] = {"kind": "muster", "house": house, "from": m["area"]}
+    _next_turn(state, ctx)
+
+
+# -- clean-up --------------------------------------------------------------------------------
+def clean_up(state: State, ctx: Ctx) -> None:
+    """Remaining orders leave the board, routed units stand up, Blade and Raven flip back (seed 000 p.16)."""
+    state["orders"] = {}
+    state["action"]["routed"] = {}
+    state["action"]["step"] = "done"
+    state["action"]["turn"] = None
+    tracks.refresh(state)
+    ctx.log(N_("Action phase over: orders removed, Valyrian Steel Blade and Messenger Raven available again"))
+    state["phase"] = "action_done"
+
+
+def pass_order(state: State, ctx: Ctx, action: Action) -> None:
+    """Remove one of your orders of this step without effect (raids p.14; a march may move nobody, p.15)."""
+    act = state["action"]
+    house = _require_turn(state, ctx, act["step"])
+    src = str(action.get("from", ""))
+    _own_order(state, house, src, STEP_KIND[act["step"]])
+    del state["orders"][src]
+    ctx.log(N_("%(house)s removes its order in %(area)s without effect"), house=tr(HOUSES[house]),
+            area=tr(AREAS[src]))
+    _next_turn(state, ctx)
+
+
+HANDLERS = {"raid": raid, "march": march, "consolidate": consolidate, "muster": muster,
+            "pass_order": pass_order}
+
+
+def apply(state: State, ctx: Ctx, action: Action) -> None:
+    """Dispatch an action-phase action (rules.py delegates here while ``phase == "action"``)."""
+    kind = str(action.get("type"))
+
+    if kind in cb.HANDLERS or (kind == "answer" and state["action"].get("combat")):
+        cb.apply(state, ctx, action)
+        return
+    handler = HANDLERS.get(kind)
+    if handler is None:
+        raise RuleError("This cannot be done during the action phase.", "seed 000 p.14", status=409)
+    handler(state, ctx, action)
+
+
+# -- views -----------------------------------------------------------------------------------
+def public(state: State) -> dict[str, Any]:
+    """The screen: the step, whose turn, what they may resolve, the last result and the combat panel."""
+    act = state.get("action")
+    if not act:
+        return {}
+
+    house = act["turn"]
+    kind = STEP_KIND.get(act["step"])
+    view: dict[str, Any] = {"step": act["step"], "turn": house, "order": act["order"],
+                            "routed": act["routed"], "last": act["last"], "muster": act["muster"],
+                            "options": sorted(_orders_of(state, house, kind)) if house and kind else [],
+                            "combat": cb.public(state)}
+    return view
+
+
+def private(state: State, seat: str) -> dict[str, Any]:
+    """The phone: what this house must decide now (raid targets, march sources, support, cards...)."""
+    act = state.get("action")
+    if not act:
+        return {}
+
+    view: dict[str, Any] = {"my_turn": act["turn"] == seat and not act["combat"] and not act["muster"]}
+    if view["my_turn"]:
+        kind = STEP_KIND[act["step"]]
+        mine = _orders_of(state, seat, kind)
+        if kind == "raid":
+            view["raids"] = [{"from": a, "targets": raid_targets(state, a)} for a in mine]
+        elif kind == "march":
+            view["marches"] = [{"from": a, "units": areas.units(state, a) or {},
+                                "routed": act["routed"].get(a, {}),
+                                "to": sorted({d for d in board_data.load().areas
+                                              if any(can_enter(state, seat, a, d, k) for k in cb.UNIT_KINDS
+                                                     if (areas.units(state, a) or {}).get(k))})}
+                               for a in mine]
+        else:
+            view["consolidates"] = [{"from": a, "gain": consolidate_income(state, a, seat),
+                                     "can_muster": ot.TOKENS[state["orders"][a]["token"]].star
+                                     and area(a).type == "land" and bool(area(a).muster_points)}
+                                    for a in mine]
+    if act["muster"] and act["muster"]["house"] == seat:
+        view["muster"] = act["muster"]
+    view["combat"] = cb.private(state, seat)
+    return view
+
+
+def waiting_for(state: State) -> list[str]:
+    """Who the table waits on: the combat's current decider, the musterer, or the house whose turn it is."""
+    act = state.get("action")
+    if not act or act["step"] == "done":
+        return []
+
+    if act.get("combat"):
+        return cb.waiting_for(state)
+    if act.get("muster"):
+        return [act["muster"]["house"]]
+    return [act["turn"]] if act["turn"] else []

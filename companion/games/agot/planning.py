@@ -1,0 +1,300 @@
+"""Planning phase: secret orders (one sealed prompt for all houses), reveal, Messenger Raven (seed 000 p.11-13).
+
+State (under ``state["planning"]``, created by :func:`start`)::
+
+    {"round": r, "step": "assign" | "raven", "prompt": pid, "mode": "together" | "turn_order",
+     "held": {house: [areas with its units]}, "short": [houses], "stars": {house: n},
+     "restrictions": [...], "raven": {"house": h, "choice": None | "swap" | "peek" | "pass",
+                                      "swap": {...} | None, "peek": card | None}}
+
+While orders are being assigned they live only in the sealed prompt's answers; at the reveal they
+move to ``state["orders"][area] = {"house", "token"}`` (public from then on). The card the Raven
+holder peeks at stays in ``state["planning"]["raven"]["peek"]`` and only that house's private view
+shows it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import sealed
+from ...i18n import N_, tr
+from ..base import Action, Ctx, RuleError, State, get_choice
+from . import board as board_data
+from . import orders as ot
+from . import tracks, wildlings
+from .names import AREAS, HOUSES
+
+RAVEN_RULE = "seed 000 p.12"
+WHERE = {"top": N_("on top"), "bottom": N_("at the bottom")}
+
+
+def _restrictions(state: State) -> list[str]:
+    """This round's order bans from Westeros deck III (set by the Westeros phase; seed 000 p.7)."""
+    return [r for r in state.get("restrictions", []) if r in ot.RESTRICTION_LABELS]
+
+
+def held_areas(state: State, house: str) -> list[str]:
+    """Areas where the mirror shows the house's units: each needs an order (seed 000 p.12)."""
+    return sorted(a for a, u in state.get("units", {}).items()
+                  if u.get("house") == house and any(u.get(k, 0) for k in board_data.UNIT_KINDS))
+
+
+def start(state: State, ctx: Ctx) -> None:
+    """Open the secret order prompt for every house with units (seed 000 p.12 step 1)."""
+    houses = [h for h in tracks.turn_order(state) if held_areas(state, h)]
+    restrictions = _restrictions(state)
+    stars = {h: tracks.stars(state, h) for h in state["houses"]}
+    held = {h: held_areas(state, h) for h in state["houses"]}
+    short = [h for h in houses if ot.is_short(held[h], stars[h], restrictions)]
+    rnd = int(state.get("round", 1))
+    seq = int(state.get("planning_seq", 0)) + 1
+    state["planning_seq"] = seq
+    pid = f"orders-r{rnd}-{seq}"
+    state["orders"] = {}
+    state["planning"] = {
+        "round": rnd, "step": "assign", "prompt": pid, "mode": "turn_order" if short else "together",
+        "held": held, "short": short, "stars": stars, "restrictions": restrictions,
+        "raven": {"house": state["dominance"]["raven"]["holder"], "choice": None, "swap": None, "peek": None},
+    }
+    if not houses:
+        state["planning"]["step"] = "raven"
+        return
+    sealed.open_prompt(state, pid, houses, kind="orders", title=N_("Assign orders"),
+                       spec={"round": rnd, "mode": state["planning"]["mode"]})
+    if short:
+        ctx.log(N_("Too few order tokens for %(house)s: orders are assigned in turn order"),
+                house=tr(HOUSES[short[0]]))
+
+
+def _parse_value(action: Action) -> tuple[dict[str, str], list[str]]:
+    """The answer is ``{"orders": {area: token}, "extra": [areas]}`` (JSON) or form fields
+    ``o:<area>=<token>`` plus ``extra[]`` (phone)."""
+    value = action.get("value")
+    if isinstance(value, dict):
+        orders = value.get("orders", {})
+        extra = value.get("extra", [])
+    else:
+        orders = {k[2:]: v for k, v in action.items() if k.startswith("o:") and v}
+        extra = action.get("extra") or []
+    if isinstance(extra, str):
+        extra = [extra]
+    if not isinstance(orders, dict) or not isinstance(extra, list):
+        raise RuleError("Orders must map areas to tokens.", "companion: input")
+    return {str(a): str(t) for a, t in orders.items() if t}, [str(a) for a in extra]
+
+
+def _check_extra(state: State, house: str, extra: list[str]) -> None:
+    """An area the mirror does not show as held is accepted when the player confirms it, unless the
+    mirror shows another house's units there (correct the mirror first; seed 000 p.12)."""
+    board = board_data.load()
+    for area in extra:
+        if area not in board.areas:
+            raise RuleError("There is no area %(area)s.", "companion: board", status=404, area=area[:40])
+        owner = state.get("units", {}).get(area, {}).get("house")
+        if owner not in (None, house):
+            raise RuleError("The board shows another house's units in %(area)s.", "seed 000 p.12", area=area)
+
+
+def answer(state: State, ctx: Ctx, action: Action) -> None:
+    """A phone submits (or changes) its secret orders; the last answer reveals all (seed 000 p.12)."""
+    plan = state["planning"]
+    seat = ctx.actor.require_seat()
+    if plan["step"] != "assign":
+        raise RuleError("Orders are already revealed.", "seed 000 p.12", status=409)
+    prompt = sealed.get(state, plan["prompt"])
+    if seat not in prompt["asked"]:
+        raise RuleError("You have no units that need orders.", "seed 000 p.12", status=403)
+    if plan["mode"] == "turn_order":
+        nxt = sealed.waiting(prompt)[0]
+        if seat != nxt:
+            raise RuleError("With too few tokens, orders are assigned in turn order: wait for %(house)s.",
+                            "seed 000 p.12", status=409, house=nxt)
+    orders, extra = _parse_value(action)
+    extra = [a for a in extra if a not in plan["held"][seat]]
+    _check_extra(state, seat, extra)
+    ot.validate(orders, held=plan["held"][seat], extra=extra, stars=plan["stars"][seat],
+                restrictions=plan["restrictions"], short=seat in plan["short"])
+    changed = seat in prompt["answers"]
+    revealed = sealed.answer(state, plan["prompt"], seat, {"orders": orders, "extra": extra})
+    ctx.log(N_("%(house)s placed %(count)s orders"), house=tr(HOUSES[seat]), count=len(orders),
+            prompt=plan["prompt"], seat=seat,
+            hidden=N_("%(house)s changed their orders") if changed else N_("%(house)s placed orders"),
+            hidden_params={"house": tr(HOUSES[seat])})
+    if revealed:
+        reveal(state, ctx)
+
+
+def reveal(state: State, ctx: Ctx) -> None:
+    """All orders turn face up at once (seed 000 p.13 step 2); then the Raven holder may act."""
+    plan = state["planning"]
+    prompt = sealed.get(state, plan["prompt"])
+    state["orders"] = {}
+    for house, value in prompt["answers"].items():
+        for area, tid in value["orders"].items():
+            state["orders"][area] = {"house": house, "token": tid}
+    plan["step"] = "raven"
+    ctx.log(N_("Orders revealed: %(count)s orders on the board"), count=len(state["orders"]))
+
+
+def _raven_house(state: State, ctx: Ctx) -> str:
+    plan = state["planning"]
+    if plan["step"] != "raven":
+        raise RuleError("The Messenger Raven acts after the orders are revealed.", RAVEN_RULE, status=409)
+    house = plan["raven"]["house"]
+    ctx.actor.require(house)
+    if state["dominance"]["raven"].get("used"):
+        raise RuleError("The Messenger Raven was already used this round.", "seed 000 p.12", status=409)
+    return house
+
+
+def raven_swap(state: State, ctx: Ctx, action: Action) -> None:
+    """Replace one of your placed orders with an unused token (seed 000 p.12); stars still limit."""
+    house = _raven_house(state, ctx)
+    plan = state["planning"]
+    area = str(action.get("area", ""))
+    placed = state["orders"].get(area)
+    if not placed or placed["house"] != house:
+        raise RuleError("You have no order in %(area)s.", RAVEN_RULE, area=area[:40])
+    new = ot.token(action.get("token")).id
+    used = [o["token"] for o in state["orders"].values() if o["house"] == house and o is not placed]
+    if new not in ot.free_tokens(used, plan["stars"][house], plan["restrictions"]) or new == placed["token"]:
+        raise RuleError("The %(token)s token is not free to use (used, forbidden, or no star left).",
+                        "seed 000 p.12", token=new)
+    plan["raven"].update(choice="swap", swap={"area": area, "old": placed["token"], "new": new})
+    placed["token"] = new
+    state["dominance"]["raven"]["used"] = True
+    ctx.log(N_("Messenger Raven: %(house)s replaced the order in %(area)s (%(old)s → %(new)s)"),
+            house=tr(HOUSES[house]), area=tr(AREAS[area]), old=ot.TOKENS[plan["raven"]["swap"]["old"]].label,
+            new=ot.TOKENS[new].label)
+    finish(state, ctx)
+
+
+def raven_peek(state: State, ctx: Ctx, action: Action) -> None:
+    """Look at the top wildling card, privately (seed 000 p.12); next choose top or bottom."""
+    house = _raven_house(state, ctx)
+    raven = state["planning"]["raven"]
+    if raven["choice"] == "peek":
+        raise RuleError("You are already looking at the wildling card.", RAVEN_RULE, status=409)
+    card = wildlings.peek(state, ctx)  # None with a physical deck: the player looks at the real card
+    raven.update(choice="peek", peek=card or "physical")
+    ctx.log(N_("Messenger Raven: %(house)s looks at the top wildling card"), house=tr(HOUSES[house]))
+
+
+def raven_place(state: State, ctx: Ctx, action: Action) -> None:
+    """After peeking, keep the card on top or move it to the bottom (seed 000 p.12). The choice is
+    secret: the log only says the Raven was used."""
+    house = _raven_house(state, ctx)
+    raven = state["planning"]["raven"]
+    if raven["choice"] != "peek":
+        raise RuleError("Look at the wildling card first.", RAVEN_RULE, status=409)
+    where = get_choice(action, "where", ("top", "bottom"), RAVEN_RULE)
+    if where == "bottom" and raven["peek"] != "physical":
+        wildlings.bury_top(state)
+    state["dominance"]["raven"]["used"] = True
+    ctx.log(N_("Messenger Raven: %(house)s put the card %(where)s"), house=tr(HOUSES[house]),
+            where=tr(WHERE[where]), seat=house, hidden=N_("Messenger Raven: %(house)s put the card back"),
+            hidden_params={"house": tr(HOUSES[house])})
+    raven["peek"] = None
+    finish(state, ctx)
+
+
+def raven_pass(state: State, ctx: Ctx, action: Action) -> None:
+    """The Raven holder may use neither ability (seed 000 p.13 step 3)."""
+    house = _raven_house(state, ctx)
+    raven = state["planning"]["raven"]
+    if raven["choice"] == "peek":
+        raise RuleError("Choose whether the card stays on top or goes to the bottom.", RAVEN_RULE, status=409)
+    raven["choice"] = "pass"
+    ctx.log(N_("Messenger Raven: %(house)s does not use it"), house=tr(HOUSES[house]))
+    finish(state, ctx)
+
+
+def finish(state: State, ctx: Ctx) -> None:
+    """The planning phase ends after the Raven step; the action phase starts (seed 000 p.13)."""
+    from . import action
+
+    state["planning"]["step"] = "done"
+    state["phase"] = "action"
+    state["step"] = "action"
+    action.start(state, ctx)
+
+
+HANDLERS = {"answer": answer, "raven_swap": raven_swap, "raven_peek": raven_peek,
+            "raven_place": raven_place, "raven_pass": raven_pass}
+
+
+def apply(state: State, ctx: Ctx, action: Action) -> None:
+    """Dispatch a planning-phase action (rules.py delegates here while ``phase == "planning"``)."""
+    handler = HANDLERS.get(str(action.get("type")))
+    if handler is None:
+        raise RuleError("This cannot be done during the planning phase.", "seed 000 p.12", status=409)
+    handler(state, ctx, action)
+
+
+# -- views -----------------------------------------------------------------------------------
+def orders_by_house(state: State) -> dict[str, list[dict[str, Any]]]:
+    """Revealed orders grouped by house for the screen list (public after the reveal)."""
+    out: dict[str, list[dict[str, Any]]] = {}
+    for area, o in sorted(state.get("orders", {}).items()):
+        tok = ot.TOKENS[o["token"]]
+        out.setdefault(o["house"], []).append({"area": area, "token": tok.id, "kind": tok.kind,
+                                               "bonus": tok.bonus, "star": tok.star})
+    return out
+
+
+def public(state: State) -> dict[str, Any]:
+    """What the screen shows: who has answered, then the revealed orders and the Raven's public use."""
+    plan = state.get("planning")
+    if not plan:
+        return {}
+    view: dict[str, Any] = {"step": plan["step"], "mode": plan["mode"], "round": plan["round"],
+                            "restrictions": plan["restrictions"], "stars": plan["stars"],
+                            "raven_house": plan["raven"]["house"], "raven_choice": plan["raven"]["choice"]}
+    prompt = state.get("prompts", {}).get(plan["prompt"])
+    if prompt:
+        view["prompt"] = sealed.public(prompt)
+        view["prompt"].pop("answers", None)  # the revealed orders are shown below, in board form
+    if plan["step"] != "assign":
+        view["orders"] = orders_by_house(state)
+        view["swap"] = plan["raven"]["swap"]
+    return view
+
+
+def private(state: State, seat: str) -> dict[str, Any]:
+    """What one phone shows: its areas, its 15 tokens (free or not), its own draft, the Raven choice."""
+    plan = state.get("planning")
+    if not plan or seat not in state.get("houses", []):
+        return {}
+    prompt = state.get("prompts", {}).get(plan["prompt"])
+    mine = prompt["answers"].get(seat) if prompt else None
+    banned = ot.banned_tokens(plan["restrictions"])
+    view: dict[str, Any] = {
+        "held": plan["held"].get(seat, []),
+        "offer": sorted(a for a, h in state.get("control", {}).items()
+                        if h == seat and a not in plan["held"].get(seat, [])),
+        "stars": plan["stars"].get(seat, 0), "short": seat in plan["short"],
+        "tokens": [{"id": t.id, "kind": t.kind, "bonus": t.bonus, "star": t.star, "banned": t.id in banned}
+                   for t in ot.TOKENS.values()],
+        "draft": mine, "asked": bool(prompt and seat in prompt["asked"]),
+    }
+    if plan["step"] == "raven" and plan["raven"]["house"] == seat:
+        used = [o["token"] for o in state.get("orders", {}).values() if o["house"] == seat]
+        view["raven"] = {"choice": plan["raven"]["choice"], "peek": plan["raven"]["peek"],
+                         "mine": sorted(a for a, o in state.get("orders", {}).items() if o["house"] == seat),
+                         "free": [t for t in ot.TOKENS if t not in used and t not in banned]}
+    return view
+
+
+def waiting_for(state: State) -> list[str]:
+    """Seats the planning phase waits on: houses still to answer, then the Raven holder."""
+    plan = state.get("planning")
+    if not plan:
+        return []
+    if plan["step"] == "assign":
+        prompt = state.get("prompts", {}).get(plan["prompt"])
+        waiting = sealed.waiting(prompt) if prompt else []
+        return waiting[:1] if plan["mode"] == "turn_order" else waiting
+    if plan["step"] == "raven":
+        return [plan["raven"]["house"]]
+    return []

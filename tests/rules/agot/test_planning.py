@@ -1,0 +1,203 @@
+"""Planning phase: secret orders, validation, the reveal and the Messenger Raven (seed 000 p.11-13)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from companion.games.agot import GAME
+from companion.games.base import Actor, Ctx, RuleError
+
+BARATHEON = {"dragonstone": "consolidate-a", "kingswood": "march0", "shipbreaker-bay": "support0a"}
+LANNISTER = {"lannisport": "march+1", "stoney-sept": "defense2", "the-golden-sound": "raid-star"}
+STARK = {"the-shivering-sea": "raid-a", "white-harbor": "support1", "winterfell": "march-1"}
+GREYJOY = {"greywater-watch": "march0", "ironmans-bay": "support0a", "port-of-pyke": "raid-a",
+           "pyke": "consolidate-a"}
+
+
+def ctx(seat: str | None = None, host: bool = False, seed: int = 7) -> Ctx:
+    return Ctx(Actor(seat, host), random.Random(seed))
+
+
+def table(players: int = 4) -> dict:
+    state = GAME.setup(GAME.normalize_options({"players": players}), ctx(host=True))
+    GAME.apply(state, ctx(host=True), {"type": "start"})
+    return state
+
+
+def place(state: dict, house: str, orders: dict, extra: list | None = None) -> None:
+    pid = state["planning"]["prompt"]
+    GAME.apply(state, ctx(house), {"type": "answer", "prompt": pid,
+                                   "value": {"orders": orders, "extra": extra or []}})
+
+
+def all_four(state: dict) -> None:
+    for house, orders in (("baratheon", BARATHEON), ("lannister", LANNISTER), ("stark", STARK),
+                          ("greyjoy", GREYJOY)):
+        place(state, house, orders)
+
+
+def test_every_house_is_asked_for_its_areas_with_units():
+    """seed 000 p.12: an order in each area holding the house's units; all houses at the same time."""
+    state = table()
+    assert state["phase"] == "planning"
+    assert GAME.waiting_for(state) == ["baratheon", "lannister", "stark", "greyjoy"]
+    me = GAME.private_view(state, "greyjoy")["planning"]
+    assert me["held"] == ["greywater-watch", "ironmans-bay", "port-of-pyke", "pyke"]
+    assert len(me["tokens"]) == 15 and sum(t["star"] for t in me["tokens"]) == 5
+    assert me["stars"] == 0  # 4 players: King's Court overlay gives position 4 no star (facts table)
+
+
+def test_orders_stay_secret_until_the_last_house_answers():
+    """seed 000 p.12-13: orders are placed face down and revealed all at once."""
+    state = table()
+    place(state, "lannister", LANNISTER)
+    place(state, "stark", STARK)
+    public = json.dumps(GAME.public_view(state))
+    others = json.dumps(GAME.private_view(state, "baratheon"))
+    pairs = [f'"{a}": "{t}"' for a, t in {**LANNISTER, **STARK}.items()]
+    for pair in pairs:
+        assert pair not in public and pair not in others
+    assert '"lannisport": "march+1"' in json.dumps(GAME.private_view(state, "lannister"))
+    assert state["orders"] == {}
+    place(state, "baratheon", BARATHEON)
+    place(state, "greyjoy", GREYJOY)
+    assert state["orders"]["lannisport"] == {"house": "lannister", "token": "march+1"}
+    shown = GAME.public_view(state)
+    assert "march+1" in json.dumps(shown)
+    assert state["planning"]["step"] == "raven" and GAME.waiting_for(state) == ["lannister"]
+
+
+def test_an_answer_can_change_until_the_reveal():
+    """companion: sealed prompts accept changes until the last answer (design: secrets)."""
+    state = table()
+    place(state, "stark", STARK)
+    place(state, "stark", {**STARK, "winterfell": "defense1a"})
+    answers = state["prompts"][state["planning"]["prompt"]]["answers"]
+    assert answers["stark"]["orders"]["winterfell"] == "defense1a"
+
+
+@pytest.mark.parametrize("house,orders,msg", [
+    ("stark", {**STARK, "winterfell": "raid-a"}, "only once"),
+    ("stark", {"the-shivering-sea": "raid-a", "white-harbor": "support1"}, "needs an order"),
+    ("stark", {**STARK, "karhold": "march0"}, "no units in"),
+    ("greyjoy", {**GREYJOY, "pyke": "consolidate-star"}, "special orders"),
+    ("baratheon", {**BARATHEON, "kingswood": "nonsense"}, "no order token"),
+])
+def test_refusals_cite_page_12(house, orders, msg):
+    """seed 000 p.12: each token once, every area with units gets one, stars limit special orders."""
+    state = table()
+    with pytest.raises(RuleError) as err:
+        place(state, house, orders)
+    assert msg in str(err.value)
+    assert err.value.rule.startswith("seed 000 p.12")
+
+
+def test_westeros_restriction_forbids_a_kind():
+    """Westeros deck III (seed 000 p.7; facts): e.g. Web of Lies forbids Support orders this round."""
+    state = GAME.setup(GAME.normalize_options({"players": 4}), ctx(host=True))
+    state["restrictions"] = ["no-support"]
+    GAME.apply(state, ctx(host=True), {"type": "start"})
+    with pytest.raises(RuleError) as err:
+        place(state, "stark", STARK)
+    assert err.value.rule == "seed 000 p.7"
+    place(state, "stark", {**STARK, "white-harbor": "defense1a"})
+
+
+def test_area_confirmed_by_the_player_is_accepted():
+    """The mirror may be stale: a player can confirm an area holding its units (design; seed 000 p.12)."""
+    state = table()
+    place(state, "stark", {**STARK, "castle-black": "defense1a"}, extra=["castle-black"])
+    with pytest.raises(RuleError):
+        place(state, "stark", {**STARK, "lannisport": "defense1a"}, extra=["lannisport"])
+
+
+def test_not_enough_tokens_switches_to_turn_order():
+    """seed 000 p.12-13: a house short of tokens makes everyone place in turn order; it must place all
+    the tokens it can and may leave areas without orders."""
+    state = GAME.setup(GAME.normalize_options({"players": 4}), ctx(host=True))
+    from companion.games.agot import areas
+    # Greyjoy (no star) with 11 areas: only 10 regular tokens.
+    for aid in ("flints-finger", "seagard", "riverrun", "harrenhal", "the-twins", "moat-cailin", "the-fingers"):
+        areas.set_units(state, aid, "greyjoy", {"footman": 1})
+    GAME.apply(state, ctx(host=True), {"type": "start"})
+    plan = state["planning"]
+    assert plan["mode"] == "turn_order" and plan["short"] == ["greyjoy"]
+    assert GAME.waiting_for(state) == ["baratheon"]
+    with pytest.raises(RuleError) as err:
+        place(state, "stark", STARK)
+    assert err.value.rule == "seed 000 p.12"
+    place(state, "baratheon", BARATHEON)
+    place(state, "lannister", LANNISTER)
+    place(state, "stark", STARK)
+    held = plan["held"]["greyjoy"]
+    regular = [t for t in ("march-1", "march0", "defense1a", "defense1b", "support0a", "support0b", "raid-a",
+                           "raid-b", "consolidate-a", "consolidate-b")]
+    too_few = dict(zip(held[:9], regular[:9]))
+    with pytest.raises(RuleError):
+        place(state, "greyjoy", too_few)
+    place(state, "greyjoy", dict(zip(held[:10], regular)))
+    assert state["planning"]["step"] == "raven"
+
+
+def test_raven_swaps_one_order_publicly():
+    """seed 000 p.12: the Raven holder swaps a placed order for an unused token; stars still count."""
+    state = table()
+    all_four(state)
+    with pytest.raises(RuleError):
+        GAME.apply(state, ctx("stark"), {"type": "raven_swap", "area": "winterfell", "token": "march0"})
+    with pytest.raises(RuleError) as err:  # a token already on the board is not unused
+        GAME.apply(state, ctx("lannister"), {"type": "raven_swap", "area": "stoney-sept", "token": "march+1"})
+    assert err.value.rule == "seed 000 p.12"
+    GAME.apply(state, ctx("lannister"), {"type": "raven_swap", "area": "stoney-sept", "token": "support0a"})
+    assert state["orders"]["stoney-sept"]["token"] == "support0a"
+    assert GAME.public_view(state)["planning"]["swap"] == {"area": "stoney-sept", "old": "defense2",
+                                                            "new": "support0a"}
+    assert state["phase"] == "action" and state["dominance"]["raven"]["used"]
+
+
+def test_raven_peek_is_seen_only_by_its_holder():
+    """seed 000 p.12: the Raven holder looks at the top wildling card privately, then top or bottom."""
+    state = table()
+    all_four(state)
+    GAME.apply(state, ctx("lannister"), {"type": "raven_peek"})
+    card = state["planning"]["raven"]["peek"]
+    assert card and card == state["wildling_deck"]["top"]
+    assert GAME.private_view(state, "lannister")["planning"]["raven"]["peek"] == card
+    for seat in ("stark", "baratheon", "greyjoy"):
+        assert card not in json.dumps(GAME.private_view(state, seat))
+    assert card not in json.dumps(GAME.public_view(state))
+    GAME.apply(state, ctx("lannister"), {"type": "raven_place", "where": "bottom"})
+    assert state["wildling_deck"]["bottom"][-1] == card and state["wildling_deck"]["top"] is None
+    assert state["phase"] == "action"
+
+
+def test_raven_may_do_nothing_and_only_its_holder_acts():
+    """seed 000 p.13 step 3: the holder may use neither ability."""
+    state = table()
+    all_four(state)
+    with pytest.raises(RuleError) as err:
+        GAME.apply(state, ctx("stark"), {"type": "raven_pass"})
+    assert err.value.status == 403
+    GAME.apply(state, ctx("lannister"), {"type": "raven_pass"})
+    assert state["phase"] == "action" and state["action"]["step"] == "raid"
+
+
+def test_raven_swap_respects_stars():
+    """seed 000 p.13: never more special orders than the King's Court allows, even with the Raven."""
+    from companion.games.agot import areas
+
+    state = GAME.setup(GAME.normalize_options({"players": 4}), ctx(host=True))
+    areas.set_units(state, "harrenhal", "lannister", {"footman": 1})
+    GAME.apply(state, ctx(host=True), {"type": "start"})
+    place(state, "baratheon", BARATHEON)
+    place(state, "lannister", {**LANNISTER, "harrenhal": "support0a"})
+    place(state, "stark", STARK)
+    place(state, "greyjoy", GREYJOY)
+    with pytest.raises(RuleError) as err:  # three stars already used at position 1 (3 stars)
+        GAME.apply(state, ctx("lannister"), {"type": "raven_swap", "area": "harrenhal", "token": "support1"})
+    assert err.value.rule == "seed 000 p.12"
+    GAME.apply(state, ctx("lannister"), {"type": "raven_swap", "area": "harrenhal", "token": "support0b"})
+    assert state["orders"]["harrenhal"]["token"] == "support0b"
