@@ -117,7 +117,8 @@ def begin_event(state: dict[str, Any], ctx: Ctx, node: Node) -> None:
     event = node["events"][node["ev"]]
     node["step"] = "input"
     if event == "reveal_plots":
-        pid = f"plot{state['round']}"
+        state["seq"] += 1
+        pid = f"plot{state['round']}-{state['seq']}"  # never reused, even if the host replays a phase
         sealed.open_prompt(state, pid, list(state["seats"]), kind="plot", title=N_("Choose your plot"),
                            spec={"round": state["round"]})
         state["plot_prompt"] = pid

@@ -100,3 +100,11 @@ def all_autopass(table: Table) -> None:
 
     for seat in table.state["seats"]:
         table.do(seat, "autopass", kinds=autopass_kinds())
+
+
+def draw_segment(table: Table) -> None:
+    """Nobody auto-passes; the table stands in the draw phase's first player-action segment."""
+    no_autopass(table)
+    table.host("set_phase", phase="draw")
+    while table.box != "draw.actions1":
+        table.pass_()

@@ -179,7 +179,7 @@ def test_plot_values_are_validated():
     with pytest.raises(RuleError):
         t.do("p1", "answer", value="A Noble Cause")
     t.do("p1", "answer", value={"name": "X", "gold": "5", "initiative": "2", "claim": "1", "when_revealed": "on"})
-    assert t.state["prompts"]["plot1"]["answers"]["p1"]["when_revealed"] is True
+    assert t.state["prompts"][t.state["plot_prompt"]]["answers"]["p1"]["when_revealed"] is True
 
 
 def test_plot_can_be_changed_until_the_last_one_arrives():
