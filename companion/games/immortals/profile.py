@@ -92,7 +92,7 @@ def load(raw: Any) -> dict[str, Any]:
         return prof
     if not isinstance(raw, dict):
         raise RuleError("A board profile must be a JSON object.", RULE)
-    regions = raw.get("regions") or {}
+    regions = raw.get("regions", {})
     if not isinstance(regions, dict):
         raise RuleError("Profile field %(field)s must be an object.", RULE, field="regions")
     for rid, reg in regions.items():
@@ -112,7 +112,7 @@ def load(raw: Any) -> dict[str, Any]:
     names = [r["name"] for r in prof["regions"].values() if r["name"]]
     if len({n.lower() for n in names}) != len(names):
         raise RuleError("Two regions of the profile have the same name.", RULE)
-    tribe_raw = raw.get("tribes") or {}
+    tribe_raw = raw.get("tribes", {})
     if not isinstance(tribe_raw, dict):
         raise RuleError("Profile field %(field)s must be an object.", RULE, field="tribes")
     for tid, t in tribe_raw.items():

@@ -17,12 +17,15 @@ SEATS = ("p1", "p2", "p3", "p4", "p5")
 
 class Table:
     def __init__(self, players: int = 3, seed: int = 7, **options: Any) -> None:
+        profile_data = options.pop("profile_data", None)
         opts = GAME.normalize_options({"players": players, **options})
         self.seed = seed
         self.events = 0
         self.log: list[dict[str, Any]] = []
         ctx = self._ctx(Actor(host=True))
-        self.state = GAME.setup({**opts, **({"profile_data": options["profile_data"]} if "profile_data" in options else {})}, ctx)
+        if profile_data is not None:
+            opts["profile_data"] = profile_data
+        self.state = GAME.setup(opts, ctx)
         self.log += ctx.entries
 
     def _ctx(self, actor: Actor) -> Ctx:

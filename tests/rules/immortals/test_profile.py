@@ -1,0 +1,74 @@
+"""Board profiles: untrusted input, names from the rulebooks, export and reuse (issue #6)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from immortals_helpers import Table
+
+from companion.games.base import RuleError
+from companion.games.immortals import GAME, profile
+
+
+def test_default_profile_invents_nothing():
+    prof = profile.default()
+    assert all(r["name"] is None for r in prof["regions"].values())
+    assert all(r[realm][res] is None for r in prof["regions"].values() for realm in ("light", "dark")
+               for res in ("gold", "energy"))
+    assert all(t["gold"] is None and t["costs"]["portal"] is None for t in prof["tribes"].values())
+
+
+def test_region_shows_area_and_slot_until_named():
+    t = Table(3)
+    view = GAME.public_view(t.state)
+    first = view["regions"][0]
+    assert (first["id"], first["name"], first["area"], first["slot"]) == ("1-1", None, 1, 1)
+
+
+def test_naming_a_known_region_brings_the_example_value():
+    """p.9 examples: Shore Lake light gives 5 gold; Tribute Pass dark gives 6 energy."""
+    prof = profile.default()
+    filled = profile.name_region(prof, "4-2", "Tribute Pass")
+    assert prof["regions"]["4-2"]["dark"]["energy"] == 6 and filled[0]["source"] == "seed 001 p.9"
+    with pytest.raises(RuleError):
+        profile.name_region(prof, "4-3", "tribute pass")
+
+
+def test_export_and_reload_round_trip():
+    t = Table(3)
+    t.host({"type": "name_region", "region": "2-1", "name": "Shore Lake"})
+    t.host({"type": "set_region_value", "region": "2-1", "realm": "dark", "resource": "energy", "value": 3})
+    t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "orcs", "light_gold": 3, "light_energy": 4,
+                 "dark_gold": 4, "dark_energy": 5, "light_groups": "10, 4, 2", "dark_groups": "6", "start": "1-1"})
+    exported = GAME.export_profile(t.state)
+    json.dumps(exported)
+    again = Table(3, profile_data=json.loads(json.dumps(exported)))
+    reg = again.state["profile"]["regions"]["2-1"]
+    assert reg["name"] == "Shore Lake" and reg["light"]["gold"] == 5 and reg["dark"]["energy"] == 3
+    assert again.state["profile"]["tribes"]["elves"]["groups"] == [10, 4, 2]
+    assert again.state["profile"]["tribes"]["elves"]["start"] == "1-1"
+
+
+@pytest.mark.parametrize("bad", [
+    "not a dict",
+    {"regions": []},
+    {"regions": {"1-1": {"light": {"gold": -1}}}},
+    {"regions": {"1-1": {"light": {"gold": "5"}}}},
+    {"regions": {"1-1": {"name": "x" * 200}}},
+    {"regions": {"1-1": {"name": "A"}, "1-2": {"name": "a"}}},
+    {"tribes": {"elves": {"groups": [0]}}},
+    {"tribes": {"elves": {"spaces": ["fly"]}}},
+    {"tribes": {"elves": {"costs": {"portal": {"energy": 99}}}}},
+])
+def test_untrusted_profile_is_refused(bad):
+    with pytest.raises(RuleError) as err:
+        profile.load(bad)
+    assert err.value.rule == profile.RULE
+
+
+def test_unknown_keys_are_dropped():
+    prof = profile.load({"regions": {"9-9": {"name": "x"}, "1-1": {"name": "Heartwood", "evil": 1}},
+                         "tribes": {"dragons": {}}, "extra": True})
+    assert prof["regions"]["1-1"]["name"] == "Heartwood" and "9-9" not in prof["regions"]
+    assert "dragons" not in prof["tribes"]
