@@ -1,0 +1,95 @@
+"""Clash of Kings: sealed bids per track, ties by the Iron Throne holder, bids to the Pool
+(seed 000 p.10-11)."""
+
+from __future__ import annotations
+
+import pytest
+from agot_kit import act, bid_all, ctx, dump, new_game, pid, set_power, to_westeros
+
+from companion.games.agot import GAME, flow, power
+from companion.games.base import RuleError
+
+
+def clash(players: int = 5):
+    s = new_game(players)
+    to_westeros(s)
+    flow.push(s, {"kind": "clash", "track": 0})
+    flow.advance(s, ctx(host=True))
+    return s
+
+
+def test_fiefdoms_bidding_example_p10():
+    """Seed 000 p.10 (5 players): Greyjoy has won the Iron Throne. Fiefdoms bids: Lannister 4,
+    Baratheon 3, Stark 3, Tyrell 2, Greyjoy 0. Greyjoy (Iron Throne) puts Baratheon 2nd and Stark
+    3rd; Lannister takes the Valyrian Steel Blade."""
+    s = clash(5)
+    for h in s["houses"]:
+        set_power(s, h, 6)
+    bid_all(s, {"greyjoy": 5, "baratheon": 1, "lannister": 0, "stark": 0, "tyrell": 2})
+    # 0-0 tie on the Iron Throne track: the *old* holder (Baratheon) still decides it (p.11 note).
+    assert GAME.waiting_for(s) == ["baratheon"]
+    act(s, "baratheon", {"type": "order_ties", "order": ["greyjoy", "tyrell", "baratheon", "lannister", "stark"]})
+    assert s["dominance"]["iron_throne"]["holder"] == "greyjoy"
+    assert s["tracks"]["iron_throne"] == ["greyjoy", "tyrell", "baratheon", "lannister", "stark"]
+    bid_all(s, {"lannister": 4, "baratheon": 3, "stark": 3, "tyrell": 2, "greyjoy": 0})
+    assert GAME.waiting_for(s) == ["greyjoy"]
+    with pytest.raises(RuleError):  # only the tied houses may be reordered
+        act(s, "greyjoy", {"type": "order_ties", "order": ["baratheon", "lannister", "stark", "tyrell", "greyjoy"]})
+    with pytest.raises(RuleError) as err:
+        act(s, "baratheon", {"type": "order_ties", "order": ["lannister", "baratheon", "stark", "tyrell", "greyjoy"]})
+    assert err.value.status == 403
+    act(s, "greyjoy", {"type": "order_ties", "order": ["lannister", "baratheon", "stark", "tyrell", "greyjoy"]})
+    assert s["tracks"]["fiefdoms"] == ["lannister", "baratheon", "stark", "tyrell", "greyjoy"]
+    assert s["dominance"]["blade"]["holder"] == "lannister"
+    assert GAME.public_view(s)["clash"]["tracks"]["fiefdoms"]["bids"]["lannister"] == 4
+
+
+def test_all_bids_go_to_the_pool():
+    """Every bid is discarded to the Power Pool, winners and losers alike (seed 000 p.10)."""
+    s = clash(3)
+    bid_all(s, {"baratheon": 3, "lannister": 2, "stark": 1})
+    assert [power.summary(s, h)["available"] for h in ("baratheon", "lannister", "stark")] == [2, 3, 4]
+    assert [power.summary(s, h)["pool"] for h in ("baratheon", "lannister", "stark")] == [18, 17, 16]
+    bid_all(s, {"baratheon": 0, "lannister": 3, "stark": 4})
+    bid_all(s, {"baratheon": 2, "lannister": 0, "stark": 0})
+    act(s, "baratheon", {"type": "order_ties", "order": ["baratheon", "stark", "lannister"]})
+    assert s["tracks"] == {"iron_throne": ["baratheon", "lannister", "stark"],
+                           "fiefdoms": ["stark", "lannister", "baratheon"],
+                           "kings_court": ["baratheon", "stark", "lannister"]}
+    assert s["dominance"]["raven"]["holder"] == "baratheon"
+    assert flow.current(s) is None or flow.current(s)["kind"] != "clash"
+    for h in s["houses"]:
+        assert power.total(s, h) == power.TOTAL
+
+
+def test_cannot_bid_more_than_available():
+    """A house can never bid more than it has (seed 000 p.10)."""
+    s = clash(3)
+    with pytest.raises(RuleError):
+        act(s, "stark", {"type": "answer", "prompt": pid(s), "value": 6})
+    with pytest.raises(RuleError):
+        act(s, "stark", {"type": "answer", "prompt": pid(s), "value": -1})
+
+
+def test_bids_stay_secret_until_all_are_in():
+    """No unrevealed bid in the public view or another house's private view (design: secrets)."""
+    s = clash(3)
+    act(s, "stark", {"type": "answer", "prompt": pid(s), "value": 4})
+    act(s, "lannister", {"type": "answer", "prompt": pid(s), "value": 3})
+    public = dump(GAME.public_view(s))
+    other = dump(GAME.private_view(s, "baratheon"))
+    assert '"answers"' not in public and '"mine": 4' not in other and '"mine": 3' not in other
+    assert '"mine": 4' in dump(GAME.private_view(s, "stark"))
+    assert GAME.waiting_for(s) == ["baratheon"]
+    act(s, "baratheon", {"type": "answer", "prompt": pid(s), "value": 0})
+    assert '"stark": 4' in dump(GAME.public_view(s)["clash"])
+
+
+def test_a_bid_may_change_until_the_last_one():
+    s = clash(3)
+    p = pid(s)
+    act(s, "stark", {"type": "answer", "prompt": p, "value": 4})
+    act(s, "stark", {"type": "answer", "prompt": p, "value": 1})
+    act(s, "lannister", {"type": "answer", "prompt": p, "value": 0})
+    act(s, "baratheon", {"type": "answer", "prompt": p, "value": 2})
+    assert s["clash"]["tracks"]["iron_throne"]["bids"]["stark"] == 1

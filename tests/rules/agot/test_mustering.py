@@ -1,0 +1,98 @@
+"""Mustering: points per castle/stronghold, unit costs, ships, pool and supply limits (seed 000 p.9-10)."""
+
+from __future__ import annotations
+
+import pytest
+from agot_kit import act, ctx, new_game, to_westeros
+
+from companion.games.agot import GAME, areas, flow, tracks
+from companion.games.base import RuleError
+
+
+def lannister_p9():
+    """Seed 000 p.9: Lannister (supply 3, first in turn order) holds Lannisport, Harrenhal (two
+    footmen), Riverrun (three knights) and Stoney Sept; a Greyjoy ship sits in Ironman's Bay."""
+    s = new_game(6)
+    for area in ("lannisport", "the-golden-sound"):
+        s["units"].pop(area, None)
+    areas.set_units(s, "harrenhal", "lannister", {"footman": 2})
+    areas.set_units(s, "riverrun", "lannister", {"knight": 3})
+    areas.set_units(s, "ironmans-bay", "greyjoy", {"ship": 1})
+    s["supply"]["lannister"] = 3
+    tracks.set_track(s, "iron_throne", ["lannister"] + [h for h in s["tracks"]["iron_throne"] if h != "lannister"])
+    to_westeros(s)
+    flow.push(s, {"kind": "mustering", "houses": tracks.turn_order(s), "index": 0})
+    flow.advance(s, ctx(host=True))
+    return s
+
+
+def test_mustering_example_p9():
+    """Seed 000 p.9, steps 1-4."""
+    s = lannister_p9()
+    assert GAME.waiting_for(s) == ["lannister"]
+    assert flow.current(s)["points"] == {"harrenhal": 1, "lannisport": 2, "riverrun": 2}
+    # 1. Lannisport: a footman there and a ship into The Golden Sound.
+    act(s, "lannister", {"type": "muster", "area": "lannisport", "unit": "footman"})
+    act(s, "lannister", {"type": "muster", "area": "lannisport", "unit": "ship", "to": "the-golden-sound"})
+    # 2. Harrenhal: upgrade one of the two footmen (army size unchanged).
+    act(s, "lannister", {"type": "muster", "area": "harrenhal", "unit": "knight", "upgrade": "1"})
+    assert s["units"]["harrenhal"]["footman"] == 1 and s["units"]["harrenhal"]["knight"] == 1
+    # 3. Riverrun: a second ship in The Golden Sound makes an army of two ships.
+    act(s, "lannister", {"type": "muster", "area": "riverrun", "unit": "ship", "to": "the-golden-sound"})
+    assert s["units"]["the-golden-sound"]["ship"] == 2
+    # ...and the last Riverrun point cannot be used: supply 3 allows 3, 2, 2, 2.
+    with pytest.raises(RuleError) as err:
+        act(s, "lannister", {"type": "muster", "area": "riverrun", "unit": "footman"})
+    assert err.value.rule == "seed 000 p.9"
+    with pytest.raises(RuleError):
+        act(s, "lannister", {"type": "muster", "area": "riverrun", "unit": "ship", "to": "the-golden-sound"})
+    with pytest.raises(RuleError):  # Ironman's Bay holds an enemy ship (seed 000 p.10)
+        act(s, "lannister", {"type": "muster", "area": "riverrun", "unit": "ship", "to": "ironmans-bay"})
+    # 4. Stoney Sept has no castle: no points there.
+    with pytest.raises(RuleError):
+        act(s, "lannister", {"type": "muster", "area": "stoney-sept", "unit": "footman"})
+    act(s, "lannister", {"type": "muster_done"})
+    assert GAME.waiting_for(s) == [tracks.turn_order(s)[1]]
+
+
+def test_only_the_current_house_musters():
+    s = lannister_p9()
+    with pytest.raises(RuleError) as err:
+        act(s, "stark", {"type": "muster", "area": "winterfell", "unit": "footman"})
+    assert err.value.status == 403
+
+
+def test_costs_and_points():
+    """A knight costs 2; a castle gives 1 point (seed 000 p.9)."""
+    s = lannister_p9()
+    with pytest.raises(RuleError):
+        act(s, "lannister", {"type": "muster", "area": "harrenhal", "unit": "knight"})
+    act(s, "lannister", {"type": "muster", "area": "lannisport", "unit": "knight"})
+    assert flow.current(s)["points"]["lannisport"] == 0
+
+
+def test_upgrade_needs_a_footman_there():
+    s = lannister_p9()
+    with pytest.raises(RuleError):
+        act(s, "lannister", {"type": "muster", "area": "riverrun", "unit": "siege", "upgrade": "1"})
+
+
+def test_unit_pool_limits_recruits():
+    """Only 2 siege engines exist per house (seed 000 p.2)."""
+    s = lannister_p9()
+    areas.set_units(s, "stoney-sept", "lannister", {"siege": 1, "footman": 1})
+    areas.set_units(s, "the-twins", "lannister", {"siege": 1})
+    with pytest.raises(RuleError) as err:
+        act(s, "lannister", {"type": "muster", "area": "lannisport", "unit": "siege"})
+    assert err.value.rule == "seed 000 p.4"
+
+
+def test_spending_every_point_passes_the_turn():
+    """Once no point is left the next house musters without an extra tap (seed 000 p.9)."""
+    s = lannister_p9()
+    act(s, "lannister", {"type": "muster", "area": "lannisport", "unit": "knight"})
+    act(s, "lannister", {"type": "muster", "area": "harrenhal", "unit": "knight", "upgrade": "1"})
+    act(s, "lannister", {"type": "muster", "area": "riverrun", "unit": "ship", "to": "the-golden-sound"})
+    assert GAME.waiting_for(s) == ["lannister"]
+    act(s, "lannister", {"type": "muster", "area": "riverrun", "unit": "ship", "to": "the-golden-sound"})
+    assert GAME.waiting_for(s) == [tracks.turn_order(s)[1]]

@@ -1,0 +1,57 @@
+"""Victory: 7 castles/strongholds at once, or the p.17 ranking after round 10."""
+
+from __future__ import annotations
+
+from agot_kit import act, new_game, set_power
+
+from companion.games.agot import GAME, areas, tracks, victory
+
+
+def test_seven_castles_win_at_once():
+    """Controlling 7 castle/stronghold areas ends the game immediately (seed 000 p.7, p.17)."""
+    s = new_game(3)
+    act(s, None, {"type": "start"})
+    for area in ("harrenhal", "riverrun", "seagard", "moat-cailin"):
+        act(s, "stark", {"type": "set_control", "area": area, "house": "stark"})
+    assert victory.count(s, "stark") == 6 and s["winner"] is None
+    act(s, "stark", {"type": "set_control", "area": "the-twins", "house": "stark"})  # no castle
+    assert s["winner"] is None
+    act(s, "stark", {"type": "set_control", "area": "crackclaw-point", "house": "stark"})
+    assert s["winner"] == "stark" and s["phase"] == "ended"
+    assert GAME.public_view(s)["winner"] == "stark"
+
+
+def test_ranking_tie_breaks_p17():
+    """Ties: more strongholds, then higher supply, then more available power, then Iron Throne
+    position (seed 000 p.17)."""
+    s = new_game(3)
+    areas.set_control(s, "crackclaw-point", "baratheon")  # a castle
+    areas.set_control(s, "riverrun", "lannister")  # a stronghold
+    assert victory.counts(s) == {"baratheon": 2, "lannister": 2, "stark": 2}
+    # Lannister has 2 strongholds; Baratheon and Stark 1 each, Baratheon with more supply (2 vs 1).
+    assert [r["house"] for r in victory.ranking(s)] == ["lannister", "baratheon", "stark"]
+    s["supply"]["stark"] = 2
+    set_power(s, "stark", 6)  # same supply: more available power wins
+    assert [r["house"] for r in victory.ranking(s)] == ["lannister", "stark", "baratheon"]
+    set_power(s, "baratheon", 6)  # all equal: the Iron Throne decides (Baratheon above Stark)
+    assert [r["house"] for r in victory.ranking(s)] == ["lannister", "baratheon", "stark"]
+    tracks.set_track(s, "iron_throne", ["stark", "lannister", "baratheon"])
+    assert [r["house"] for r in victory.ranking(s)] == ["lannister", "stark", "baratheon"]
+
+
+def test_home_area_reverts_to_its_house():
+    """An enemy leaving a home area without a power token gives it back (seed 000 p.24)."""
+    s = new_game(3)
+    areas.set_units(s, "winterfell", "lannister", {"footman": 1})
+    assert s["control"]["winterfell"] == "lannister"
+    areas.set_units(s, "winterfell", None, {})
+    assert s["control"]["winterfell"] == "stark"
+
+
+def test_power_token_keeps_control():
+    """A power token keeps an emptied area (seed 000 p.24)."""
+    s = new_game(3)
+    act(s, "lannister", {"type": "place_token", "area": "stoney-sept"})
+    areas.set_units(s, "stoney-sept", None, {})
+    assert s["control"]["stoney-sept"] == "lannister"
+    assert GAME.public_view(s)["power"]["lannister"] == {"available": 4, "board": 1, "pool": 15}

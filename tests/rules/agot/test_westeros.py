@@ -1,0 +1,110 @@
+"""The Westeros phase: round marker, drawing, wildling icons, card effects in deck order (seed 000 p.7)."""
+
+from __future__ import annotations
+
+import pytest
+from agot_kit import act, ctx, new_game
+
+from companion.games.agot import GAME, flow, rules, westeros
+from companion.games.base import RuleError
+
+
+def after_round_one(players: int = 3, **options):
+    s = new_game(players, **options)
+    act(s, None, {"type": "start"})
+    s["phase"] = "action"
+    s.pop("planning", None)
+    rules.end_action_phase(s, ctx(host=True))
+    return s
+
+
+def test_decks_hold_ten_cards_each():
+    assert all(len(westeros.full_deck(d)) == 10 for d in westeros.DECKS)
+
+
+def test_round_two_draws_three_cards_and_moves_the_threat():
+    """Round marker to 2; one card per deck; each icon moves the threat one space (seed 000 p.7)."""
+    s = after_round_one()
+    assert s["round"] == 2 and s["phase"] in ("westeros", "planning")
+    drawn = s["westeros"]["history"][-1]["cards"]
+    assert set(drawn) == {"I", "II", "III"}
+    icons = sum(westeros.cards()[c]["wildling"] for c in drawn.values())
+    assert s["wildling_threat"] == min(12, 2 + 2 * icons) or s["last_attack"] is not None
+
+
+def test_winter_is_coming_reshuffles_and_draws_again():
+    """Winter is Coming: reshuffle that deck and draw again (facts: Westeros decks)."""
+    s = new_game(3, decks="physical")
+    act(s, None, {"type": "start"})
+    s["phase"] = "action"
+    s.pop("planning", None)
+    rules.end_action_phase(s, ctx(host=True))
+    assert s["step"] == "draw" and GAME.public_view(s)["current"]["next_deck"] == "I"
+    act(s, None, {"type": "draw_card", "card": "supply"})
+    act(s, None, {"type": "draw_card", "card": "winter-is-coming-ii"})
+    assert GAME.public_view(s)["current"]["next_deck"] == "II"
+    assert len(s["westeros"]["decks"]["II"]["remaining"]) == 10
+    with pytest.raises(RuleError):
+        act(s, "stark", {"type": "draw_card", "card": "clash-of-kings"})
+    with pytest.raises(RuleError):  # a deck III card is not in deck II
+        act(s, None, {"type": "draw_card", "card": "web-of-lies"})
+    act(s, None, {"type": "draw_card", "card": "last-days-of-summer-ii"})
+    act(s, None, {"type": "draw_card", "card": "web-of-lies"})
+    assert s["wildling_threat"] == 6  # two icons
+    # Supply resolves first (deck I); all armies fit, so it goes on; Web of Lies bans Support.
+    assert s["restrictions"] == ["no-support"]
+    assert s["phase"] == "planning"
+
+
+def test_physical_deck_refuses_a_card_already_drawn():
+    s = new_game(3, decks="physical")
+    s["westeros"]["decks"]["I"]["remaining"] = [c for c in s["westeros"]["decks"]["I"]["remaining"]
+                                                if c != "last-days-of-summer-i"]
+    s["phase"], s["round"], s["queue"], s["current"] = "westeros", 2, [{"kind": "draw"}], None
+    flow.advance(s, ctx(host=True))
+    with pytest.raises(RuleError):
+        act(s, None, {"type": "draw_card", "card": "last-days-of-summer-i"})
+
+
+def test_throne_of_blades_holder_chooses():
+    """A Throne of Blades: the Iron Throne holder picks Supply, Mustering or nothing (facts)."""
+    s = new_game(3, decks="physical")
+    s["phase"], s["round"], s["queue"], s["current"] = "westeros", 2, [{"kind": "draw"}], None
+    flow.advance(s, ctx(host=True))
+    for card in ("a-throne-of-blades", "game-of-thrones", "put-to-the-sword"):
+        act(s, None, {"type": "draw_card", "card": card})
+    assert s["step"] == "choice" and GAME.waiting_for(s) == ["baratheon"]
+    with pytest.raises(RuleError) as err:
+        act(s, "stark", {"type": "choose", "value": "nothing"})
+    assert err.value.status == 403
+    act(s, "baratheon", {"type": "choose", "value": "nothing"})
+    # Game of Thrones: crowns (and ports with a ship) give power.
+    assert s["power"]["baratheon"]["available"] == 5 + 2  # Dragonstone + Kingswood crowns
+    assert s["power"]["stark"]["available"] == 5 + 1  # Winterfell
+    # Put to the Sword: the Blade holder (Stark with 3 players) picks a restriction.
+    assert GAME.waiting_for(s) == ["stark"]
+    act(s, "stark", {"type": "choose", "value": "no-defense"})
+    assert s["restrictions"] == ["no-defense"] and s["phase"] == "planning"
+
+
+def test_game_of_thrones_counts_ports():
+    """A friendly port with a ship and no enemy ship in its sea gives 1 power (seed 000 p.25)."""
+    from companion.games.agot import areas
+
+    s = new_game(6)
+    assert areas.ports_with_income(s, "greyjoy") == ["port-of-pyke"]
+    areas.set_units(s, "ironmans-bay", "lannister", {"ship": 1})
+    assert areas.ports_with_income(s, "greyjoy") == []
+
+
+def test_game_ends_after_round_ten():
+    """After the action phase of round 10 the game ends (seed 000 p.7, p.16-17)."""
+    s = new_game(3)
+    act(s, None, {"type": "start"})
+    s["round"] = 10
+    s["phase"] = "action"
+    s.pop("planning", None)
+    rules.end_action_phase(s, ctx(host=True))
+    assert s["phase"] == "ended" and s["winner"] == "stark"  # 2 castles vs 1
+    with pytest.raises(RuleError):
+        act(s, None, {"type": "start"})
