@@ -18,6 +18,7 @@ from .battle import INH, tower_drop
 from .board import REGIONS, add_armies, area_of, loc, split
 from .cards import CONFLICT, card_location, conflict_area, conflict_realm, is_wild
 from .data import REALMS
+from .labels import rname, where
 from .perform import take_region_card
 
 HAND = 5
@@ -65,7 +66,7 @@ def start(state: dict[str, Any], ctx: Ctx, seat: str, action: Action) -> None:
     take_region_card(state, ctx, seat, rid)
     d["started"].append(seat)
     ctx.log(N_("%(who)s starts in %(region)s with %(count)s armies (and 2 in the dark realm)"),
-            who=ctx.name(seat), region=rid, count=size)
+            who=ctx.name(seat), region=rname(state, rid), count=size)
     if len(d["started"]) == len(state["seats"]):
         _deal(state, ctx)
 
@@ -167,7 +168,8 @@ def place(state: dict[str, Any], ctx: Ctx, seat: str, action: Action) -> None:
     add_armies(state, seat, target, size)
     rid = split(target)[1]
     holder = state["region_cards"].get(rid)
-    ctx.log(N_("%(who)s places %(count)s armies in %(region)s"), who=ctx.name(seat), count=size, region=target)
+    ctx.log(N_("%(who)s places %(count)s armies in %(region)s (%(realm)s)"), who=ctx.name(seat), count=size,
+            **where(state, target))
     if holder is None:
         take_region_card(state, ctx, seat, rid)
     elif holder != seat:

@@ -64,3 +64,15 @@ REGION_NAMES = (N_("Mountainhomes"), N_("Shore Lake"), N_("Tribute Pass"), N_("E
 
 def word(key: str) -> str:
     return WORDS.get(key, key)
+
+
+def rname(state: dict, rid: str) -> object:
+    """A region for a log line: its printed name (translated when it is a known msgid), else "2-3"."""
+    name = state["profile"]["regions"][rid]["name"]
+    return {"_": name} if name else rid
+
+
+def where(state: dict, location: str, suffix: str = "") -> dict:
+    """Log params for a location: ``region`` and ``realm`` (both translated when rendered)."""
+    realm, _, rid = location.partition(":")
+    return {f"region{suffix}": rname(state, rid), f"realm{suffix}": {"_": WORDS[realm]}}

@@ -23,7 +23,7 @@ from .board import (
 )
 from .cards import card_location
 from .data import BUILDINGS, REALMS, tribes
-from .labels import SIDES, word
+from .labels import SIDES, rname, where, word
 from .scoring import BUILD_VP
 
 #: Fixed costs (energy, gold), seed 001 p.9-12.
@@ -91,7 +91,7 @@ def take_region_card(state: dict[str, Any], ctx: Ctx, seat: str, rid: str) -> No
     if holder == seat:
         return
     state["region_cards"][rid] = seat
-    ctx.log(N_("%(who)s takes the region card %(region)s"), who=ctx.name(seat), region=rid)
+    ctx.log(N_("%(who)s takes the region card %(region)s"), who=ctx.name(seat), region=rname(state, rid))
     if holder:
         plan = state["players"][holder].get("plan")
         if plan:
@@ -137,8 +137,8 @@ def from_limbo(state: dict[str, Any], ctx: Ctx, seat: str, placed: dict[str, int
         realm = split(location)[0]
         p["limbo"][realm] -= n
         add_armies(state, seat, location, n)
-        ctx.log(N_("%(who)s brings %(count)s armies from limbo to %(region)s"), who=ctx.name(seat),
-                count=n, region=location)
+        ctx.log(N_("%(who)s brings %(count)s armies from limbo to %(region)s (%(realm)s)"), who=ctx.name(seat),
+                count=n, **where(state, location))
 
 
 # -- army spaces ---------------------------------------------------------------------------------
@@ -159,8 +159,8 @@ def extract(state: dict[str, Any], ctx: Ctx, seat: str, location: str, resource:
         state["profile"]["regions"][rid][realm][resource] = value
         state["profile"]["regions"][rid]["sources"][f"{realm}.{resource}"] = "table"
     state["players"][seat][resource] += value
-    ctx.log(N_("%(who)s extracts %(count)s %(res)s in %(region)s"), who=ctx.name(seat), count=value,
-            res=tr(word(resource)), region=location)
+    ctx.log(N_("%(who)s extracts %(count)s %(res)s in %(region)s (%(realm)s)"), who=ctx.name(seat), count=value,
+            res=tr(word(resource)), **where(state, location))
 
 
 def transition(state: dict[str, Any], ctx: Ctx, seat: str, location: str, what: str) -> None:
@@ -224,8 +224,8 @@ def build(state: dict[str, Any], ctx: Ctx, seat: str, location: str, building: s
     else:
         cell["building"] = building
     state["players"][seat]["vp"] += BUILD_VP[building]
-    ctx.log(N_("%(who)s builds a %(building)s in %(region)s (+%(vp)s VP)"), who=ctx.name(seat),
-            building=tr(word(building)), region=location, vp=BUILD_VP[building])
+    ctx.log(N_("%(who)s builds a %(building)s in %(region)s (%(realm)s) (+%(vp)s VP)"), who=ctx.name(seat),
+            building=tr(word(building)), vp=BUILD_VP[building], **where(state, location))
 
 
 def move(state: dict[str, Any], ctx: Ctx, seat: str, location: str, action: Action) -> None:
@@ -241,8 +241,8 @@ def move(state: dict[str, Any], ctx: Ctx, seat: str, location: str, action: Acti
     pay_fixed(state, seat, "move")
     set_cell(state, location, seat, have - n)
     add_armies(state, seat, to, n)
-    ctx.log(N_("%(who)s moves %(count)s armies from %(from)s to %(to)s"), who=ctx.name(seat), count=n,
-            **{"from": location, "to": to})
+    ctx.log(N_("%(who)s moves %(count)s armies from %(region)s (%(realm)s) to %(region2)s (%(realm2)s)"),
+            who=ctx.name(seat), count=n, **where(state, location), **where(state, to, "2"))
 
 
 def start_attack(state: dict[str, Any], ctx: Ctx, seat: str, card_loc: str, what: str, action: Action) -> None:
@@ -280,8 +280,8 @@ def start_attack(state: dict[str, Any], ctx: Ctx, seat: str, card_loc: str, what
         "defending": defending, "card_loc": card_loc, "relation": relation(card_loc, src, dst),
         "side": side, "tray_before": tray, "tray_change": change, "drop": drop, "kind": what,
     }
-    ctx.log(N_("%(who)s attacks %(to)s from %(from)s with %(count)s armies; inhabitants: %(side)s"),
-            who=ctx.name(seat), count=n, side=tr(SIDES[side]), **{"from": src, "to": dst})
+    ctx.log(N_("%(who)s attacks %(region2)s (%(realm2)s) from %(region)s with %(count)s armies; inhabitants: %(side)s"),
+            who=ctx.name(seat), count=n, side=tr(SIDES[side]), **where(state, src), **where(state, dst, "2"))
 
 
 # -- magic spaces --------------------------------------------------------------------------------
@@ -339,7 +339,7 @@ def dominate(state: dict[str, Any], ctx: Ctx, seat: str, location: str) -> None:
         take_region_card(state, ctx, seat, rid)
     else:
         ctx.log(N_("%(who)s fails to dominate %(region)s (%(mine)s against %(theirs)s)"), who=ctx.name(seat),
-                region=location, mine=mine, theirs=theirs)
+                region=rname(state, rid), mine=mine, theirs=theirs)
 
 
 def tribe_action(state: dict[str, Any], seat: str) -> str:

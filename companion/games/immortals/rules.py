@@ -24,7 +24,7 @@ from .board import (
     split,
 )
 from .data import REALMS, RESOURCES, tribes
-from .labels import WINNERS, word
+from .labels import WINNERS, rname, where, word
 
 COLORS = (("red", N_("Red"), "#d64545"), ("purple", N_("Purple"), "#9b59b6"), ("blue", N_("Blue"), "#3f7fd6"),
           ("yellow", N_("Yellow"), "#e0b43a"), ("black", N_("Black"), "#5d6d7e"))
@@ -489,11 +489,11 @@ class ImmortalsGame(Game):
             perform.take_region_card(state, ctx, b["attacker"], rid)
         elif res["card"] == "deck_if_involved" and holder in (b["attacker"], b["defender"]):
             state["region_cards"][rid] = None
-            ctx.log(N_("The region card %(region)s goes back to the deck"), region=rid)
+            ctx.log(N_("The region card %(region)s goes back to the deck"), region=rname(state, rid))
         state["tray"] = dict(res["tray_after"])
         state["last_battle"] = {**b, "tray": tray, "result": res, "reading": reading}
         state["battle"] = None
-        ctx.log(N_("Battle for %(region)s: %(a)s against %(d)s, %(winner)s"), region=b["to"],
+        ctx.log(N_("Battle for %(region)s (%(realm)s): %(a)s against %(d)s, %(winner)s"), **where(state, b["to"]),
                 a=res["scores"]["attacker"], d=res["scores"]["defender"], winner=tr(WINNERS[res["winner"]]))
         self._advance(state, ctx)
 
@@ -529,7 +529,7 @@ class ImmortalsGame(Game):
             raise RuleError("There is no seat %(seat)s.", FIX, seat=str(seat)[:24])
         armies = get_int(action, "armies", 0, 45, FIX) if seat else 0
         set_cell(state, location, seat, armies)
-        ctx.log(N_("Correction: %(region)s now %(who)s with %(count)s armies"), region=location,
+        ctx.log(N_("Correction: %(region)s (%(realm)s) now %(who)s with %(count)s armies"), **where(state, location),
                 who=ctx.name(seat) if seat else "-", count=armies)
 
     def _set_building(self, state: State, ctx: Ctx, action: Action) -> None:
@@ -543,7 +543,7 @@ class ImmortalsGame(Game):
         cell = state["board"][location]
         cell["building"] = building
         cell["portal"] = str(action.get("portal", "")).lower() in ("1", "true", "on", "yes")
-        ctx.log(N_("Correction: buildings in %(region)s"), region=location)
+        ctx.log(N_("Correction: buildings in %(region)s (%(realm)s)"), **where(state, location))
 
     def _give_card(self, state: State, ctx: Ctx, action: Action) -> None:
         """The host corrects who holds a region card."""
@@ -553,7 +553,7 @@ class ImmortalsGame(Game):
         if seat is not None and seat not in state["players"]:
             raise RuleError("There is no seat %(seat)s.", FIX, seat=str(seat)[:24])
         state["region_cards"][rid] = seat
-        ctx.log(N_("Correction: region card %(region)s held by %(who)s"), region=rid, who=ctx.name(seat) if seat else "-")
+        ctx.log(N_("Correction: region card %(region)s held by %(who)s"), region=rname(state, rid), who=ctx.name(seat) if seat else "-")
 
     def _adjust(self, state: State, ctx: Ctx, action: Action) -> None:
         """Correct a counter of a player: own counters, or any with host rights."""
