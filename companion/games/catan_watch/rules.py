@@ -95,7 +95,7 @@ class CatanWatchGame(Game):
     # -- setup ----------------------------------------------------------------------------------
     def setup(self, options: dict[str, Any], ctx: Ctx) -> State:
         """Wildlings start in the Frostfangs, the breach marker at 0, heroes by seat (seed 004 p.6)."""
-        opts = {k: v for k, v in options.items() if k != "profile_data"}
+        opts = {k: v for k, v in options.items() if k not in ("profile_data", "profile_name")}
         for o in self.options():
             opts.setdefault(o.key, o.default)
         raw = options.get("profile_data")

@@ -96,6 +96,7 @@ def public(game: CatanWatchGame, state: State) -> dict[str, Any]:
         "winner": winners[0] if len(winners) == 1 else None,
         "winners": winners,
         "end": end,
+        "end_reason": scoring.END_REASONS[end["reason"]] if end else None,
     }
 
 
