@@ -365,7 +365,7 @@ def begin(state: dict[str, Any], ctx: Any, house: str, src: str, dst: str, units
         "att_units": dict(units), "def_units": _units_of(state, dst) if defender else {},
         "def_routed": sum(routed.values()), "march_bonus": ot.TOKENS[token].bonus, "march_token": token,
         "defense_bonus": defense, "garrison": garrison, "supports": [], "cards": {}, "facts": {},
-        "blade": None, "tides": {}, "tides_enabled": bool(state.get("options", {}).get("tides_of_battle")),
+        "blade": None, "tides": {}, "tides_enabled": bool(state.get("options", {}).get("tides")),
         "queue": support_queue(state, dst, state["action"]["order"]), "step": "support", "pending": [],
         "prompt": None, "result": None, "notes": [],
     }
@@ -905,7 +905,7 @@ def _after_result(state: dict[str, Any], ctx: Any) -> None:
     areas.recompute_control(state, src)
     state["action"]["last"] = {"kind": "combat", "house": att, "from": src, "area": dst,
                                "winner": house_of(c, win) or "neutral", "result": c["result"],
-                               "cards": dict(c["cards"]), "notes": c["notes"]}
+                               "cards": dict(c["cards"]), "tides": dict(c["tides"]), "notes": c["notes"]}
     state["action"]["combat"] = None
     _act()._next_turn(state, ctx)
 

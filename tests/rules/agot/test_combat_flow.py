@@ -1,0 +1,214 @@
+"""The combat assistant end to end (seed 000 p.17-21, p.26, p.28-29)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_action_harness import act, board
+
+from companion.games.agot import GAME
+from companion.games.base import RuleError
+
+SIX_TYRELL_FIRST = ["tyrell", "lannister", "baratheon", "stark", "martell", "greyjoy"]
+
+
+def card(state: dict, house: str, cid: str) -> None:
+    act(state, house, type="answer", prompt=state["action"]["combat"]["prompt"], value=cid)
+
+
+def kingswood() -> dict:
+    """seed 000 p.20: Tyrell marches a knight and a footman (March +0) into Kingswood (2 Lannister
+    footmen); no support; Lannister is above Tyrell on the Fiefdoms track in this example."""
+    state = board(6, units={"the-reach": ("tyrell", {"knight": 1, "footman": 1}),
+                            "kingswood": ("lannister", {"footman": 2}), "lannisport": ("lannister", {"footman": 1})},
+                  orders={"the-reach": ("tyrell", "march0"), "lannisport": ("lannister", "consolidate-a")},
+                  iron_throne=SIX_TYRELL_FIRST,
+                  fiefdoms=["stark", "lannister", "tyrell", "greyjoy", "martell", "baratheon"], neutral={})
+    act(state, "tyrell", type="march", **{"from": "the-reach"}, moves=[{"to": "kingswood", "knight": 1, "footman": 1}])
+    return state
+
+
+def test_combat_resolution_example_p20():
+    """seed 000 p.20-21: 3 vs 2, Alester Florent (1, fort) vs Jaime (2, sword): 4-4, Lannister wins
+    the tie on Fiefdoms; the sword is cancelled by the fort; Tyrell retreats to The Reach, routed."""
+    state = kingswood()
+    c = state["action"]["combat"]
+    assert c["step"] == "cards" and sorted(GAME.waiting_for(state)) == ["lannister", "tyrell"]
+    card(state, "lannister", "jaime-lannister")
+    card(state, "tyrell", "alester-florent")
+    assert state["action"]["combat"] is None
+    last = state["action"]["last"]
+    assert last["result"]["attacker"] == 4 and last["result"]["defender"] == 4
+    assert last["winner"] == "lannister" and last["result"]["casualties"] == {"attacker": 0, "defender": 0}
+    assert state["units"]["the-reach"]["knight"] == 1 and state["units"]["the-reach"]["footman"] == 1
+    assert state["action"]["routed"]["the-reach"] == {"knight": 1, "footman": 1}
+    assert state["units"]["kingswood"]["footman"] == 2
+    assert state["house_cards"]["tyrell"]["discard"] == ["alester-florent"]
+    assert "jaime-lannister" not in state["house_cards"]["lannister"]["hand"]
+    assert "the-reach" not in state["orders"]
+
+
+def test_chosen_card_is_secret_until_both_chose_p19():
+    """seed 000 p.19: cards are chosen secretly and revealed together: every view but the chooser's
+    is byte for byte the same whichever card was chosen, so nothing can leak."""
+    state = kingswood()
+    other = kingswood()
+    card(state, "lannister", "tywin-lannister")
+    card(other, "lannister", "kevan-lannister")
+    for view in (GAME.public_view, lambda s: GAME.private_view(s, "tyrell"), lambda s: GAME.private_view(s, "stark")):
+        assert json.dumps(view(state), sort_keys=True) == json.dumps(view(other), sort_keys=True)
+    assert json.dumps(GAME.private_view(state, "lannister")) != json.dumps(GAME.private_view(other, "lannister"))
+    assert GAME.private_view(state, "lannister")["action"]["combat"]["decide"]["mine"] == "tywin-lannister"
+    with pytest.raises(RuleError):
+        card(state, "stark", "eddard-stark")  # not in this combat
+    with pytest.raises(RuleError):
+        card(state, "tyrell", "tywin-lannister")  # not in Tyrell's hand
+
+
+def test_retreat_example_p21():
+    """seed 000 p.21: Baratheon defeats Tyrell in Kingswood; the surviving Tyrell knight retreats to
+    Storm's End (a Tyrell footman there) and is routed; later Baratheon attacks Storm's End: Tyrell's
+    initial strength is 1, and losing destroys the routed knight (it cannot retreat again)."""
+    state = board(6, units={"kingswood": ("tyrell", {"knight": 1, "footman": 1}),
+                            "storms-end": ("tyrell", {"footman": 1}),
+                            "kings-landing": ("baratheon", {"knight": 2}), "the-boneway": ("baratheon", {"knight": 2})},
+                  orders={"kings-landing": ("baratheon", "march0"), "the-boneway": ("baratheon", "march-1")},
+                  iron_throne=["baratheon", "tyrell", "lannister", "stark", "martell", "greyjoy"], neutral={})
+    act(state, "baratheon", type="march", **{"from": "kings-landing"}, moves=[{"to": "kingswood", "knight": 2}])
+    card(state, "baratheon", "brienne-of-tarth")   # 4 + 2 = 6, one sword
+    card(state, "tyrell", "randyll-tarly")         # 3 + 2 = 5
+    c = state["action"]["combat"]
+    assert c["result"]["winner"] == "attacker" and c["result"]["casualties"]["defender"] == 1
+    assert GAME.waiting_for(state) == ["tyrell"]
+    with pytest.raises(RuleError):
+        act(state, "tyrell", type="card_ability", knight=1, footman=1)
+    act(state, "tyrell", type="card_ability", footman=1)            # the casualty: the footman
+    decide = GAME.private_view(state, "tyrell")["action"]["combat"]["decide"]
+    assert decide["kind"] == "retreat" and "storms-end" in decide["targets"]
+    assert "kings-landing" not in decide["targets"]               # never where the attack came from
+    act(state, "tyrell", type="card_ability", area="storms-end")
+    assert state["units"]["storms-end"]["knight"] == 1 and state["action"]["routed"]["storms-end"] == {"knight": 1}
+    assert state["units"]["kingswood"]["house"] == "baratheon"
+    # Tyrell has no march: the next Baratheon march attacks Storm's End
+    act(state, "baratheon", type="march", **{"from": "the-boneway"}, moves=[{"to": "storms-end", "knight": 2}])
+    view = GAME.public_view(state)["action"]["combat"]
+    assert sum(i["value"] for i in view["initial"]["defender"]) == 1
+    card(state, "baratheon", "stannis-baratheon")
+    card(state, "tyrell", "margaery-tyrell")
+    # Tyrell loses; the footman could retreat but the routed knight is destroyed (p.21)
+    if state["action"]["combat"]:
+        decide = GAME.private_view(state, "tyrell")["action"]["combat"]["decide"]
+        act(state, "tyrell", type="card_ability", area=decide["targets"][0])
+    assert state["units"]["storms-end"]["house"] == "baratheon"
+    assert all(u.get("knight", 0) == 0 for u in state["units"].values() if u["house"] == "tyrell")
+
+
+def test_neutral_force_example_p26():
+    """seed 000 p.26: no house cards, the march bonus counts, only the attacker may get support, no
+    Blade; equal or more strength destroys the token and the units move in."""
+    state = board(4, units={"kingswood": ("baratheon", {"footman": 1, "knight": 1}),
+                            "shipbreaker-bay": ("baratheon", {"ship": 2})},
+                  orders={"kingswood": ("baratheon", "march0"), "shipbreaker-bay": ("baratheon", "support0a")},
+                  iron_throne=["baratheon", "lannister", "stark", "greyjoy"], neutral={"storms-end": 4})
+    act(state, "baratheon", type="march", **{"from": "kingswood"}, moves=[{"to": "storms-end", "footman": 1, "knight": 1}])
+    with pytest.raises(RuleError) as err:
+        act(state, "baratheon", type="support", area="shipbreaker-bay", side="defender")
+    assert err.value.rule == "seed 000 p.26"
+    act(state, "baratheon", type="support", area="shipbreaker-bay", side="attacker")
+    assert state["action"]["combat"] is None and "storms-end" not in state["neutral"]
+    assert state["units"]["storms-end"]["house"] == "baratheon"
+    assert state["control"]["storms-end"] == "baratheon"
+    assert len(state["house_cards"]["baratheon"]["hand"]) == 7   # no house card was played
+
+
+def test_neutral_force_too_strong_p26():
+    """seed 000 p.26: with less strength than the token the attack fails (the units go back)."""
+    state = board(4, units={"kingswood": ("baratheon", {"footman": 1, "knight": 1})},
+                  orders={"kingswood": ("baratheon", "march-1")},
+                  iron_throne=["baratheon", "lannister", "stark", "greyjoy"], neutral={"storms-end": 4})
+    act(state, "baratheon", type="march", **{"from": "kingswood"}, moves=[{"to": "storms-end", "footman": 1, "knight": 1}])
+    assert state["neutral"]["storms-end"] == 4 and state["units"]["kingswood"]["knight"] == 1
+
+
+def test_garrison_defends_and_is_removed_when_it_loses_p26():
+    """seed 000 p.26-27: the garrison adds to the home area's defence; defeated, it leaves the game."""
+    state = board(6, units={"white-harbor": ("lannister", {"knight": 3}), "winterfell": ("stark", {"footman": 1})},
+                  orders={"white-harbor": ("lannister", "march+1")},
+                  iron_throne=["lannister", "stark", "baratheon", "martell", "greyjoy", "tyrell"], neutral={})
+    act(state, "lannister", type="march", **{"from": "white-harbor"}, moves=[{"to": "winterfell", "knight": 3}])
+    view = GAME.public_view(state)["action"]["combat"]
+    assert sum(i["value"] for i in view["initial"]["defender"]) == 3
+    card(state, "lannister", "gregor-clegane")
+    card(state, "stark", "catelyn-stark")
+    assert "winterfell" not in state["garrisons"]
+    assert state["units"]["winterfell"]["house"] == "lannister"
+
+
+def test_valyrian_blade_holder_decides_p19():
+    """seed 000 p.19: the Blade's holder, fighting, may add +1 once per round."""
+    state = kingswood()
+    state["dominance"]["blade"]["holder"] = "tyrell"
+    card(state, "lannister", "jaime-lannister")
+    card(state, "tyrell", "alester-florent")
+    assert GAME.waiting_for(state) == ["tyrell"]
+    act(state, "tyrell", type="blade", use="1")
+    assert state["action"]["combat"]["result"]["winner"] == "attacker" and state["dominance"]["blade"]["used"]
+    assert GAME.waiting_for(state) == ["lannister"]  # the defeated defender retreats
+    act(state, "lannister", type="card_ability", area="kings-landing")
+    assert state["units"]["kingswood"]["house"] == "tyrell" and state["units"]["kings-landing"]["footman"] == 2
+
+
+def test_tyrion_cancels_and_the_opponent_chooses_again():
+    """Tyrion Lannister (facts): cancel the opponent's card; it must choose another (p.19: cancels first)."""
+    state = kingswood()
+    card(state, "lannister", "tyrion-lannister")
+    card(state, "tyrell", "mace-tyrell")
+    assert GAME.waiting_for(state) == ["lannister"]
+    act(state, "lannister", type="card_ability", use="1")
+    assert state["action"]["combat"]["step"] == "cards" and GAME.waiting_for(state) == ["tyrell"]
+    with pytest.raises(RuleError):
+        card(state, "tyrell", "mace-tyrell")
+    card(state, "tyrell", "queen-of-thorns")
+    act(state, "tyrell", type="card_ability", use="")  # Queen of Thorns: no order removed
+    assert state["action"]["combat"] is None
+    assert "mace-tyrell" in state["house_cards"]["tyrell"]["hand"]
+
+
+def test_tides_of_battle_cards_are_drawn_and_shown_after_the_house_cards_p28():
+    """seed 000 p.28: with the option each side draws a Tides card after the house cards, seen only by
+    its owner until the Blade holder has decided; the cards then add to strength."""
+    from companion.games.agot import combat as cb
+
+    state = board(6, units={"the-reach": ("tyrell", {"knight": 1, "footman": 1}),
+                            "kingswood": ("lannister", {"footman": 2}), "lannisport": ("lannister", {"footman": 1})},
+                  orders={"the-reach": ("tyrell", "march0"), "lannisport": ("lannister", "consolidate-a")},
+                  iron_throne=SIX_TYRELL_FIRST, neutral={},
+                  fiefdoms=["lannister", "stark", "tyrell", "greyjoy", "martell", "baratheon"], options={"tides": True})
+    act(state, "tyrell", type="march", **{"from": "the-reach"}, moves=[{"to": "kingswood", "knight": 1, "footman": 1}])
+    card(state, "lannister", "jaime-lannister")
+    card(state, "tyrell", "alester-florent")
+    assert GAME.waiting_for(state) == ["lannister"]  # the Blade holder may redraw its Tides card
+    hidden = state["action"]["combat"]["tides_hidden"]
+    mine = GAME.private_view(state, "tyrell")["action"]["combat"]["my_tide"]
+    assert mine == hidden["attacker"]
+    assert "tides_hidden" not in json.dumps(GAME.public_view(state))
+    assert GAME.public_view(state)["action"]["combat"].get("tides") is None
+    act(state, "lannister", type="blade", use="")
+    last = state["action"]["combat"] or state["action"]["last"]  # a retreat may still be pending
+    tides = last["tides"]
+    assert last["result"]["attacker"] == 4 + cb.TIDES[tides["attacker"]]["strength"]
+    assert last["result"]["defender"] == 4 + cb.TIDES[tides["defender"]]["strength"]
+
+
+def test_all_seven_cards_played_return_the_other_six_p19():
+    """seed 000 p.19: after the seventh card the other six come back to the hand."""
+    state = kingswood()
+    hand = state["house_cards"]["tyrell"]
+    played = [c for c in hand["hand"] if c != "alester-florent"]
+    hand["discard"] = list(played)
+    hand["hand"] = ["alester-florent"]
+    card(state, "lannister", "jaime-lannister")
+    card(state, "tyrell", "alester-florent")
+    assert sorted(state["house_cards"]["tyrell"]["hand"]) == sorted(played)
+    assert state["house_cards"]["tyrell"]["discard"] == ["alester-florent"]
