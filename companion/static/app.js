@@ -43,6 +43,12 @@
   var deferred = false;
   document.addEventListener("htmx:beforeRequest", function (e) {
     var frag = e.detail.elt;
+    if (frag.matches && frag.matches("form.act, form[hx-post]")) {
+      // The player submitted: the field they typed in no longer needs protecting.
+      if (document.activeElement && document.activeElement.blur) { document.activeElement.blur(); }
+      deferred = false;
+      return;
+    }
     if (!frag.dataset || !frag.dataset.frag) { return; }
     var active = document.activeElement;
     if (active && frag.contains(active) && /INPUT|SELECT|TEXTAREA/.test(active.tagName) && active.type !== "hidden"
