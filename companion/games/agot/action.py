@@ -25,6 +25,17 @@ from . import combat as cb
 from . import orders as ot
 from .names import AREAS, HOUSES
 
+
+def _h(house: str) -> dict[str, str]:
+    """A house name as a translatable log parameter."""
+    return tr(HOUSES[house])
+
+
+def _a(aid: str) -> dict[str, str]:
+    """An area name as a translatable log parameter."""
+    return tr(AREAS[aid])
+
+
 STEPS = ("raid", "march", "consolidate")
 STEP_KIND = {"raid": "raid", "march": "march", "consolidate": "consolidate"}
 STEP_LABELS = {"raid": N_("Resolve Raid orders"), "march": N_("Resolve March orders"),
@@ -174,7 +185,7 @@ def _drop_pointless_raids(state: State, ctx: Ctx) -> None:
         if ot.TOKENS[o["token"]].kind == "raid" and not raid_targets(state, aid):
             del state["orders"][aid]
             ctx.log(N_("%(house)s: the Raid order in %(area)s has no target and is removed"),
-                    house=tr(HOUSES[o["house"]]), area=tr(AREAS[aid]))
+                    house=_h(o["house"]), area=_a(aid))
 
 
 def raid(state: State, ctx: Ctx, action: Action) -> None:
@@ -195,15 +206,15 @@ def raid(state: State, ctx: Ctx, action: Action) -> None:
             power.gain(state, house, 1)
             lost = power.discard(state, victim, 1)
             ctx.log(N_("%(house)s raids %(target)s from %(from)s and pillages %(victim)s (+1 power; %(victim)s loses %(lost)s)"),
-                    house=tr(HOUSES[house]), target=tr(AREAS[target]), victim=tr(HOUSES[victim]), lost=lost,
-                    **{"from": tr(AREAS[src])})
+                    house=_h(house), target=_a(target), victim=_h(victim), lost=lost,
+                    **{"from": _a(src)})
         else:
             ctx.log(N_("%(house)s raids %(target)s from %(from)s: the %(kind)s order of %(victim)s is removed"),
-                    house=tr(HOUSES[house]), target=tr(AREAS[target]), kind=tr(ot.KIND_LABELS[kind]),
-                    victim=tr(HOUSES[victim]), **{"from": tr(AREAS[src])})
+                    house=_h(house), target=_a(target), kind=tr(ot.KIND_LABELS[kind]),
+                    victim=_h(victim), **{"from": _a(src)})
     else:
-        ctx.log(N_("%(house)s removes its Raid order in %(area)s without effect"), house=tr(HOUSES[house]),
-                area=tr(AREAS[src]))
+        ctx.log(N_("%(house)s removes its Raid order in %(area)s without effect"), house=_h(house),
+                area=_a(src))
     del state["orders"][src]
     state["action"]["last"] = {"kind": "raid", "house": house, "from": src, "target": target or None,
                                "victim": victim}
@@ -298,8 +309,8 @@ def march(state: State, ctx: Ctx, action: Action) -> None:
     for m in peaceful:
         _arrive(state, ctx, house, m["to"], m["units"])
     areas.recompute_control(state, src)
-    ctx.log(N_("%(house)s marches from %(from)s: %(moves)s"), house=tr(HOUSES[house]),
-            moves=", ".join(f"{_fmt(m['units'])} → {m['to']}" for m in moves) or "-", **{"from": tr(AREAS[src])})
+    ctx.log(N_("%(house)s marches from %(from)s: %(moves)s"), house=_h(house),
+            moves=", ".join(f"{_fmt(m['units'])} → {m['to']}" for m in moves) or "-", **{"from": _a(src)})
     state["action"]["last"] = {"kind": "march", "house": house, "from": src, "moves": moves}
     if fights:
         cb.begin(state, ctx, house, src, fights[0]["to"], fights[0]["units"], order["token"])
@@ -324,7 +335,7 @@ def _arrive(state: State, ctx: Ctx, house: str, dst: str, units: dict[str, int])
     if token_owner not in (None, house):
         power.remove_token(state, dst)
         ctx.log(N_("%(house)s enters %(area)s: the power token of %(owner)s returns to its pool"),
-                house=tr(HOUSES[house]), area=tr(AREAS[dst]), owner=tr(HOUSES[token_owner]))
+                house=_h(house), area=_a(dst), owner=_h(token_owner))
     areas.add_units(state, dst, house, **units)
 
 
@@ -360,13 +371,13 @@ def consolidate(state: State, ctx: Ctx, action: Action) -> None:
         del state["orders"][src]
         state["action"]["muster"] = {"house": house, "area": src, "points": a.muster_points}
         ctx.log(N_("%(house)s musters in %(area)s with the special Consolidate Power order"),
-                house=tr(HOUSES[house]), area=tr(AREAS[src]))
+                house=_h(house), area=_a(src))
         return
     gain = consolidate_income(state, src, house)
     got = power.gain(state, house, gain)
     del state["orders"][src]
-    ctx.log(N_("%(house)s consolidates power in %(area)s: +%(count)s"), house=tr(HOUSES[house]),
-            area=tr(AREAS[src]), count=got)
+    ctx.log(N_("%(house)s consolidates power in %(area)s: +%(count)s"), house=_h(house),
+            area=_a(src), count=got)
     state["action"]["last"] = {"kind": "consolidate", "house": house, "from": src, "gain": got}
     _next_turn(state, ctx)
 
@@ -412,7 +423,7 @@ def muster(state: State, ctx: Ctx, action: Action) -> None:
             raise RuleError("Mustering there would exceed your supply limit.", "seed 000 p.9")
         areas.add_units(state, dest, house, ship=ships)
     areas.set_units(state, m["area"], house, new_here)
-    ctx.log(N_("%(house)s musters in %(area)s: %(units)s"), house=tr(HOUSES[house]), area=tr(AREAS[m["area"]]),
+    ctx.log(N_("%(house)s musters in %(area)s: %(units)s"), house=_h(house), area=_a(m["area"]),
             units=_fmt({**land, "ship": ships, "knight↑": up_k, "siege↑": up_s}) or "-")
     state["action"]["muster"] = None
     state["action"]["last"] = {"kind": "muster", "house": house, "from": m["area"]}
@@ -438,8 +449,8 @@ def pass_order(state: State, ctx: Ctx, action: Action) -> None:
     src = str(action.get("from", ""))
     _own_order(state, house, src, STEP_KIND[act["step"]])
     del state["orders"][src]
-    ctx.log(N_("%(house)s removes its order in %(area)s without effect"), house=tr(HOUSES[house]),
-            area=tr(AREAS[src]))
+    ctx.log(N_("%(house)s removes its order in %(area)s without effect"), house=_h(house),
+            area=_a(src))
     _next_turn(state, ctx)
 
 

@@ -25,6 +25,17 @@ from ...i18n import N_, tr
 from . import house_cards as hc
 from .names import AREAS, HOUSES
 
+
+def _h(house: str) -> dict[str, str]:
+    """A house name as a translatable log parameter."""
+    return tr(HOUSES[house])
+
+
+def _a(aid: str) -> dict[str, str]:
+    """An area name as a translatable log parameter."""
+    return tr(AREAS[aid])
+
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover
@@ -280,6 +291,7 @@ def retreating_units(units: dict[str, int]) -> dict[str, int]:
 RULE_SUPPORT = "seed 000 p.17-18"
 RULE_CARDS = "seed 000 p.19"
 TRACK_CHOICES = ("iron_throne", "fiefdoms", "kings_court")
+SIDE_LABELS = {"attacker": N_("the attacker"), "defender": N_("the defender"), "none": N_("nobody")}
 TRACK_LABELS = {"iron_throne": N_("Iron Throne"), "fiefdoms": N_("Fiefdoms"), "kings_court": N_("King's Court")}
 
 
@@ -370,9 +382,9 @@ def begin(state: dict[str, Any], ctx: Any, house: str, src: str, dst: str, units
         "prompt": None, "result": None, "notes": [],
     }
     state["action"]["combat"] = combat
-    ctx.log(N_("Combat in %(area)s: %(attacker)s attacks %(defender)s"), area=tr(AREAS[dst]),
-            attacker=tr(HOUSES[house]),
-            defender=tr(HOUSES[defender]) if defender else tr(N_("a neutral force")))
+    ctx.log(N_("Combat in %(area)s: %(attacker)s attacks %(defender)s"), area=_a(dst),
+            attacker=_h(house),
+            defender=_h(defender) if defender else tr(N_("a neutral force")))
     _after_support(state, ctx)
 
 
@@ -399,8 +411,8 @@ def support(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
     if side != "none":
         c["supports"].append({"area": aid, "house": head["house"], "side": side,
                               "units": _units_of(state, aid), "bonus": head["bonus"]})
-    ctx.log(N_("Support from %(area)s (%(house)s): %(side)s"), area=tr(AREAS[aid]), house=tr(HOUSES[head["house"]]),
-            side=tr({"attacker": N_("the attacker"), "defender": N_("the defender"), "none": N_("nobody")}[side]))
+    ctx.log(N_("Support from %(area)s (%(house)s): %(side)s"), area=_a(aid), house=_h(head["house"]),
+            side=tr(SIDE_LABELS[side]))
     _after_support(state, ctx)
 
 
@@ -460,22 +472,22 @@ def answer_card(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None
     prompt = sealed.get(state, c["prompt"])
     changed = seat in prompt["answers"]
     revealed = sealed.answer(state, c["prompt"], seat, cid)
-    ctx.log(N_("%(house)s chose %(card)s"), house=tr(HOUSES[seat]), card=tr(hc.card(cid).name),
+    ctx.log(N_("%(house)s chose %(card)s"), house=_h(seat), card=tr(hc.CARD_NAMES[cid]),
             prompt=c["prompt"], seat=seat,
             hidden=N_("%(house)s changed its house card") if changed else N_("%(house)s chose a house card"),
-            hidden_params={"house": seat})
+            hidden_params={"house": _h(seat)})
     if revealed:
         for house, value in prompt["answers"].items():
             c["cards"]["attacker" if house == c["attacker"] else "defender"] = value
         ctx.log(N_("House cards revealed: %(attacker)s plays %(a)s, %(defender)s plays %(d)s"),
-                attacker=tr(HOUSES[c["attacker"]]), defender=tr(HOUSES[c["defender"]]),
-                a=tr(_name(c, "attacker")), d=tr(_name(c, "defender")))
+                attacker=_h(c["attacker"]), defender=_h(c["defender"]),
+                a=_card_label(c, SIDES[0]), d=_card_label(c, SIDES[1]))
         _after_cards(state, ctx)
 
 
-def _name(c: dict[str, Any], side: str) -> str:
+def _card_label(c: dict[str, Any], side: str) -> dict[str, str] | str:
     card = _card(c, side)
-    return card.name if card else "-"
+    return tr(hc.CARD_NAMES[card.id]) if card else "-"
 
 
 def _it_order(state: dict[str, Any], c: dict[str, Any]) -> list[str]:
@@ -579,14 +591,14 @@ def ability(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
         cancelled = c["cards"][opp]
         c["cards"][opp] = None
         c["pending"] = [q for q in c["pending"] if q["side"] != opp]
-        ctx.log(N_("Tyrion Lannister cancels %(card)s: a new card must be chosen"), card=tr(hc.card(cancelled).name))
+        ctx.log(N_("Tyrion Lannister cancels %(card)s: a new card must be chosen"), card=tr(hc.CARD_NAMES[cancelled]))
         _ask_cards(state, ctx, [opp], {opp: [cancelled]})
         return
     if kind == "aeron" and use:
         power.spend(state, house, 2, "seed 000 p.19")
         hc.discard(state, house, "aeron-damphair")
         c["cards"][p["side"]] = None
-        ctx.log(N_("Aeron Damphair: %(house)s pays 2 power and chooses another card"), house=tr(HOUSES[house]))
+        ctx.log(N_("Aeron Damphair: %(house)s pays 2 power and chooses another card"), house=_h(house))
         _ask_cards(state, ctx, [p["side"]], {p["side"]: ["aeron-damphair"]})
         return
     if kind == "queen-of-thorns" and use:
@@ -595,7 +607,7 @@ def ability(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
             raise _err("Choose an enemy order adjacent to the combat (not the attacking March).", RULE_CARDS)
         removed = state["orders"].pop(target)
         c["supports"] = [s for s in c["supports"] if s["area"] != target]
-        ctx.log(N_("Queen of Thorns removes the order in %(area)s"), area=tr(AREAS[target]))
+        ctx.log(N_("Queen of Thorns removes the order in %(area)s"), area=_a(target))
         del removed
     if kind == "doran" and use:
         track = str(action.get("track", ""))
@@ -603,14 +615,14 @@ def ability(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
             raise _err("Choose an influence track.", RULE_CARDS)
         tracks.to_bottom(state, track, house_of(c, other(p["side"])))
         ctx.log(N_("Doran Martell moves %(house)s to the bottom of %(track)s"),
-                house=tr(HOUSES[house_of(c, other(p["side"]))]), track=tr(TRACK_LABELS[track]))
+                house=_h(house_of(c, other(p["side"]))), track=tr(TRACK_LABELS[track]))
     if kind == "cersei" and use:
         target = str(action.get("area", ""))
         o = state.get("orders", {}).get(target)
         if not o or o["house"] != house_of(c, other(p["side"])):
             raise _err("Choose one of your opponent's orders.", RULE_CARDS)
         del state["orders"][target]
-        ctx.log(N_("Cersei Lannister removes the order in %(area)s"), area=tr(AREAS[target]))
+        ctx.log(N_("Cersei Lannister removes the order in %(area)s"), area=_a(target))
     if kind == "renly" and use:
         _renly(state, c, p["side"])
         ctx.log(N_("Renly Baratheon upgrades a footman to a knight"))
@@ -621,8 +633,8 @@ def ability(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
             raise _err("Choose a card in your opponent's hand.", RULE_CARDS)
         hc.hands(state)[opp_house]["hand"].remove(cid)
         hc.hands(state)[opp_house]["discard"].append(cid)
-        ctx.log(N_("Patchface discards %(card)s from %(house)s's hand"), card=tr(hc.card(cid).name),
-                house=tr(HOUSES[opp_house]))
+        ctx.log(N_("Patchface discards %(card)s from %(house)s's hand"), card=tr(hc.CARD_NAMES[cid]),
+                house=_h(opp_house))
     if kind == "retreat":
         _retreat(state, ctx, str(action.get("area", "")))
         return
@@ -678,10 +690,10 @@ def blade(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
             deck.remove(new)
             c["tides_hidden"][side] = new
             ctx.log(N_("%(house)s uses the Valyrian Steel Blade to draw a new Tides of Battle card"),
-                    house=tr(HOUSES[holder]))
+                    house=_h(holder))
         else:
             c["blade"] = side
-            ctx.log(N_("%(house)s uses the Valyrian Steel Blade: +1"), house=tr(HOUSES[holder]))
+            ctx.log(N_("%(house)s uses the Valyrian Steel Blade: +1"), house=_h(holder))
     _resolve(state, ctx)
 
 
@@ -697,8 +709,8 @@ def _resolve(state: dict[str, Any], ctx: Any) -> None:
                    "casualties": loss, "swords": {s: swords(c, s) for s in SIDES},
                    "forts": {s: forts(c, s) for s in SIDES}}
     ctx.log(N_("Combat in %(area)s: %(attacker)s %(a)s against %(d)s; %(winner)s wins"),
-            area=tr(AREAS[c["area"]]), attacker=tr(HOUSES[c["attacker"]]), a=c["result"]["attacker"],
-            d=c["result"]["defender"], winner=tr(HOUSES[house_of(c, win)]) if house_of(c, win) else tr(N_("the neutral force")))
+            area=_a(c["area"]), attacker=_h(c["attacker"]), a=c["result"]["attacker"],
+            d=c["result"]["defender"], winner=_h(house_of(c, win)) if house_of(c, win) else tr(N_("the neutral force")))
     c["pending"] = []
     for side in SIDES:
         n = loss[side]
@@ -830,7 +842,7 @@ def _retreat(state: dict[str, Any], ctx: Any, dest: str) -> None:
         routed[k] = routed.get(k, 0) + n
     c["def_units"] = {}
     c["retreated_to"] = dest
-    ctx.log(N_("%(house)s retreats to %(area)s"), house=tr(HOUSES[house]), area=tr(AREAS[dest]))
+    ctx.log(N_("%(house)s retreats to %(area)s"), house=_h(house), area=_a(dest))
     _next_pending(state, ctx)
 
 

@@ -25,6 +25,17 @@ from . import orders as ot
 from . import tracks, wildlings
 from .names import AREAS, HOUSES
 
+
+def _h(house: str) -> dict[str, str]:
+    """A house name as a translatable log parameter."""
+    return tr(HOUSES[house])
+
+
+def _a(aid: str) -> dict[str, str]:
+    """An area name as a translatable log parameter."""
+    return tr(AREAS[aid])
+
+
 RAVEN_RULE = "seed 000 p.12"
 WHERE = {"top": N_("on top"), "bottom": N_("at the bottom")}
 
@@ -64,7 +75,7 @@ def start(state: State, ctx: Ctx) -> None:
                        spec={"round": rnd, "mode": state["planning"]["mode"]})
     if short:
         ctx.log(N_("Too few order tokens for %(house)s: orders are assigned in turn order"),
-                house=tr(HOUSES[short[0]]))
+                house=_h(short[0]))
 
 
 def _parse_value(action: Action) -> tuple[dict[str, str], list[str]]:
@@ -117,10 +128,10 @@ def answer(state: State, ctx: Ctx, action: Action) -> None:
                 restrictions=plan["restrictions"], short=seat in plan["short"])
     changed = seat in prompt["answers"]
     revealed = sealed.answer(state, plan["prompt"], seat, {"orders": orders, "extra": extra})
-    ctx.log(N_("%(house)s placed %(count)s orders"), house=tr(HOUSES[seat]), count=len(orders),
+    ctx.log(N_("%(house)s placed %(count)s orders"), house=_h(seat), count=len(orders),
             prompt=plan["prompt"], seat=seat,
             hidden=N_("%(house)s changed their orders") if changed else N_("%(house)s placed orders"),
-            hidden_params={"house": tr(HOUSES[seat])})
+            hidden_params={"house": _h(seat)})
     if revealed:
         reveal(state, ctx)
 
@@ -165,7 +176,7 @@ def raven_swap(state: State, ctx: Ctx, action: Action) -> None:
     placed["token"] = new
     state["dominance"]["raven"]["used"] = True
     ctx.log(N_("Messenger Raven: %(house)s replaced the order in %(area)s (%(old)s → %(new)s)"),
-            house=tr(HOUSES[house]), area=tr(AREAS[area]), old=ot.TOKENS[plan["raven"]["swap"]["old"]].label,
+            house=_h(house), area=_a(area), old=ot.TOKENS[plan["raven"]["swap"]["old"]].label,
             new=ot.TOKENS[new].label)
     finish(state, ctx)
 
@@ -178,7 +189,7 @@ def raven_peek(state: State, ctx: Ctx, action: Action) -> None:
         raise RuleError("You are already looking at the wildling card.", RAVEN_RULE, status=409)
     card = wildlings.peek(state, ctx)  # None with a physical deck: the player looks at the real card
     raven.update(choice="peek", peek=card or "physical")
-    ctx.log(N_("Messenger Raven: %(house)s looks at the top wildling card"), house=tr(HOUSES[house]))
+    ctx.log(N_("Messenger Raven: %(house)s looks at the top wildling card"), house=_h(house))
 
 
 def raven_place(state: State, ctx: Ctx, action: Action) -> None:
@@ -192,9 +203,9 @@ def raven_place(state: State, ctx: Ctx, action: Action) -> None:
     if where == "bottom" and raven["peek"] != "physical":
         wildlings.bury_top(state)
     state["dominance"]["raven"]["used"] = True
-    ctx.log(N_("Messenger Raven: %(house)s put the card %(where)s"), house=tr(HOUSES[house]),
+    ctx.log(N_("Messenger Raven: %(house)s put the card %(where)s"), house=_h(house),
             where=tr(WHERE[where]), seat=house, hidden=N_("Messenger Raven: %(house)s put the card back"),
-            hidden_params={"house": tr(HOUSES[house])})
+            hidden_params={"house": _h(house)})
     raven["peek"] = None
     finish(state, ctx)
 
@@ -206,7 +217,7 @@ def raven_pass(state: State, ctx: Ctx, action: Action) -> None:
     if raven["choice"] == "peek":
         raise RuleError("Choose whether the card stays on top or goes to the bottom.", RAVEN_RULE, status=409)
     raven["choice"] = "pass"
-    ctx.log(N_("Messenger Raven: %(house)s does not use it"), house=tr(HOUSES[house]))
+    ctx.log(N_("Messenger Raven: %(house)s does not use it"), house=_h(house))
     finish(state, ctx)
 
 
