@@ -202,6 +202,8 @@ class AgotGame(Game):
             _start(state, ctx)
         elif kind in ("planning_done", "action_done"):
             _manual_phase_done(state, ctx, kind)
+        elif kind == "round_done_on_board":
+            _round_done_on_board(state, ctx)
         elif state["phase"] == "westeros":
             cur = flow.current(state)
             if cur is None or cur["kind"] not in flow.ACTORS:
@@ -268,6 +270,24 @@ def _manual_phase_done(state: State, ctx: Ctx, kind: str) -> None:
         end_planning(state, ctx)
     else:
         state["phase"] = "action_done"
+
+
+def _round_done_on_board(state: State, ctx: Ctx) -> None:
+    """Host escape hatch: this round's planning and action are played with the physical order
+    tokens; open secret prompts of those phases close unseen, and the next Westeros phase begins
+    (seed 000 p.12-16 are then applied at the table)."""
+    ctx.actor.require_host()
+    if state["phase"] not in ("planning", "action"):
+        raise RuleError("Only the planning or action phase can be played on the board.", "seed 000 p.6",
+                        status=409)
+    for pid, prompt in list(state["prompts"].items()):
+        if sealed.is_open(prompt):
+            sealed.close(state, pid)
+    for key in ("planning", "action"):
+        state.pop(key, None)
+    state["orders"] = {}
+    ctx.log(N_("Host: this round's orders are played on the board."))
+    state["phase"] = "action_done"
 
 
 PHASE_LABELS = {"setup": N_("Setup"), "westeros": N_("Westeros"), "planning": N_("Planning"),
@@ -396,5 +416,4 @@ CORRECTIONS = {
     "set_neutral": _set_neutral,
 }
 
-# Silence "imported but unused" for modules imported for their registration side effects.
-_ = (sealed, supply)
+_ = supply  # imported for its registration-free helpers used by views

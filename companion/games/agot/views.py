@@ -11,8 +11,10 @@ import importlib
 from typing import Any
 
 from ... import sealed
-from . import areas, flow, mustering, power, setup, supply, tracks, victory, westeros, wildlings
+from . import areas, bidding, flow, mustering, names, power, setup, supply, tracks, victory, westeros, wildlings
 from . import board as board_data
+from . import house_cards as hc
+from . import orders as ot
 
 State = dict[str, Any]
 
@@ -43,7 +45,8 @@ def _step_view(state: State) -> dict[str, Any] | None:
         view.update(strength=cur["strength"], stage=cur.get("stage"), excluded=cur["excluded"],
                     prompt=sealed.public(sealed.get(state, cur["pid"])))
         if cur.get("stage") in ("card", "tie", "tasks"):
-            view.update(bids=cur["bids"], total=cur["total"], won=cur["won"], card=cur.get("card"))
+            view.update(bids=cur["bids"], total=cur["total"], won=cur["won"], card=cur.get("card"),
+                        card_name=names.WILDLINGS.get(cur.get("card") or "", ""))
         if cur.get("stage") == "tie":
             view.update(tied=cur["tied"], chooser=cur["tie_chooser"])
         if cur.get("stage") == "tasks" and cur.get("tasks"):
@@ -51,6 +54,40 @@ def _step_view(state: State) -> dict[str, Any] | None:
             view["task"] = {"house": task["house"], "part": task["part"], "text": task["text"],
                             "ask": task.get("ask")}
     return view
+
+
+NAMES = {
+    "areas": names.AREAS,
+    "houses": names.HOUSES,
+    "westeros": names.WESTEROS,
+    "cards": {c.id: c.name for c in hc.CARDS.values()},
+    "card_strength": {c.id: c.strength for c in hc.CARDS.values()},
+    "tracks": bidding.TRACK_LABELS,
+    "choices": westeros.CHOICE_LABELS,
+    "restrictions": ot.RESTRICTION_LABELS,
+    "units": mustering.UNIT_LABELS,
+    "forts": {a.id: a.fort for a in board_data.load().areas.values() if a.fort},
+    "land": sorted(a.id for a in board_data.load().areas.values() if a.is_land),
+}
+
+
+def _attack_view(last: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The last attack with its revealed card's name and texts (only ever a drawn card)."""
+    if not last:
+        return None
+    view = dict(last)
+    if last.get("card"):
+        view["card_name"] = names.WILDLINGS[last["card"]]
+        view["texts"] = list(wildlings.TEXTS[last["card"]])
+    return view
+
+
+def _module_missing(phase: str) -> bool:
+    try:
+        importlib.import_module(f"{__package__}.{phase}")
+        return False
+    except Exception:  # noqa: BLE001
+        return True
 
 
 def _optional_part(state: State, phase: str, fn: str, *args: Any) -> dict[str, Any]:
@@ -95,14 +132,23 @@ def public(state: State, waiting_for: list[str]) -> dict[str, Any]:
         "house_cards": {h: {"hand": list(p["hand"]), "discard": list(p["discard"])}
                         for h, p in state["house_cards"].items()},
         "clash": state.get("clash"),
-        "last_attack": state.get("last_attack"),
+        "last_attack": _attack_view(state.get("last_attack")),
         "current": _step_view(state),
+        "names": NAMES,
         "waiting_for": list(waiting_for),
         "winner": state.get("winner"),
         "ranking": state.get("ranking"),
     }
     if state["phase"] == "setup":
         view["checklist"] = setup.checklist(state)
+    cur = flow.current(state)
+    if cur is not None and cur["kind"] == "draw":
+        view["deck_cards"] = {d: sorted(set(state["westeros"]["decks"][d]["remaining"]) or set(westeros.full_deck(d)))
+                              for d in westeros.DECKS}
+    if cur is not None and cur["kind"] == "wildling_attack" and cur.get("stage") == "card":
+        view["wildling_card_names"] = dict(names.WILDLINGS)  # physical deck: the host enters the card
+    view["manual_phases"] = {p: _module_missing(p) for p in ("planning", "action")}.get(state["phase"], False)
+    view["neutral_candidates"] = NAMES["land"]
     for phase in ("planning", "action"):
         if state.get(phase):
             view[phase] = _optional_part(state, phase, "public")

@@ -18,6 +18,7 @@ from typing import Any
 from ...i18n import N_, tr
 from ..base import Action, Ctx, RuleError, get_choice
 from . import areas, flow, names, power, supply, tracks, wildlings
+from . import orders as ot
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -171,7 +172,7 @@ def add_restriction(state: State, ctx: Ctx, restriction: str) -> None:
     """Deck III cards forbid an order kind in this round's planning (facts: Westeros decks)."""
     if restriction not in state["restrictions"]:
         state["restrictions"].append(restriction)
-    ctx.log(N_("This round: %(rule)s"), rule=tr(CHOICE_LABELS.get(restriction, restriction)))
+    ctx.log(N_("This round: %(rule)s"), rule=tr(ot.RESTRICTION_LABELS.get(restriction, restriction)))
 
 
 def start_choice(state: State, ctx: Ctx, step: flow.Step) -> None:

@@ -108,3 +108,15 @@ def test_game_ends_after_round_ten():
     assert s["phase"] == "ended" and s["winner"] == "stark"  # 2 castles vs 1
     with pytest.raises(RuleError):
         act(s, None, {"type": "start"})
+
+
+def test_host_can_play_a_round_on_the_board():
+    """Escape hatch: the host skips the phone planning; open order prompts close unseen; the next
+    round's Westeros phase starts (seed 000 p.6)."""
+    s = new_game(3)
+    act(s, None, {"type": "start"})
+    with pytest.raises(RuleError):
+        act(s, "stark", {"type": "round_done_on_board"})
+    act(s, None, {"type": "round_done_on_board"})
+    assert s["round"] == 2 and s["phase"] in ("westeros", "planning")
+    assert all(not p["answers"] for p in s["prompts"].values() if p["kind"] == "orders")
