@@ -11,7 +11,20 @@ import importlib
 from typing import Any
 
 from ... import sealed
-from . import areas, bidding, flow, mustering, names, power, setup, supply, tracks, victory, westeros, wildlings
+from . import (
+    areas,
+    bidding,
+    flow,
+    mustering,
+    names,
+    power,
+    setup,
+    supply,
+    tracks,
+    victory,
+    westeros,
+    wildlings,
+)
 from . import board as board_data
 from . import house_cards as hc
 from . import orders as ot
