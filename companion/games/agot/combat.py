@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ...i18n import N_, tr
+from ..base import RuleError
 from . import house_cards as hc
 from .names import AREAS, HOUSES
 
@@ -304,16 +305,8 @@ def _act():
 def _combat(state: dict[str, Any]) -> dict[str, Any]:
     c = state.get("action", {}).get("combat")
     if not c:
-        from ..base import RuleError
-
         raise RuleError("There is no combat now.", "seed 000 p.17", status=409)
     return c
-
-
-def _err(msg: str, rule: str, status: int = 400, **params: Any):
-    from ..base import RuleError
-
-    return RuleError(msg, rule, status=status, **params)
 
 
 def _units_of(state: dict[str, Any], aid: str, exclude_routed: bool = True) -> dict[str, int]:
@@ -392,21 +385,21 @@ def support(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
     """The next Support order in turn order gives its whole strength to one side or none (seed 000 p.17-18)."""
     c = _combat(state)
     if c["step"] != "support" or not c["queue"]:
-        raise _err("Support is not being asked now.", RULE_SUPPORT, 409)
+        raise RuleError("Support is not being asked now.", RULE_SUPPORT, 409)
     head = c["queue"][0]
     ctx.actor.require(head["house"])
     aid = str(action.get("area") or head["area"])
     if aid != head["area"]:
-        raise _err("Support is asked in turn order: first the order in %(area)s.", RULE_SUPPORT, 409, area=head["area"])
+        raise RuleError("Support is asked in turn order: first the order in %(area)s.", RULE_SUPPORT, 409, area=head["area"])
     side = str(action.get("side", ""))
     if side not in ("attacker", "defender", "none"):
-        raise _err("Support the attacker, the defender, or nobody.", RULE_SUPPORT)
+        raise RuleError("Support the attacker, the defender, or nobody.", RULE_SUPPORT)
     if side == "defender" and c["neutral"] is not None:
-        raise _err("Neutral forces never receive support.", "seed 000 p.26")
+        raise RuleError("Neutral forces never receive support.", "seed 000 p.26")
     if side != "none":
         helped = house_of(c, side)
         if head["house"] in (c["attacker"], c["defender"]) and head["house"] != helped:
-            raise _err("A house never supports an opponent against its own units.", RULE_SUPPORT)
+            raise RuleError("A house never supports an opponent against its own units.", RULE_SUPPORT)
     c["queue"].pop(0)
     if side != "none":
         c["supports"].append({"area": aid, "house": head["house"], "side": side,
@@ -460,15 +453,15 @@ def answer_card(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None
 
     c = _combat(state)
     if c["step"] != "cards" or action.get("prompt") != c["prompt"]:
-        raise _err("No house card is being chosen now.", RULE_CARDS, 409)
+        raise RuleError("No house card is being chosen now.", RULE_CARDS, 409)
     seat = ctx.actor.require_seat()
     side = "attacker" if seat == c["attacker"] else "defender" if seat == c["defender"] else None
     if side is None:
-        raise _err("Only the attacker and the defender play house cards.", RULE_CARDS, 403)
+        raise RuleError("Only the attacker and the defender play house cards.", RULE_CARDS, 403)
     cid = str(action.get("value", ""))
     hc.require_in_hand(state, seat, cid)
     if cid in c.get("exclude", {}).get(side, []):
-        raise _err("You must choose a different card.", RULE_CARDS)
+        raise RuleError("You must choose a different card.", RULE_CARDS)
     prompt = sealed.get(state, c["prompt"])
     changed = seat in prompt["answers"]
     revealed = sealed.answer(state, c["prompt"], seat, cid)
@@ -577,7 +570,7 @@ def ability(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
 
     c = _combat(state)
     if c["step"] != "ability" or not c["pending"]:
-        raise _err("No card ability waits for a decision.", RULE_CARDS, 409)
+        raise RuleError("No card ability waits for a decision.", RULE_CARDS, 409)
     p = c["pending"][0]
     house = house_of(c, p["side"])
     ctx.actor.require(house)
@@ -604,7 +597,7 @@ def ability(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
     if kind == "queen-of-thorns" and use:
         target = str(action.get("area", ""))
         if target not in queen_targets(state, c, p["side"]):
-            raise _err("Choose an enemy order adjacent to the combat (not the attacking March).", RULE_CARDS)
+            raise RuleError("Choose an enemy order adjacent to the combat (not the attacking March).", RULE_CARDS)
         removed = state["orders"].pop(target)
         c["supports"] = [s for s in c["supports"] if s["area"] != target]
         ctx.log(N_("Queen of Thorns removes the order in %(area)s"), area=_a(target))
@@ -612,7 +605,7 @@ def ability(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
     if kind == "doran" and use:
         track = str(action.get("track", ""))
         if track not in TRACK_CHOICES:
-            raise _err("Choose an influence track.", RULE_CARDS)
+            raise RuleError("Choose an influence track.", RULE_CARDS)
         tracks.to_bottom(state, track, house_of(c, other(p["side"])))
         ctx.log(N_("Doran Martell moves %(house)s to the bottom of %(track)s"),
                 house=_h(house_of(c, other(p["side"]))), track=tr(TRACK_LABELS[track]))
@@ -620,7 +613,7 @@ def ability(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
         target = str(action.get("area", ""))
         o = state.get("orders", {}).get(target)
         if not o or o["house"] != house_of(c, other(p["side"])):
-            raise _err("Choose one of your opponent's orders.", RULE_CARDS)
+            raise RuleError("Choose one of your opponent's orders.", RULE_CARDS)
         del state["orders"][target]
         ctx.log(N_("Cersei Lannister removes the order in %(area)s"), area=_a(target))
     if kind == "renly" and use:
@@ -630,7 +623,7 @@ def ability(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
         opp_house = house_of(c, other(p["side"]))
         cid = str(action.get("card", ""))
         if cid not in hc.hands(state)[opp_house]["hand"]:
-            raise _err("Choose a card in your opponent's hand.", RULE_CARDS)
+            raise RuleError("Choose a card in your opponent's hand.", RULE_CARDS)
         hc.hands(state)[opp_house]["hand"].remove(cid)
         hc.hands(state)[opp_house]["discard"].append(cid)
         ctx.log(N_("Patchface discards %(card)s from %(house)s's hand"), card=tr(hc.CARD_NAMES[cid]),
@@ -678,7 +671,7 @@ def blade(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
     """The Valyrian Steel Blade: +1, or with Tides of Battle a redraw of one's Tides card (p.19, p.28)."""
     c = _combat(state)
     if c["step"] != "blade":
-        raise _err("The Valyrian Steel Blade is not being asked now.", "seed 000 p.19", 409)
+        raise RuleError("The Valyrian Steel Blade is not being asked now.", "seed 000 p.19", 409)
     holder = c["blade_asked"]
     ctx.actor.require(holder)
     side = "attacker" if holder == c["attacker"] else "defender"
@@ -753,7 +746,7 @@ def _casualties(state: dict[str, Any], ctx: Any, side: str, action: dict[str, An
     picks = {k: int(action.get(k) or 0) for k in UNIT_KINDS if action.get(k)}
     if sum(picks.values()) != need or any(picks[k] > units.get(k, 0) or picks[k] < 0 for k in picks):
         c["pending"].insert(0, {"kind": "casualties", "side": side, "count": need})
-        raise _err("Choose exactly %(count)s of your units in the combat.", "seed 000 p.20", count=need)
+        raise RuleError("Choose exactly %(count)s of your units in the combat.", "seed 000 p.20", count=need)
     _take_casualties(state, c, side, picks)
     _next_pending(state, ctx)
 
@@ -828,7 +821,7 @@ def _retreat(state: dict[str, Any], ctx: Any, dest: str) -> None:
     if dest not in options:
         c["pending"].insert(0, {"kind": "retreat", "side": "attacker" if _ability(c, "attacker") == "robb"
                                 else "defender"})
-        raise _err("Your units cannot retreat to %(area)s.", "seed 000 p.21", area=dest[:40])
+        raise RuleError("Your units cannot retreat to %(area)s.", "seed 000 p.21", area=dest[:40])
     room = options[dest]
     keep = _auto_pick(units, min(room, sum(units.values())))
     if sum(keep.values()) < sum(units.values()):
