@@ -110,6 +110,10 @@ class Ruling:
     def text(self, lang: str) -> str:
         return self.pt if lang.startswith("pt") else self.en
 
+    def hay(self, lang: str) -> str:
+        """Folded text the lookup panel filters on (accents removed, lower case)."""
+        return _fold(" ".join((self.card, self.card_pt, self.set, self.number, self.version, self.text(lang))))
+
     def matches(self, query: str) -> bool:
         hay = " ".join((self.card, self.card_pt, self.set, self.number, self.version, self.en, self.pt))
         return all(word in _fold(hay) for word in _fold(query).split())

@@ -254,7 +254,10 @@ class LcgGame(Game):
         seat = ctx.actor.require_seat()
         pid = str(action.get("prompt") or state.get("plot_prompt") or "")
         prompt = sealed.get(state, pid)
-        value = read_plot(action.get("value"))
+        raw = action.get("value")
+        if not isinstance(raw, dict):  # a phone form sends the plot's fields flat
+            raw = {k: action.get(k) for k in ("name", "gold", "initiative", "claim", "when_revealed")}
+        value = read_plot(raw)
         changed = seat in prompt["answers"]
         revealed = sealed.answer(state, pid, seat, value)
         ctx.log(N_("%(who)s chose the plot %(plot)s."), who=ctx.name(seat), plot=value["name"], prompt=pid,
@@ -272,6 +275,21 @@ class LcgGame(Game):
         state["players"][seat]["plots"] = [read_plot(p) for p in raw]
         ctx.log(N_("%(who)s updated their plot deck."), who=ctx.name(seat), seat=seat,
                 hidden=N_("%(who)s updated their plot deck."), hidden_params={"who": ctx.name(seat)})
+
+    def _a_add_plot(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Add one plot to this seat's private plot deck (a phone form, one plot at a time)."""
+        seat = ctx.actor.require_seat()
+        plots = state["players"][seat]["plots"]
+        if len(plots) >= MAX_PLOTS:
+            raise RuleError("Register up to %(count)s plots.", PRODUCT, count=MAX_PLOTS)
+        plots.append(read_plot(action))
+
+    def _a_remove_plot(self, state: State, ctx: Ctx, action: Action) -> None:
+        seat = ctx.actor.require_seat()
+        plots = state["players"][seat]["plots"]
+        if not plots:
+            raise RuleError("No plot to remove.", PRODUCT, status=404)
+        plots.pop(get_int(action, "index", 0, len(plots) - 1))
 
     def _a_first_player(self, state: State, ctx: Ctx, action: Action) -> None:
         """The initiative winner chooses the first player (seed 003 Page 11)."""
@@ -407,10 +425,13 @@ class LcgGame(Game):
         seat = ctx.actor.require_seat()
         kinds = action.get("kinds") or []
         if isinstance(kinds, str):
-            kinds = [k for k in kinds.split(",") if k]
+            kinds = kinds.split(",")
+        if not isinstance(kinds, list):
+            raise RuleError("Unknown window kind.", PRODUCT)
+        kinds = [k for k in kinds if k]
         allowed = set(autopass_kinds())
         bad = [k for k in kinds if k not in allowed]
-        if bad or not isinstance(kinds, list):
+        if bad:
             raise RuleError("Unknown window kind.", PRODUCT)
         state["players"][seat]["autopass"] = sorted(set(kinds), key=autopass_kinds().index)
 
@@ -454,6 +475,11 @@ class LcgGame(Game):
         state["titles"] = titles
         state["title_relations"] = _text(action, "relations", 2000)
         ctx.log(N_("Host updated the titles."))
+
+    @staticmethod
+    def reference(query: str = "") -> list[data.Ruling]:
+        """The FAQ's errata and rulings for the lookup panel (not state: the same for every table)."""
+        return data.search_rulings(query, limit=100)
 
     @staticmethod
     def _seated_or_host(ctx: Ctx) -> None:

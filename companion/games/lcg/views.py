@@ -189,4 +189,15 @@ def private_view(state: dict[str, Any], seat: str) -> dict[str, Any]:
         "opponents": [s for s in state["seats"] if s != seat],
         "free_titles": [t for t in state["titles"] if t not in flow.taken_titles(state)],
         "passives_waiting": list(state["stack"][-1]["queue"]) if state["stack"] else [],
+        "passive_orders": _orders(list(range(len(state["stack"][-1]["queue"])))) if state["stack"] else [],
+        "reveal_orders": _orders(flow.when_revealed_seats(state)) if _plot_revealed(state) else [],
     }
+
+
+def _orders(items: list[Any]) -> list[list[Any]]:
+    """Every order of up to 3 items (one tap on the phone); beyond that, the given order first."""
+    from itertools import permutations
+
+    if len(items) <= 3:
+        return [list(p) for p in permutations(items)]
+    return [items, list(reversed(items))]

@@ -1,0 +1,116 @@
+"""The LCG timing referee through the JSON API and the rendered fragments (SQLite; PostgreSQL in CI)."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+SECRET = "Zzq Wildfire Plot"
+
+
+def lcg_table(api, players: int = 3, **options):
+    t = api.create("lcg", {"players": players, **options})
+    code = t["code"]
+    tokens = {f"p{i + 1}": api.join(code, f"p{i + 1}", name)
+              for i, name in enumerate(["Ana", "Bia", "Caio", "Duda", "Eva", "Fabi"][:players])}
+    return t, code, tokens
+
+
+def plot(name: str, initiative: int, gold: int = 5, claim: int = 1) -> dict:
+    return {"name": name, "gold": gold, "initiative": initiative, "claim": claim, "when_revealed": False}
+
+
+def state(api, code):
+    return api.public(code)["state"]
+
+
+def test_public_view_has_the_documented_fields(api):
+    t, code, tokens = lcg_table(api)
+    view = state(api, code)
+    for key in ("round", "phase", "step", "first_player", "active_player", "priority", "window", "players",
+                "challenge", "winner", "waiting_for"):
+        assert key in view
+    assert view["phase"] == "plot" and view["round"] == 1
+    assert view["players"]["p1"] == {**view["players"]["p1"], "gold": 0, "power": 0}
+
+
+def test_plot_secret_reaches_no_other_device_by_any_route(api, client: FlaskClient):
+    t, code, tokens = lcg_table(api)
+    api.ok(code, tokens["p1"], {"type": "answer", "value": plot(SECRET, 7)})
+    host = api.auth(t["host_token"])
+    bodies = [
+        client.get(f"/api/tables/{code}").data,
+        client.get(f"/api/tables/{code}/me", headers=api.auth(tokens["p2"])).data,
+        client.get(f"/api/tables/{code}/log").data,
+        client.get(f"/api/tables/{code}/log", headers=api.auth(tokens["p3"])).data,
+        client.get(f"/api/tables/{code}/log", headers=host).data,
+        client.get(f"/api/tables/{code}/export", headers=host).data,
+        client.get(f"/t/{code}/frag/screen").data,
+        api.act(code, tokens["p2"], {"type": "answer", "value": {"name": "x", "gold": 99}}).data,
+    ]
+    for body in bodies:
+        assert SECRET.encode() not in body
+    assert SECRET in str(api.me(code, tokens["p1"])["private"])
+    api.ok(code, tokens["p2"], {"type": "answer", "value": plot("B", 1)})
+    api.ok(code, tokens["p3"], {"type": "answer", "value": plot("C", 2)})
+    assert state(api, code)["players"]["p1"]["plot"]["name"] == SECRET
+
+
+def test_refusal_names_the_rule(api):
+    t, code, tokens = lcg_table(api)
+    r = api.act(code, tokens["p2"], {"type": "pass"})
+    assert r.status_code in (403, 409)
+    body = r.get_json()
+    assert "seed 003" in str(body) or "companion" in str(body)
+
+
+def test_full_flow_to_the_first_challenge_through_the_api(api):
+    """Plots, first player, marshalling with income, a power challenge with claim moved."""
+    t, code, tok = lcg_table(api, players=2)
+    for s in tok:
+        api.ok(code, tok[s], {"type": "autopass", "kinds": []})
+    api.ok(code, tok["p1"], {"type": "answer", "value": plot("A", 6, gold=5, claim=2)})
+    api.ok(code, tok["p2"], {"type": "answer", "value": plot("B", 1, gold=4)})
+    for _ in range(200):
+        v = state(api, code)
+        if v["decision"]:
+            break
+        if v["event"] == "choose_first" and v["step"] == "input":
+            api.ok(code, tok["p1"], {"type": "first_player", "seat": "p1"})
+            continue
+        api.ok(code, tok[v["priority"]], {"type": "pass", "opp": v["opp"]})
+    v = state(api, code)
+    assert v["phase"] == "challenges" and v["decision"]["seat"] == "p1"
+    assert v["players"]["p1"]["gold"] == 5 and v["players"]["p2"]["gold"] == 4
+    api.ok(code, t["host_token"], {"type": "host_set", "seat": "p2", "field": "power", "value": 3})
+    api.ok(code, tok["p1"], {"type": "challenge", "challenge": "power"})
+    for _ in range(200):
+        v = state(api, code)
+        if v["box"] == "chal.resolve" and v["step"] == "input":
+            api.ok(code, tok["p2"], {"type": "strength", "attacker": 4, "defender": 4})
+            continue
+        if v["decision"]:
+            break
+        api.ok(code, tok[v["priority"]], {"type": "pass"})
+    v = state(api, code)
+    assert v["players"]["p1"]["power"] == 2 and v["players"]["p2"]["power"] == 1
+    assert v["challenge"]["winner"] == "p1"
+
+
+def test_fragments_render_in_both_languages(api, client: FlaskClient):
+    t, code, tok = lcg_table(api, players=3)
+    for lang, words in (("en", ["Round 1", "Timing reference", "Card errata and rulings"]),
+                        ("pt_BR", ["Rodada 1", "Referência de tempo", "Erratas e decisões"])):
+        screen = client.get(f"/t/{code}/frag/screen?lang={lang}").get_data(as_text=True)
+        for w in words:
+            assert w in screen, (lang, w)
+        host = client.get(f"/t/{code}/frag/host?lang={lang}", headers=api.auth(t["host_token"]))
+        assert host.status_code in (200, 403)
+
+
+def test_undo_reverts_the_last_step(api):
+    t, code, tok = lcg_table(api, players=2)
+    api.ok(code, tok["p1"], {"type": "adjust", "field": "gold", "delta": 3})
+    assert state(api, code)["players"]["p1"]["gold"] == 3
+    r = api.undo(code, t["host_token"])
+    assert r.status_code == 200
+    assert state(api, code)["players"]["p1"]["gold"] == 0
