@@ -76,3 +76,8 @@ def where(state: dict, location: str, suffix: str = "") -> dict:
     """Log params for a location: ``region`` and ``realm`` (both translated when rendered)."""
     realm, _, rid = location.partition(":")
     return {f"region{suffix}": rname(state, rid), f"realm{suffix}": {"_": WORDS[realm]}}
+
+
+def msg(msgid: str) -> dict:
+    """A log parameter translated when rendered (like ``i18n.tr``, for msgids held in variables)."""
+    return {"_": msgid}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...i18n import N_, tr
+from ...i18n import N_
 from ..base import Action, Ctx, RuleError, get_choice, get_int
 from . import cite
 from .board import (
@@ -23,7 +23,7 @@ from .board import (
 )
 from .cards import card_location
 from .data import BUILDINGS, REALMS, tribes
-from .labels import SIDES, rname, where, word
+from .labels import SIDES, msg, rname, where, word
 from .scoring import BUILD_VP
 
 #: Fixed costs (energy, gold), seed 001 p.9-12.
@@ -62,7 +62,7 @@ def pay_fixed(state: dict[str, Any], seat: str, what: str) -> None:
 def compensate(state: dict[str, Any], ctx: Ctx, seat: str, take: str, why: str) -> None:
     """1 gold or 1 energy for an action not done, and for each turn after passing (seed 001 p.9, p.15)."""
     state["players"][seat][take] += 1
-    ctx.log(N_("%(who)s takes 1 %(res)s (%(why)s)"), who=ctx.name(seat), res=tr(word(take)), why=tr(word(why)))
+    ctx.log(N_("%(who)s takes 1 %(res)s (%(why)s)"), who=ctx.name(seat), res=msg(word(take)), why=msg(word(why)))
 
 
 def draw_conflict(state: dict[str, Any], ctx: Ctx, seat: str, count: int = 1) -> int:
@@ -100,10 +100,18 @@ def take_region_card(state: dict[str, Any], ctx: Ctx, seat: str, rid: str) -> No
                     plan["army"][i] = "lost:" + card  # revealed later as a card that cannot act
 
 
+def place_arg(action: Action) -> Any:
+    """``place`` as sent: a dict, a list of "loc=n", or form fields ``place_<location>``."""
+    if action.get("place") not in (None, ""):
+        return action["place"]
+    fields = {k[6:]: v for k, v in action.items() if k.startswith("place_") and str(v).strip() not in ("", "0")}
+    return fields or None
+
+
 def _place(state: dict[str, Any], seat: str, action: Action, realm: str | None, limit: int,
            rule: str) -> dict[str, int]:
     """Read ``place`` ({location: n} or ["loc=n", ...]) for armies sent from a limbo to own regions."""
-    raw = action.get("place")
+    raw = place_arg(action)
     if isinstance(raw, list):
         pairs: dict[str, Any] = {}
         for item in raw:
@@ -160,7 +168,7 @@ def extract(state: dict[str, Any], ctx: Ctx, seat: str, location: str, resource:
         state["profile"]["regions"][rid]["sources"][f"{realm}.{resource}"] = "table"
     state["players"][seat][resource] += value
     ctx.log(N_("%(who)s extracts %(count)s %(res)s in %(region)s (%(realm)s)"), who=ctx.name(seat), count=value,
-            res=tr(word(resource)), **where(state, location))
+            res=msg(word(resource)), **where(state, location))
 
 
 def transition(state: dict[str, Any], ctx: Ctx, seat: str, location: str, what: str) -> None:
@@ -225,7 +233,7 @@ def build(state: dict[str, Any], ctx: Ctx, seat: str, location: str, building: s
         cell["building"] = building
     state["players"][seat]["vp"] += BUILD_VP[building]
     ctx.log(N_("%(who)s builds a %(building)s in %(region)s (%(realm)s) (+%(vp)s VP)"), who=ctx.name(seat),
-            building=tr(word(building)), vp=BUILD_VP[building], **where(state, location))
+            building=msg(word(building)), vp=BUILD_VP[building], **where(state, location))
 
 
 def move(state: dict[str, Any], ctx: Ctx, seat: str, location: str, action: Action) -> None:
@@ -281,7 +289,7 @@ def start_attack(state: dict[str, Any], ctx: Ctx, seat: str, card_loc: str, what
         "side": side, "tray_before": tray, "tray_change": change, "drop": drop, "kind": what,
     }
     ctx.log(N_("%(who)s attacks %(region2)s (%(realm2)s) from %(region)s with %(count)s armies; inhabitants: %(side)s"),
-            who=ctx.name(seat), count=n, side=tr(SIDES[side]), **where(state, src), **where(state, dst, "2"))
+            who=ctx.name(seat), count=n, side=msg(SIDES[side]), **where(state, src), **where(state, dst, "2"))
 
 
 # -- magic spaces --------------------------------------------------------------------------------

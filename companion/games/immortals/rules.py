@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ... import sealed
-from ...i18n import N_, tr
+from ...i18n import N_
 from ..base import Action, Ctx, Game, Option, RuleError, SeatDef, State, get_choice, get_int
 from . import cite, draft, perform, planning, profile, scoring
 from .battle import INH, adjudicate, tower_drop
@@ -24,7 +24,7 @@ from .board import (
     split,
 )
 from .data import REALMS, RESOURCES, tribes
-from .labels import WINNERS, rname, where, word
+from .labels import WINNERS, msg, rname, where, word
 
 COLORS = (("red", N_("Red"), "#d64545"), ("purple", N_("Purple"), "#9b59b6"), ("blue", N_("Blue"), "#3f7fd6"),
           ("yellow", N_("Yellow"), "#e0b43a"), ("black", N_("Black"), "#5d6d7e"))
@@ -104,7 +104,7 @@ class ImmortalsGame(Game):
             "prompts": {},
         }
         # first player chosen at random (seed 001 p.5), logged
-        ctx.log(N_("First player (drawn at random): %(who)s"), who=tr(state["labels"][first]))
+        ctx.log(N_("First player (drawn at random): %(who)s"), who=msg(state["labels"][first]))
         return state
 
     @staticmethod
@@ -202,7 +202,7 @@ class ImmortalsGame(Game):
             p["spaces_confirmed"] = False
         p["ready"] = not missing
         ctx.log(N_("%(who)s plays %(light)s and %(dark)s"), who=ctx.name(seat),
-                light=tr(tribes()[chosen["light"]]["name"]), dark=tr(tribes()[chosen["dark"]]["name"]))
+                light=msg(tribes()[chosen["light"]]["name"]), dark=msg(tribes()[chosen["dark"]]["name"]))
 
     @staticmethod
     def _int_list(raw: Any, field: str, rule: str) -> list[int]:
@@ -317,10 +317,10 @@ class ImmortalsGame(Game):
         rule = cite.both(8)
         p = state["players"][seat]
         placed: dict[str, int] = {}
-        if action.get("place"):
-            placed = {}
+        raw_place = perform.place_arg(action)
+        if raw_place:
             for realm in REALMS:
-                part = self._realm_part(action.get("place"), realm)
+                part = self._realm_part(raw_place, realm)
                 if part:
                     placed.update(perform._place(state, seat, {"place": part}, realm, p["limbo"][realm] // 3, rule))
         if str(action.get("draw", "")).lower() in ("1", "true", "on", "yes"):
@@ -494,7 +494,7 @@ class ImmortalsGame(Game):
         state["last_battle"] = {**b, "tray": tray, "result": res, "reading": reading}
         state["battle"] = None
         ctx.log(N_("Battle for %(region)s (%(realm)s): %(a)s against %(d)s, %(winner)s"), **where(state, b["to"]),
-                a=res["scores"]["attacker"], d=res["scores"]["defender"], winner=tr(WINNERS[res["winner"]]))
+                a=res["scores"]["attacker"], d=res["scores"]["defender"], winner=msg(WINNERS[res["winner"]]))
         self._advance(state, ctx)
 
     # -- profile and corrections ---------------------------------------------------------------
@@ -506,7 +506,7 @@ class ImmortalsGame(Game):
         ctx.log(N_("Region %(region)s is named %(name)s"), region=rid, name=action.get("name") or "-")
         for v in filled:
             ctx.log(N_("%(name)s: %(value)s %(res)s in the %(realm)s realm, from %(source)s"), name=v["name"],
-                    value=v["value"], res=tr(word(v["resource"])), realm=tr(word(v["realm"])), source=v["source"])
+                    value=v["value"], res=msg(word(v["resource"])), realm=msg(word(v["realm"])), source=v["source"])
 
     def _set_region_value(self, state: State, ctx: Ctx, action: Action) -> None:
         """The host enters a value printed on a region card (issue #6, board profile)."""
@@ -517,7 +517,7 @@ class ImmortalsGame(Game):
         value = None if action.get("value") in (None, "") else get_int(action, "value", 0, profile.MAX_VALUE, profile.RULE)
         profile.set_value(state["profile"], rid, realm, res, value)
         ctx.log(N_("Region card %(region)s: %(res)s in the %(realm)s realm is %(value)s"), region=rid,
-                res=tr(word(res)), realm=tr(word(realm)), value="-" if value is None else value)
+                res=msg(word(res)), realm=msg(word(realm)), value="-" if value is None else value)
 
     def _set_region(self, state: State, ctx: Ctx, action: Action) -> None:
         """Any player corrects who occupies a region and with how many armies (design: two taps)."""
@@ -565,7 +565,7 @@ class ImmortalsGame(Game):
         if box[key] + delta < 0:
             raise RuleError("%(field)s cannot go below 0.", FIX, field=field)
         box[key] += delta
-        ctx.log(N_("Correction: %(who)s %(field)s %(delta)+d"), who=ctx.name(seat), field=tr(word(field)), delta=delta)
+        ctx.log(N_("Correction: %(who)s %(field)s %(delta)+d"), who=ctx.name(seat), field=msg(word(field)), delta=delta)
 
     def _set_tray(self, state: State, ctx: Ctx, action: Action) -> None:
         """Correct what lies in the tray between battles."""

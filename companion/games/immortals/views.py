@@ -11,7 +11,7 @@ from . import planning, profile, scoring
 from .board import REGIONS, armies_on_board
 from .cards import MAGIC, conflict_realm, is_wild
 from .data import REALMS, tribes
-from .labels import KINDS, PHASES
+from .labels import KINDS, PHASES, SIDES, WINNERS
 from .perform import tribe_action
 
 
@@ -81,6 +81,8 @@ def public(game: Game, state: dict[str, Any]) -> dict[str, Any]:
         "seats": list(state["seats"]),
         "players": [_player_public(state, s) for s in state["seats"]],
         "regions": _regions(state),
+        "region_names": {rid: state["profile"]["regions"][rid]["name"] for rid in REGIONS},
+        "words": {"kinds": KINDS, "sides": SIDES, "winners": WINNERS, "phases": PHASES},
         "board": {k: dict(v) for k, v in state["board"].items()},
         "tray": dict(state["tray"]),
         "tower_inside": sum(state["tower"].values()) if state["options"]["digital_tower"] else None,
@@ -135,6 +137,46 @@ def _card_info(card: str) -> dict[str, Any]:
     return {"id": card, "type": "other"}
 
 
+def _tribe_options(state: dict[str, Any], seat: str) -> dict[str, list[dict[str, Any]]]:
+    """Tribes for the choice form, with what the profile already knows (printed numbers are public)."""
+    taken = {t for s, q in state["players"].items() if s != seat for t in q["tribes"].values() if t}
+    out: dict[str, list[dict[str, Any]]] = {r: [] for r in REALMS}
+    for tid, t in tribes().items():
+        prof = state["profile"]["tribes"][tid]
+        out[t["realm"]].append({"id": tid, "name": t["name"], "taken": tid in taken, **prof})
+    return out
+
+
+def _planned(state: dict[str, Any], seat: str, plan: dict[str, Any]) -> list[dict[str, Any]]:
+    """The seat's face-down cards with what performing each needs, so the phone shows one form each."""
+    p = state["players"][seat]
+    out = []
+    for space in planning.spaces(plan):
+        card = planning.card_at(plan, space)
+        entry: dict[str, Any] = {"space": space, "card": card, "location": None, "wild": False, "kind": None}
+        if space.startswith("a"):
+            kind = planning.space_kind(p, int(space[1:]))
+            entry["kind"] = tribe_action(state, seat) if kind == "tribe" else kind
+        elif card and card.startswith("m:"):
+            entry["kind"] = card[2:]
+        if card and card.startswith(("c:", "r:")):
+            entry["wild"] = is_wild(card)
+            if not entry["wild"]:
+                from .cards import card_location
+
+                entry["location"] = card_location(card)
+                realm, rid = entry["location"].split(":")
+                res = (entry["kind"] or "").replace("extract_", "")
+                if res in ("gold", "energy"):
+                    entry["needs_value"] = state["profile"]["regions"][rid][realm][res] is None
+        if entry["kind"] == "build":
+            entry["unknown_costs"] = [b for b in ("portal", "temple", "capital")
+                                      if all(state["profile"]["tribes"][t]["costs"][b] is None
+                                             for t in p["tribes"].values())]
+        out.append(entry)
+    return out
+
+
 def private(game: Game, state: dict[str, Any], seat: str) -> dict[str, Any]:
     p = state["players"][seat]
     plan = p["plan"]
@@ -150,6 +192,9 @@ def private(game: Game, state: dict[str, Any], seat: str) -> dict[str, Any]:
     return {
         "seat": seat,
         "can": _can(game, state, seat),
+        "planned": _planned(state, seat, plan) if state["phase"] == "performance" and plan else [],
+        "tribe_options": _tribe_options(state, seat),
+        "resources": {"gold": p["gold"], "energy": p["energy"], "vp": p["vp"], "limbo": dict(p["limbo"])},
         "conflict": [_card_info(c) for c in sorted(p["conflict"])],
         "region_cards": regions,
         "region_choices": region_choices,
