@@ -1,0 +1,154 @@
+"""Immortals through the JSON API and the page fragments: a round with secret planning, a battle and
+scoring; secrets absent from the public JSON and the screen; refusals cite the rulebook."""
+
+from __future__ import annotations
+
+import json
+
+GAME = "immortals"
+NAMES = ["Ana", "Bia", "Caio"]
+LIGHT, DARK, STARTS = ("elves", "humans", "dwarves"), ("demons", "orcs", "necromancers"), ("1-1", "2-1", "3-1")
+
+
+def new_table(api, **options):
+    t = api.create(GAME, {"players": "3", **options})
+    code = t["code"]
+    tokens = {f"p{i + 1}": api.join(code, f"p{i + 1}", n) for i, n in enumerate(NAMES)}
+    return t, code, tokens
+
+
+def choose(api, code, tokens):
+    for i, seat in enumerate(("p1", "p2", "p3")):
+        api.ok(code, tokens[seat], {"type": "choose_tribes", "light": LIGHT[i], "dark": DARK[i],
+                                    "light_gold": "3", "light_energy": "4", "dark_gold": "4", "dark_energy": "5",
+                                    "light_groups": "4", "dark_groups": "3", "start": STARTS[i],
+                                    "light_spaces": "extract_gold, extract_energy, transition3, build",
+                                    "dark_spaces": "attack, move_attack, tribe, attack"})
+
+
+def draft(api, code, tokens, host):
+    api.ok(code, host, {"type": "start_game"})
+    for seat in tokens:
+        api.ok(code, tokens[seat], {"type": "draft_start", "group": "4"})
+    for _ in range(10):
+        state = api.public(code)["state"]
+        d = state["draft"]
+        if d["stage"] == "feed":
+            break
+        if d["stage"] == "pick":
+            for seat in tokens:
+                hand = api.me(code, tokens[seat])["private"]["draft_hand"]
+                api.ok(code, tokens[seat], {"type": "answer", "prompt": f"draft-{d['n']}", "value": hand[0]})
+        else:
+            seat = d["placer"]
+            card = d["picks"][seat]
+            action = {"type": "draft_place", "group": "3"}
+            if card.endswith("*"):
+                realm, area = card.split(":")[1], card.split(":")[2][0]
+                action["wild_as"] = next(f"{area}-{n}" for n in range(1, 6)
+                                         if not state["board"][f"{realm}:{area}-{n}"]["seat"])
+            api.ok(code, tokens[seat], action)
+    for seat in tokens:
+        api.ok(code, tokens[seat], {"type": "feed", "light": "2", "dark": "3"})
+
+
+def order_from_first(state):
+    seats = state["seats"]
+    i = seats.index(state["first"])
+    return seats[i:] + seats[:i]
+
+
+def test_game_is_listed_with_options(client):
+    games = {g["id"]: g for g in client.get("/api/games").get_json()["games"]}
+    keys = {o["key"] for o in games[GAME]["options"]}
+    assert {"players", "rounds_table", "rounds", "inhabitant_reading", "digital_tower"} <= keys
+
+
+def test_round_with_secret_plan_battle_and_scoring(api, client):
+    t, code, tokens = new_table(api)
+    choose(api, code, tokens)
+    draft(api, code, tokens, t["host_token"])
+    state = api.public(code)["state"]
+    assert state["phase"] == "reinforce" and state["waiting_for"] == [state["first"]]
+    order = order_from_first(state)
+    for seat in order:
+        start = STARTS[int(seat[1]) - 1]
+        api.ok(code, tokens[seat], {"type": "reinforce", "draw": "1", f"place_light:{start}": "1"})
+    attacker, other = order[0], order[1]
+    secret = api.me(code, tokens[other])["private"]["conflict"][0]["id"]
+    a_start = STARTS[int(attacker[1]) - 1]
+    # planning: the form posts army0..7 / magic0..1; the JSON answer posts a dict
+    api.ok(code, tokens[attacker], {"type": "plan", "army4": f"r:{a_start}:light", "magic0": "blank"})
+    plan = {"army": [None] * 5 + [secret if not secret.endswith("*") else None, "blank"], "magic": []}
+    api.ok(code, tokens[other], {"type": "answer", "prompt": "plan-1", "value": plan})
+    body = json.dumps(api.public(code))
+    assert f'"{secret}"' not in body
+    assert f'"{secret}"' not in json.dumps(api.me(code, tokens[attacker]))
+    screen = client.get(f"/t/{code}/frag/screen?lang=en").get_data(as_text=True)
+    assert "Action planning" in screen
+    api.ok(code, tokens[order[2]], {"type": "answer", "prompt": "plan-1", "value": {"army": ["blank"]}})
+    state = api.public(code)["state"]
+    assert state["phase"] == "performance" and f'"{secret}"' not in json.dumps(state)
+    # the attack: card shows the attacking region, so the inhabitants are neutral
+    target = f"light:{a_start[0]}-5"
+    api.ok(code, tokens[attacker], {"type": "perform", "space": "a4", "from": f"light:{a_start}", "to": target,
+                                    "armies": "3"})
+    state = api.public(code)["state"]
+    assert state["battle"]["side"] == "neutral" and state["waiting_for"] == [attacker]
+    screen = client.get(f"/t/{code}/frag/screen?lang=pt_BR").get_data(as_text=True)
+    assert "Batalha" in screen and "neutros" in screen
+    api.ok(code, tokens[attacker], {"type": "battle_result", f"tray_{attacker}": "2", "tray_inhabitants": "1"})
+    state = api.public(code)["state"]
+    assert state["board"][target] == {"seat": attacker, "armies": 2, "building": None, "portal": False}
+    assert state["last_battle"]["result"]["winner"] == "attacker"
+    for _ in range(8):
+        state = api.public(code)["state"]
+        if state["phase"] != "performance":
+            break
+        api.ok(code, tokens[state["turn"]], {"type": "pass", "take": "gold"})
+    state = api.public(code)["state"]
+    assert state["round"] == 2 and state["last_scoring"]["round"] == 1
+    log = " ".join(e["text"] for e in api.log(code))
+    assert "Batalha por" in log and "marca" in log  # the lang cookie from the pt_BR screen request
+
+
+def test_refusals_cite_the_rulebook_and_change_nothing(api):
+    t, code, tokens = new_table(api)
+    before = api.public(code)["version"]
+    r = api.act(code, tokens["p1"], {"type": "start_game"})
+    assert r.status_code == 403
+    r = api.act(code, t["host_token"], {"type": "start_game"})
+    assert r.status_code == 400 and "seed 001 p.4" in json.dumps(r.get_json())
+    r = api.act(code, tokens["p1"], {"type": "perform", "space": "a0"})
+    assert r.status_code == 409
+    assert api.public(code)["version"] == before
+
+
+def test_profile_saved_and_reused(api, client):
+    t, code, tokens = new_table(api)
+    host = t["host_token"]
+    api.ok(code, host, {"type": "name_region", "region": "2-1", "name": "Shore Lake"})
+    api.ok(code, host, {"type": "set_region_value", "region": "2-1", "realm": "dark", "resource": "gold", "value": "2"})
+    choose(api, code, tokens)
+    r = client.post(f"/api/tables/{code}/profile", json={"name": "Our board"}, headers=api.auth(host))
+    assert r.status_code == 200, r.get_json()
+    t2 = api.create(GAME, {"players": "4"}, profile="Our board")
+    regions = {r["id"]: r for r in api.public(t2["code"])["state"]["regions"]}
+    assert regions["2-1"]["name"] == "Shore Lake"
+    assert regions["2-1"]["values"]["light"]["gold"] == 5 and regions["2-1"]["values"]["dark"]["gold"] == 2
+
+
+def test_fragments_render_in_both_languages(api, client):
+    t, code, tokens = new_table(api)
+    en = client.get(f"/t/{code}/frag/screen?lang=en").get_data(as_text=True)
+    assert "Light realm" in en and "Round" in en
+    pt = client.get(f"/t/{code}/frag/screen?lang=pt_BR").get_data(as_text=True)
+    assert "Reino da luz" in pt and "Rodada" in pt
+    phone = client.application.test_client()
+    phone.set_cookie(f"seat_{code}", tokens["p1"])
+    seat = phone.get(f"/t/{code}/frag/seat?lang=pt_BR").get_data(as_text=True)
+    assert "Suas tribos" in seat and "Elfos" in seat
+    choose(api, code, tokens)
+    draft(api, code, tokens, t["host_token"])
+    seat = phone.get(f"/t/{code}/frag/seat?lang=en").get_data(as_text=True)
+    assert "Reinforcements" in seat or "Light realm" not in seat
