@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ... import sealed
-from ...i18n import N_, tr
+from ...i18n import N_
 from ..base import Action, Ctx, RuleError, get_int
 from . import flow, names, power, tracks
 
@@ -42,8 +42,8 @@ def read_bid(state: State, ctx: Ctx, action: Action, pid: str, rule: str) -> tup
 
 
 def log_answer(state: State, ctx: Ctx, pid: str, house: str, bid: int) -> None:
-    ctx.log(N_("%(house)s bids %(bid)s"), house=tr(names.HOUSES[house]), bid=bid, prompt=pid, seat=house,
-            hidden=N_("%(house)s has bid"), hidden_params={"house": tr(names.HOUSES[house])})
+    ctx.log(N_("%(house)s bids %(bid)s"), house=names.label(names.HOUSES[house]), bid=bid, prompt=pid, seat=house,
+            hidden=N_("%(house)s has bid"), hidden_params={"house": names.label(names.HOUSES[house])})
 
 
 def groups(bids: dict[str, int]) -> list[list[str]]:
@@ -68,7 +68,7 @@ def _open_track(state: State, ctx: Ctx, step: flow.Step) -> None:
     step["pid"] = pid_for(state, track)
     step["tie"] = None
     open_bid(state, step["pid"], tracks.turn_order(state), "clash", N_("Bid for the %(track)s track"),
-             track=tr(TRACK_LABELS[track]))
+             track=names.label(TRACK_LABELS[track]))
 
 
 def act_clash(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
@@ -104,14 +104,14 @@ def _reveal(state: State, ctx: Ctx, step: flow.Step) -> None:
     bids = dict(sealed.get(state, step["pid"])["answers"])
     for house, bid in bids.items():
         power.spend(state, house, bid)
-    ctx.log(N_("Bids for %(track)s: %(bids)s"), track=tr(TRACK_LABELS[track]),
+    ctx.log(N_("Bids for %(track)s: %(bids)s"), track=names.label(TRACK_LABELS[track]),
             bids=", ".join(f"{names.HOUSES[h]} {bids[h]}" for g in groups(bids) for h in g))
     state["clash"]["tracks"][track] = {"bids": bids, "order": None}
     tied = [g for g in groups(bids) if len(g) > 1]
     if tied:
         chooser = tracks.holder(state, "iron_throne")
         step["tie"] = {"chooser": chooser, "bids": bids, "groups": tied}
-        ctx.log(N_("Tied bids: %(house)s (Iron Throne) decides their order."), house=tr(names.HOUSES[chooser]))
+        ctx.log(N_("Tied bids: %(house)s (Iron Throne) decides their order."), house=names.label(names.HOUSES[chooser]))
         return
     _settle(state, ctx, step, [h for g in groups(bids) for h in g])
 
@@ -121,7 +121,7 @@ def _settle(state: State, ctx: Ctx, step: flow.Step, order: list[str]) -> None:
     track = tracks.TRACKS[step["track"]]
     tracks.set_track(state, track, order)
     state["clash"]["tracks"][track]["order"] = list(order)
-    ctx.log(N_("%(track)s track: %(order)s"), track=tr(TRACK_LABELS[track]),
+    ctx.log(N_("%(track)s track: %(order)s"), track=names.label(TRACK_LABELS[track]),
             order=" > ".join(names.HOUSES[h] for h in order))
     step["tie"] = None
     step["track"] += 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...i18n import N_, tr
+from ...i18n import N_
 from ..base import Action, Ctx, RuleError, get_choice
 from . import areas, flow, names, supply
 from . import board as board_data
@@ -54,11 +54,11 @@ def _begin_house(state: State, ctx: Ctx, step: flow.Step) -> None:
             points = {step["area"]: points.get(step["area"], 0)}
         if points:
             step["points"] = points
-            ctx.log(N_("Mustering: %(house)s has %(n)s points."), house=tr(names.HOUSES[house]),
+            ctx.log(N_("Mustering: %(house)s has %(n)s points."), house=names.label(names.HOUSES[house]),
                     n=sum(points.values()))
             return
         ctx.log(N_("Mustering: %(house)s has no castle or stronghold to muster in."),
-                house=tr(names.HOUSES[house]))
+                house=names.label(names.HOUSES[house]))
         step["index"] += 1
     flow.finish(state, ctx, step)
 
@@ -76,7 +76,7 @@ def act_mustering(state: State, ctx: Ctx, step: flow.Step, action: Action) -> No
     ctx.actor.require(house)
     if kind == "muster_done":
         lost = sum(step["points"].values())
-        ctx.log(N_("%(house)s ends mustering (%(n)s points unused are lost)."), house=tr(names.HOUSES[house]),
+        ctx.log(N_("%(house)s ends mustering (%(n)s points unused are lost)."), house=names.label(names.HOUSES[house]),
                 n=lost)
         _next(state, ctx, step)
         return
@@ -107,21 +107,21 @@ def recruit(state: State, ctx: Ctx, step: flow.Step, house: str, action: Action)
         here = areas.units(state, area)
         if not here or here["house"] != house or here.get("footman", 0) < 1:
             raise RuleError("There is no footman of yours in %(area)s to upgrade.", "seed 000 p.9",
-                            area=tr(names.AREAS[area]))
+                            area=names.label(names.AREAS[area]))
         cost = 1
     else:
         cost = COST[unit]
     if step["points"][area] < cost:
         raise RuleError("%(area)s has only %(n)s mustering points left.", "seed 000 p.9",
-                        area=tr(names.AREAS[area]), n=step["points"][area])
+                        area=names.label(names.AREAS[area]), n=step["points"][area])
     if areas.in_reserve(state, house, unit) < 1:
-        raise RuleError("You have no %(unit)s left to place.", "seed 000 p.4", unit=tr(UNIT_LABELS[unit]))
+        raise RuleError("You have no %(unit)s left to place.", "seed 000 p.4", unit=names.label(UNIT_LABELS[unit]))
     target = area
     if unit == "ship":
         targets = ship_targets(state, house, area)
         if not targets:
             raise RuleError("No port or sea free of enemy ships next to %(area)s.", "seed 000 p.10",
-                            area=tr(names.AREAS[area]))
+                            area=names.label(names.AREAS[area]))
         target = get_choice(action, "to", targets, "seed 000 p.10")
     elif b.area(area).type != "land":  # pragma: no cover - muster areas are land
         raise RuleError("Land units are recruited on land.", "seed 000 p.10")
@@ -134,8 +134,8 @@ def recruit(state: State, ctx: Ctx, step: flow.Step, house: str, action: Action)
     step["points"][area] -= cost
     if step.get("only_one"):
         step["area"] = area
-    ctx.log(N_("%(house)s musters a %(unit)s in %(area)s"), house=tr(names.HOUSES[house]),
-            unit=tr(UNIT_LABELS[unit]), area=tr(names.AREAS[target]))
+    ctx.log(N_("%(house)s musters a %(unit)s in %(area)s"), house=names.label(names.HOUSES[house]),
+            unit=names.label(UNIT_LABELS[unit]), area=names.label(names.AREAS[target]))
 
 
 def waiting_mustering(state: State, step: flow.Step) -> list[str]:

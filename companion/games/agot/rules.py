@@ -135,7 +135,7 @@ def end_game(state: State, ctx: Ctx) -> None:
     state["step"] = "ended"
     state["ranking"] = victory.ranking(state)
     state["winner"] = state["ranking"][0]["house"]
-    ctx.log(N_("The game is over: %(house)s sits on the Iron Throne."), house=tr(names.HOUSES[state["winner"]]))
+    ctx.log(N_("The game is over: %(house)s sits on the Iron Throne."), house=names.label(names.HOUSES[state["winner"]]))
 
 
 def check_immediate_win(state: State, ctx: Ctx) -> None:
@@ -152,7 +152,7 @@ def check_immediate_win(state: State, ctx: Ctx) -> None:
         state["queue"] = []
         state["current"] = None
         ctx.log(N_("%(house)s controls 7 castles and strongholds and wins at once!"),
-                house=tr(names.HOUSES[house]))
+                house=names.label(names.HOUSES[house]))
 
 
 _register_steps()
@@ -265,7 +265,7 @@ def _manual_phase_done(state: State, ctx: Ctx, kind: str) -> None:
         raise RuleError("The table is not in the %(phase)s phase.", "seed 000 p.6", status=409, phase=phase)
     if _optional(phase) is not None:
         raise RuleError("Use the phones for this phase.", "seed 000 p.6", status=409)
-    ctx.log(N_("Host: %(phase)s phase done on the board."), phase=tr(PHASE_LABELS[phase]))
+    ctx.log(N_("Host: %(phase)s phase done on the board."), phase=names.label(PHASE_LABELS[phase]))
     if phase == "planning":
         end_planning(state, ctx)
     else:
@@ -309,7 +309,7 @@ def _area(action: Action, kinds: tuple[str, ...] = ("land", "sea", "port")) -> s
     b = board_data.load()
     area = get_choice(action, "area", b.areas, "seed 000 p.6")
     if b.area(area).type not in kinds:
-        raise RuleError("%(area)s is not a land area.", "seed 000 p.24", area=tr(names.AREAS[area]))
+        raise RuleError("%(area)s is not a land area.", "seed 000 p.24", area=names.label(names.AREAS[area]))
     return area
 
 
@@ -322,7 +322,7 @@ def _set_control(state: State, ctx: Ctx, action: Action) -> None:
     house = get_choice({"house": raw}, "house", state["houses"]) if raw else None
     areas.set_control(state, area, house)
     ctx.log(N_("%(who)s: %(area)s is now controlled by %(house)s"), who=ctx.name(ctx.actor.seat),
-            area=tr(names.AREAS[area]), house=tr(names.HOUSES[house]) if house else tr(N_("nobody")))
+            area=names.label(names.AREAS[area]), house=names.label(names.HOUSES[house]) if house else tr(N_("nobody")))
 
 
 def _set_units(state: State, ctx: Ctx, action: Action) -> None:
@@ -337,7 +337,7 @@ def _set_units(state: State, ctx: Ctx, action: Action) -> None:
     areas.set_units(state, area, house, counts)
     text = ", ".join(f"{n} {k}" for k, n in counts.items() if n) or "-"
     ctx.log(N_("%(who)s: %(area)s holds %(units)s (%(house)s)"), who=ctx.name(ctx.actor.seat),
-            area=tr(names.AREAS[area]), units=text, house=tr(names.HOUSES[house]) if house else "-")
+            area=names.label(names.AREAS[area]), units=text, house=names.label(names.HOUSES[house]) if house else "-")
 
 
 def _remove_units(state: State, ctx: Ctx, action: Action) -> None:
@@ -345,15 +345,15 @@ def _remove_units(state: State, ctx: Ctx, action: Action) -> None:
     area = _area(action)
     here = areas.units(state, area)
     if not here:
-        raise RuleError("There are no units in %(area)s.", "seed 000 p.8", status=409, area=tr(names.AREAS[area]))
+        raise RuleError("There are no units in %(area)s.", "seed 000 p.8", status=409, area=names.label(names.AREAS[area]))
     ctx.actor.require(here["house"])
     unit = get_choice(action, "unit", board_data.UNIT_KINDS, "seed 000 p.8")
     n = get_int(action, "n", 1, 10, "seed 000 p.8") if action.get("n") not in (None, "") else 1
     if here.get(unit, 0) < n:
         raise RuleError("There are not that many of those units there.", "seed 000 p.8", status=409)
     areas.add_units(state, area, here["house"], **{unit: -n})
-    ctx.log(N_("%(house)s removes %(n)s %(unit)s from %(area)s"), house=tr(names.HOUSES[here["house"]]), n=n,
-            unit=tr(mustering.UNIT_LABELS[unit]), area=tr(names.AREAS[area]))
+    ctx.log(N_("%(house)s removes %(n)s %(unit)s from %(area)s"), house=names.label(names.HOUSES[here["house"]]), n=n,
+            unit=names.label(mustering.UNIT_LABELS[unit]), area=names.label(names.AREAS[area]))
 
 
 def _place_token(state: State, ctx: Ctx, action: Action) -> None:
@@ -362,11 +362,11 @@ def _place_token(state: State, ctx: Ctx, action: Action) -> None:
     area = _area(action, ("land",))
     if areas.owner(state, area) not in (None, house):
         raise RuleError("Another house's units hold %(area)s.", "seed 000 p.24", status=409,
-                        area=tr(names.AREAS[area]))
+                        area=names.label(names.AREAS[area]))
     power.place_token(state, house, area)
     areas.recompute_control(state, area)
-    ctx.log(N_("%(house)s places a power token in %(area)s"), house=tr(names.HOUSES[house]),
-            area=tr(names.AREAS[area]))
+    ctx.log(N_("%(house)s places a power token in %(area)s"), house=names.label(names.HOUSES[house]),
+            area=names.label(names.AREAS[area]))
 
 
 def _remove_token(state: State, ctx: Ctx, action: Action) -> None:
@@ -375,12 +375,12 @@ def _remove_token(state: State, ctx: Ctx, action: Action) -> None:
     owner = state["tokens"].get(area)
     if owner is None:
         raise RuleError("There is no power token in %(area)s.", "seed 000 p.24", status=409,
-                        area=tr(names.AREAS[area]))
+                        area=names.label(names.AREAS[area]))
     ctx.actor.require(owner)
     power.remove_token(state, area)
     areas.recompute_control(state, area)
-    ctx.log(N_("The %(house)s power token leaves %(area)s"), house=tr(names.HOUSES[owner]),
-            area=tr(names.AREAS[area]))
+    ctx.log(N_("The %(house)s power token leaves %(area)s"), house=names.label(names.HOUSES[owner]),
+            area=names.label(names.AREAS[area]))
 
 
 def _adjust_power(state: State, ctx: Ctx, action: Action) -> None:
@@ -390,7 +390,7 @@ def _adjust_power(state: State, ctx: Ctx, action: Action) -> None:
     house = get_choice(action, "house", state["houses"])
     delta = get_int(action, "delta", -power.TOTAL, power.TOTAL, "seed 000 p.6")
     moved = power.gain(state, house, delta) if delta > 0 else -power.discard(state, house, -delta)
-    ctx.log(N_("Host: %(house)s power %(delta)+d"), house=tr(names.HOUSES[house]), delta=moved)
+    ctx.log(N_("Host: %(house)s power %(delta)+d"), house=names.label(names.HOUSES[house]), delta=moved)
 
 
 def _set_neutral(state: State, ctx: Ctx, action: Action) -> None:
@@ -403,7 +403,7 @@ def _set_neutral(state: State, ctx: Ctx, action: Action) -> None:
     else:
         state["neutral"][area] = strength
     areas.recompute_control(state, area)
-    ctx.log(N_("Host: neutral force in %(area)s set to %(n)s"), area=tr(names.AREAS[area]), n=strength)
+    ctx.log(N_("Host: neutral force in %(area)s set to %(n)s"), area=names.label(names.AREAS[area]), n=strength)
 
 
 CORRECTIONS = {

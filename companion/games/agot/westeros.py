@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ...i18n import N_, tr
+from ...i18n import N_
 from ..base import Action, Ctx, RuleError, get_choice
 from . import areas, flow, names, power, supply, tracks, wildlings
 from . import orders as ot
@@ -83,7 +83,7 @@ def _take(state: State, ctx: Ctx, deck: str, card: str | None) -> None:
         raise RuleError("That card is not left in Westeros deck %(deck)s.", "seed 000 p.7", status=409, deck=deck)
     pile["remaining"].remove(card)
     pile["used"].append(card)
-    ctx.log(N_("Westeros deck %(deck)s: %(card)s"), deck=deck, card=tr(names.WESTEROS[card]))
+    ctx.log(N_("Westeros deck %(deck)s: %(card)s"), deck=deck, card=names.label(names.WESTEROS[card]))
     if cards()[card]["effect"] == "winter":
         pile["remaining"], pile["used"] = full_deck(deck), []
         ctx.log(N_("Winter is Coming: deck %(deck)s is reshuffled and a new card drawn."), deck=deck)
@@ -162,7 +162,7 @@ def start_card(state: State, ctx: Ctx, step: flow.Step) -> None:
     elif effect == "restriction":
         add_restriction(state, ctx, card["restriction"])
     elif effect == "nothing":
-        ctx.log(N_("%(card)s: nothing happens."), card=tr(names.WESTEROS[card["id"]]))
+        ctx.log(N_("%(card)s: nothing happens."), card=names.label(names.WESTEROS[card["id"]]))
     else:
         flow.push(state, *effect_steps(state, effect), front=True)
     flow.finish(state, ctx, step)
@@ -172,7 +172,7 @@ def add_restriction(state: State, ctx: Ctx, restriction: str) -> None:
     """Deck III cards forbid an order kind in this round's planning (facts: Westeros decks)."""
     if restriction not in state["restrictions"]:
         state["restrictions"].append(restriction)
-    ctx.log(N_("This round: %(rule)s"), rule=tr(ot.RESTRICTION_LABELS.get(restriction, restriction)))
+    ctx.log(N_("This round: %(rule)s"), rule=names.label(ot.RESTRICTION_LABELS.get(restriction, restriction)))
 
 
 def start_choice(state: State, ctx: Ctx, step: flow.Step) -> None:
@@ -187,8 +187,8 @@ def act_choice(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
                         house=step["chooser"])
     ctx.actor.require(step["chooser"])
     value = get_choice(action, "value", step["choices"], "seed 000 p.7")
-    ctx.log(N_("%(house)s chose: %(choice)s"), house=tr(names.HOUSES[step["chooser"]]),
-            choice=tr(CHOICE_LABELS[value]))
+    ctx.log(N_("%(house)s chose: %(choice)s"), house=names.label(names.HOUSES[step["chooser"]]),
+            choice=names.label(CHOICE_LABELS[value]))
     if value.startswith("no-"):
         add_restriction(state, ctx, value)
     else:
@@ -207,7 +207,7 @@ def start_game_of_thrones(state: State, ctx: Ctx, step: flow.Step) -> None:
         ports = areas.ports_with_income(state, house)
         got = power.gain(state, house, crowns + len(ports))
         ctx.log(N_("Game of Thrones: %(house)s gains %(n)s power (%(crowns)s crowns, %(ports)s ports)."),
-                house=tr(names.HOUSES[house]), n=got, crowns=crowns, ports=len(ports))
+                house=names.label(names.HOUSES[house]), n=got, crowns=crowns, ports=len(ports))
     flow.finish(state, ctx, step)
 
 
@@ -217,7 +217,7 @@ def start_supply(state: State, ctx: Ctx, step: flow.Step) -> None:
     for house in tracks.turn_order(state):
         old, new = state["supply"][house], supply.level_from_control(state, house)
         state["supply"][house] = new
-        ctx.log(N_("Supply: %(house)s %(old)s → %(new)s"), house=tr(names.HOUSES[house]), old=old, new=new)
+        ctx.log(N_("Supply: %(house)s %(old)s → %(new)s"), house=names.label(names.HOUSES[house]), old=old, new=new)
     flow.push(state, {"kind": "armies"}, front=True)
     flow.finish(state, ctx, step)
 

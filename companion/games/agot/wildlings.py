@@ -166,8 +166,8 @@ def act_attack(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
     if stage == "tie" and kind == "choose":
         ctx.actor.require(step["tie_chooser"])
         step["target"] = get_choice(action, "value", step["tied"], "seed 000 p.23")
-        ctx.log(N_("%(chooser)s breaks the tie: %(house)s"), chooser=tr(names.HOUSES[step["tie_chooser"]]),
-                house=tr(names.HOUSES[step["target"]]))
+        ctx.log(N_("%(chooser)s breaks the tie: %(house)s"), chooser=names.label(names.HOUSES[step["tie_chooser"]]),
+                house=names.label(names.HOUSES[step["target"]]))
         _apply_card(state, ctx, step)
         return
     if stage == "tasks" and kind in ("choose", "confirm"):
@@ -200,7 +200,7 @@ def _resolve_card(state: State, ctx: Ctx, step: flow.Step, card: str) -> None:
     """Reveal the top card and find who it hits; ties go to the Iron Throne holder (seed 000 p.23)."""
     step["card"] = card
     state["last_attack"]["card"] = card
-    ctx.log(N_("Wildling card: %(card)s"), card=tr(names.WILDLINGS[card]))
+    ctx.log(N_("Wildling card: %(card)s"), card=names.label(names.WILDLINGS[card]))
     bids = step["bids"]
     best = (max if step["won"] else min)(bids.values())
     tied = [h for h in tracks.turn_order(state) if h in bids and bids[h] == best]
@@ -216,7 +216,7 @@ def _resolve_card(state: State, ctx: Ctx, step: flow.Step, card: str) -> None:
 def _apply_card(state: State, ctx: Ctx, step: flow.Step) -> None:
     card, target = step["card"], step["target"]
     role = N_("highest bidder") if step["won"] else N_("lowest bidder")
-    ctx.log(N_("%(house)s is the %(role)s."), house=tr(names.HOUSES[target]), role=tr(role))
+    ctx.log(N_("%(house)s is the %(role)s."), house=names.label(names.HOUSES[target]), role=names.label(role))
     state["last_attack"]["target"] = target
     if state["wildling_deck"]["mode"] == "digital":
         state["wildling_deck"]["bottom"].append(card)
@@ -267,7 +267,7 @@ def _act_task(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
     if action.get("type") == "confirm":
         if ask["kind"] != "confirm":
             raise RuleError("Choose one of the options first.", CARD_RULE, status=409)
-        ctx.log(N_("%(house)s has done it on the board."), house=tr(names.HOUSES[task["house"]]))
+        ctx.log(N_("%(house)s has done it on the board."), house=names.label(names.HOUSES[task["house"]]))
         task["ask"] = None
     else:
         if ask["kind"] != "choose":
@@ -299,7 +299,7 @@ def _preemptive(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
         step.setdefault("then", []).append(
             attack_step(state, strength=6, excluded=[task["house"]], move_token=False))
         ctx.log(N_("The wildlings attack again at strength 6; %(house)s may not bid."),
-                house=tr(names.HOUSES[task["house"]]))
+                house=names.label(names.HOUSES[task["house"]]))
     elif task["part"] == "lowest":
         _choose(task, ["units", "track"], "raid_choice", N_("Choose your loss"),
                 {"units": N_("Destroy 2 of my units"), "track": N_("Drop 2 places on my highest track")})
@@ -324,8 +324,8 @@ def _raid_choice(state: State, ctx: Ctx, step: flow.Step, task: Task, value: str
 def _drop_two(state: State, ctx: Ctx, step: flow.Step, task: Task, track: str) -> None:
     pos = tracks.position(state, track, task["house"])
     tracks.move(state, track, task["house"], pos - 1 + 2)
-    ctx.log(N_("%(house)s drops 2 places on the %(track)s track."), house=tr(names.HOUSES[task["house"]]),
-            track=tr(bidding.TRACK_LABELS[track]))
+    ctx.log(N_("%(house)s drops 2 places on the %(track)s track."), house=names.label(names.HOUSES[task["house"]]),
+            track=names.label(bidding.TRACK_LABELS[track]))
 
 
 def _crow_killers(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
@@ -346,7 +346,7 @@ def _crow_killers(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
                     areas.add_units(state, area, house, knight=-1)
                     lost += 1
         ctx.log(N_("%(house)s: %(n)s knights become footmen, %(lost)s destroyed."),
-                house=tr(names.HOUSES[house]), n=swapped, lost=lost)
+                house=names.label(names.HOUSES[house]), n=swapped, lost=lost)
         _confirm(task, N_("Swap your knights for footmen on the board, then confirm."))
     elif task["part"] == "others":
         if areas.on_board(state, house, "knight"):
@@ -362,7 +362,7 @@ def _rattleshirt(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
     old = state["supply"][house]
     state["supply"][house] = max(0, min(supply.MAX_LEVEL, old + delta))
     step["supply_changed"] = True
-    ctx.log(N_("Supply: %(house)s %(old)s → %(new)s"), house=tr(names.HOUSES[house]), old=old,
+    ctx.log(N_("Supply: %(house)s %(old)s → %(new)s"), house=names.label(names.HOUSES[house]), old=old,
             new=state["supply"][house])
 
 
@@ -378,7 +378,7 @@ def _massing(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
     if task["part"] == "reward":
         pile["hand"] += pile["discard"]
         pile["discard"] = []
-        ctx.log(N_("%(house)s takes back all discarded house cards."), house=tr(names.HOUSES[house]))
+        ctx.log(N_("%(house)s takes back all discarded house cards."), house=names.label(names.HOUSES[house]))
     elif task["part"] == "lowest":
         if len(pile["hand"]) > 1:
             top = max(hc.card(c).strength for c in pile["hand"])
@@ -386,7 +386,7 @@ def _massing(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
             for c in gone:
                 pile["hand"].remove(c)
                 pile["discard"].append(c)
-            ctx.log(N_("%(house)s discards its strongest house cards (%(n)s)."), house=tr(names.HOUSES[house]),
+            ctx.log(N_("%(house)s discards its strongest house cards (%(n)s)."), house=names.label(names.HOUSES[house]),
                     n=len(gone))
     else:
         keep_last = state["options"].get("milkwater_keep_last", True)
@@ -399,14 +399,14 @@ def _discard_card(state: State, ctx: Ctx, step: flow.Step, task: Task, cid: str)
     pile = _hand(state, task["house"])
     pile["hand"].remove(cid)
     pile["discard"].append(cid)
-    ctx.log(N_("%(house)s discards %(card)s."), house=tr(names.HOUSES[task["house"]]), card=tr(hc.card(cid).name))
+    ctx.log(N_("%(house)s discards %(card)s."), house=names.label(names.HOUSES[task["house"]]), card=names.label(hc.card(cid).name))
 
 
 def _return_card(state: State, ctx: Ctx, step: flow.Step, task: Task, cid: str) -> None:
     pile = _hand(state, task["house"])
     pile["discard"].remove(cid)
     pile["hand"].append(cid)
-    ctx.log(N_("%(house)s takes back %(card)s."), house=tr(names.HOUSES[task["house"]]), card=tr(hc.card(cid).name))
+    ctx.log(N_("%(house)s takes back %(card)s."), house=names.label(names.HOUSES[task["house"]]), card=names.label(hc.card(cid).name))
 
 
 def _king_beyond(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
@@ -415,7 +415,7 @@ def _king_beyond(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
     if task["part"] == "lowest":
         for t in tracks.TRACKS:
             tracks.to_bottom(state, t, house)
-        ctx.log(N_("%(house)s moves to the bottom of every influence track."), house=tr(names.HOUSES[house]))
+        ctx.log(N_("%(house)s moves to the bottom of every influence track."), house=names.label(names.HOUSES[house]))
     elif task["part"] == "others":
         _choose(task, ["fiefdoms", "kings_court"], "to_bottom", N_("Which track do you drop to the bottom of?"),
                 TRACK_CHOICES)
@@ -425,14 +425,14 @@ def _king_beyond(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
 
 def _to_bottom(state: State, ctx: Ctx, step: flow.Step, task: Task, track: str) -> None:
     tracks.to_bottom(state, track, task["house"])
-    ctx.log(N_("%(house)s moves to the bottom of the %(track)s track."), house=tr(names.HOUSES[task["house"]]),
-            track=tr(bidding.TRACK_LABELS[track]))
+    ctx.log(N_("%(house)s moves to the bottom of the %(track)s track."), house=names.label(names.HOUSES[task["house"]]),
+            track=names.label(bidding.TRACK_LABELS[track]))
 
 
 def _to_top(state: State, ctx: Ctx, step: flow.Step, task: Task, track: str) -> None:
     tracks.to_top(state, track, task["house"])
-    ctx.log(N_("%(house)s moves to the top of the %(track)s track."), house=tr(names.HOUSES[task["house"]]),
-            track=tr(bidding.TRACK_LABELS[track]))
+    ctx.log(N_("%(house)s moves to the top of the %(track)s track."), house=names.label(names.HOUSES[task["house"]]),
+            track=names.label(bidding.TRACK_LABELS[track]))
 
 
 def _mammoth(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
@@ -465,11 +465,11 @@ def _skinchanger(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
     house = task["house"]
     if task["part"] == "reward":
         got = power.gain(state, house, step["bids"][house])
-        ctx.log(N_("%(house)s takes back its bid (%(n)s power)."), house=tr(names.HOUSES[house]), n=got)
+        ctx.log(N_("%(house)s takes back its bid (%(n)s power)."), house=names.label(names.HOUSES[house]), n=got)
     else:
         want = state["power"][house]["available"] if task["part"] == "lowest" else 2
         lost = power.discard(state, house, want)
-        ctx.log(N_("%(house)s discards %(n)s power."), house=tr(names.HOUSES[house]), n=lost)
+        ctx.log(N_("%(house)s discards %(n)s power."), house=names.label(names.HOUSES[house]), n=lost)
 
 
 EFFECTS = {
