@@ -1,0 +1,117 @@
+"""Brotherhood of the Watch in real Chromium: one shared screen, three phones, setup and three turns
+with physical dice typed on the phones; the wildling advance appears on the screen live."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+PLAYERS = [("Ana", "Red"), ("Bia", "Blue"), ("Caio", "White")]
+
+
+def tap(page, text):
+    page.locator("button", has_text=text).first.click()
+
+
+def roll(page, red, yellow, d12):
+    form = page.locator("form.cw-roll")
+    expect(form).to_be_visible()
+    form.locator("select[name=red]").select_option(str(red))
+    form.locator("select[name=yellow]").select_option(str(yellow))
+    form.locator("select[name=d12]").select_option(str(d12))
+    form.locator("button").click()
+    expect(page.locator("#cw-end")).to_be_visible()
+
+
+def test_three_phones_play_setup_and_turns(browser, live_server):
+    screen_ctx = browser.new_context(viewport={"width": 1600, "height": 1000}, locale="en-US")
+    screen = screen_ctx.new_page()
+    screen.goto(live_server.url + "/")
+    screen.locator("details.game:has(input[value=catan-watch]) summary").click()
+    form = screen.locator("form:has(input[value=catan-watch])")
+    form.locator("select[name='catan-watch.players']").select_option("3")
+    form.locator("select[name='catan-watch.dice']").select_option("physical")
+    form.locator("button.primary").click()
+    expect(screen.locator(".room-code")).to_have_text(re.compile(r"^[A-Z]{4,5}$"))
+    join_url = screen.locator(".join-url").first.inner_text()
+    expect(screen.locator(".cw-turn")).to_contain_text("Setup, round 1")
+
+    phones = {}
+    for name, colour in PLAYERS:
+        ctx = browser.new_context(locale="en-US", **PHONE)
+        page = ctx.new_page()
+        page.on("dialog", lambda d: d.accept())
+        page.goto(join_url)
+        page.fill("input[name=name]", name)
+        page.locator(".seat-option", has_text=colour).click()
+        page.click("button.primary")
+        expect(page.locator(".me-bar")).to_contain_text(name)
+        phones[name] = page
+    ana, bia, caio = phones["Ana"], phones["Bia"], phones["Caio"]
+
+    # Setup rounds 1 and 2 (second round in reverse), then one guard each.
+    order = (ana, bia, caio, caio, bia, ana)
+    then = ("Bia", "Caio", "Caio", "Bia", "Ana", "Ana")
+    for i, (page, nxt) in enumerate(zip(order, then, strict=True)):
+        tap(page, "Settlement and road placed")
+        expect(screen.locator(".cw-turn")).to_contain_text(f"round {1 + (i + 1) // 3}")
+        expect(screen.locator(".cw-turn")).to_contain_text(nxt)
+    for page, section in ((ana, "Wall section 2"), (bia, "Wall section 3"), (caio, "Wall section 3")):
+        tap(page, section)
+    expect(screen.locator(".cw-sec[data-section=w3] .cw-space.on")).to_have_count(2)
+    expect(screen.locator(".cw-turn")).to_contain_text("Turn 1")
+    expect(screen.locator(".cw-turn")).to_contain_text("Ana")
+
+    # Turn 1: Ana rolls (typed from the real dice), builds a settlement that reveals a climber.
+    roll(ana, 2, 3, 12)
+    expect(screen.locator(".cw-dice")).to_have_attribute("data-dice", "2-3-12")
+    ana.locator("summary", has_text="Settlement").click()
+    settle = ana.locator("form:has(input[name=what][value=settlement])")
+    settle.locator("select[name='token_wildling[]']").select_option("climber")
+    settle.locator("select[name='token_clan[]']").select_option("cave_people")
+    settle.locator("button").click()
+    expect(screen.locator(".cw-clan[data-clan=cave_people] .cw-climber")).to_have_count(1)
+    expect(screen.locator(".cw-vp tr[data-seat=p1] td.num")).to_have_text("3")
+    tap(ana, "End my turn")
+
+    # Turn 2: Bia's wildling die shows 4: the climber walks trail 4 and jumps wall section 2.
+    expect(bia.locator(".me-bar .attention")).to_be_visible()
+    roll(bia, 6, 6, 4)
+    expect(screen.locator(".cw-steps")).to_contain_text("walks trail 4")
+    expect(screen.locator(".cw-sec[data-section=w2] .cw-hex.blocked")).to_have_count(1)
+    expect(screen.locator(".cw-clan[data-clan=cave_people] .cw-wl")).to_have_count(0)
+    expect(ana.locator(".game-seat")).to_contain_text("Bia is playing")
+    bia.locator("summary", has_text="Guard").click()
+    bia.locator("form:has(input[name=section][value=w1]) button").click()
+    expect(screen.locator(".cw-sec[data-section=w1] .cw-space.on")).to_have_count(1)
+    tap(bia, "End my turn")
+
+    # Turn 3: Caio; a refusal shows the cited rule in a toast and changes nothing.
+    roll(caio, 1, 1, 9)
+    expect(screen.locator(".cw-steps")).to_contain_text("no trail has this number")
+    caio.locator("summary", has_text="Keep").click()
+    caio.locator("form:has(input[name=what][value=keep]) button").click()  # 2 tokens, both Normal/Ice River
+    expect(screen.locator(".cw-clan[data-clan=ice_river] .cw-normal")).to_have_count(2)
+    expect(screen.locator(".cw-vp tr[data-seat=p3] td.num")).to_have_text("3")
+    caio.locator("summary", has_text="Longest Road").click()
+    caio.locator("form:has(input[name=holder]) button").click()
+    expect(screen.locator(".cw-vp tr[data-seat=p3] td.num")).to_have_text("4")
+    caio.locator("summary", has_text="Longest Road").click()
+    caio.locator("form:has(input[name=holder]) button").click()  # already held: refused, cited
+    expect(caio.locator("#toast")).to_contain_text("seed 004")
+    expect(screen.locator(".cw-vp tr[data-seat=p3] td.num")).to_have_text("4")
+    tap(caio, "End my turn")
+    expect(screen.locator(".cw-turn")).to_contain_text("Turn 4")
+    expect(screen.locator(".cw-hist .cw-bar i")).to_have_count(11)
+
+    # The screen switches to Portuguese and keeps the state.
+    screen.click("a[hreflang=pt-BR]")
+    expect(screen.locator(".cw-turn")).to_contain_text("Turno 4")
+    expect(screen.locator(".cw-track")).to_contain_text("Invasões")
+    for ctx in [screen_ctx] + [p.context for p in phones.values()]:
+        ctx.close()
