@@ -18,7 +18,7 @@ from .battle import INH, tower_drop
 from .board import REGIONS, add_armies, area_of, loc, split
 from .cards import CONFLICT, card_location, conflict_area, conflict_realm, is_wild
 from .data import REALMS
-from .labels import rname, where
+from .labels import card_line, rname, where
 from .perform import take_region_card
 
 HAND = 5
@@ -110,7 +110,8 @@ def pick(state: dict[str, Any], ctx: Ctx, seat: str, value: Any) -> None:
         raise RuleError("Pick a card from your hand.", cite.both(6))
     changed = seat in sealed.get(state, pid)["answers"]
     revealed = sealed.answer(state, pid, seat, value)
-    ctx.log(N_("%(who)s picks %(card)s"), who=ctx.name(seat), card=value, prompt=pid, seat=seat,
+    line, params = card_line(state, "pick", value)
+    ctx.log(line, who=ctx.name(seat), **params, prompt=pid, seat=seat,
             hidden=N_("%(who)s changed their pick") if changed else N_("%(who)s picked a card"),
             hidden_params={"who": ctx.name(seat)})
     if revealed:
@@ -144,7 +145,8 @@ def _next_placer(state: dict[str, Any], ctx: Ctx) -> None:
             ctx.log(N_("%(who)s has no group left and keeps the picked card"), who=ctx.name(seat))
         elif not _options(state, card):
             p["conflict"].append(card)  # all its regions occupied: keep it, place nothing (p.7)
-            ctx.log(N_("%(who)s cannot place there and keeps the card %(card)s"), who=ctx.name(seat), card=card)
+            line, params = card_line(state, "keep", card)
+            ctx.log(line, who=ctx.name(seat), **params)
         else:
             d["placer"] = seat
             return

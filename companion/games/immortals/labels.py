@@ -81,3 +81,41 @@ def where(state: dict, location: str, suffix: str = "") -> dict:
 def msg(msgid: str) -> dict:
     """A log parameter translated when rendered (like ``i18n.tr``, for msgids held in variables)."""
     return {"_": msgid}
+
+
+_CARD_LINES = {
+    "reveal": {
+        "blank": N_("%(who)s reveals a blank card"),
+        "magic": N_("%(who)s reveals the magic card %(card)s"),
+        "conflict": N_("%(who)s reveals the conflict card %(region)s (%(realm)s)"),
+        "wild": N_("%(who)s reveals the area %(area)s wildcard (%(realm)s)"),
+        "region": N_("%(who)s reveals the region card %(region)s (%(realm)s)"),
+        "lost": N_("%(who)s reveals a region card that was taken away"),
+    },
+    "pick": {
+        "conflict": N_("%(who)s picks the conflict card %(region)s (%(realm)s)"),
+        "wild": N_("%(who)s picks the area %(area)s wildcard (%(realm)s)"),
+    },
+    "keep": {
+        "conflict": N_("%(who)s cannot place there and keeps the conflict card %(region)s (%(realm)s)"),
+        "wild": N_("%(who)s cannot place there and keeps the area %(area)s wildcard (%(realm)s)"),
+    },
+}
+
+
+def card_line(state: dict, verb: str, card: str) -> tuple[str, dict]:
+    """A readable, translatable log line about a card: (msgid, params without ``who``)."""
+    lines = _CARD_LINES[verb]
+    if card == "blank":
+        return lines["blank"], {}
+    if card.startswith("lost:"):
+        return lines["lost"], {}
+    if card.startswith("m:"):
+        return lines["magic"], {"card": msg(KINDS[card[2:]])}
+    if card.startswith("r:"):
+        _, rid, realm = card.split(":")
+        return lines["region"], where(state, f"{realm}:{rid}")
+    _, realm, rid = card.split(":")
+    if rid.endswith("*"):
+        return lines["wild"], {"area": rid[0], "realm": msg(WORDS[realm])}
+    return lines["conflict"], where(state, f"{realm}:{rid}")

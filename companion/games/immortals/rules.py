@@ -24,7 +24,7 @@ from .board import (
     split,
 )
 from .data import REALMS, RESOURCES, tribes
-from .labels import WINNERS, msg, rname, where, word
+from .labels import WINNERS, card_line, msg, rname, where, word
 
 COLORS = (("red", N_("Red"), "#d64545"), ("purple", N_("Purple"), "#9b59b6"), ("blue", N_("Blue"), "#3f7fd6"),
           ("yellow", N_("Yellow"), "#e0b43a"), ("black", N_("Black"), "#5d6d7e"))
@@ -366,7 +366,8 @@ class ImmortalsGame(Game):
         decline = str(action.get("decline", "")).lower() in ("1", "true", "on", "yes")
         battle = False
         shown = card[5:] if card.startswith("lost:") else card
-        ctx.log(N_("%(who)s reveals %(card)s"), who=ctx.name(seat), card=shown)
+        line, params = card_line(state, "reveal", card)
+        ctx.log(line, who=ctx.name(seat), **params)
         if card == "blank" or card.startswith("lost:") or decline:
             take = get_choice(action, "take", RESOURCES, cite.both(9))
             perform.compensate(state, ctx, seat, take, "action not done")
