@@ -12,6 +12,7 @@ want of cards, only for want of pieces or space.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ...i18n import N_, tr
@@ -459,7 +460,13 @@ class CatanWatchGame(Game):
 
     def _edit_profile(self, state: State, ctx: Ctx, action: Action) -> None:
         self._require_profile_edit(state, ctx)
-        profile = prof.validate(action.get("profile"))
+        raw = action.get("profile")
+        if isinstance(raw, str):  # the host panel's text box
+            try:
+                raw = json.loads(raw)
+            except ValueError:
+                raise RuleError("The board profile is not valid: %(what)s.", PROFILE, what="not JSON") from None
+        profile = prof.validate(raw)
         counts = {s: (p["settlements"], p["roads"]) for s, p in state["players"].items()}
         self._install_profile(state, profile)
         for s, (settlements, roads) in counts.items():

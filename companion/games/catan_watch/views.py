@@ -4,6 +4,7 @@ digital token pool are shown only as counts, never their contents."""
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
 from ..base import State
@@ -97,6 +98,9 @@ def public(game: CatanWatchGame, state: State) -> dict[str, Any]:
         "winners": winners,
         "end": end,
         "end_reason": scoring.END_REASONS[end["reason"]] if end else None,
+        # the whole profile, for the host's editor, only while it may still be edited
+        "profile_json": (json.dumps(p, ensure_ascii=False, indent=1)
+                         if state["phase"] == "setup" and not any(state["wall"].values()) else None),
     }
 
 

@@ -87,3 +87,27 @@ def test_host_replaces_whole_profile_keeping_setup_progress(table):
     t.host({"type": "edit_profile", "profile": raw})
     assert t.view["clan_areas"][0]["camps"] == 5
     assert t.view["players"]["p1"]["settlements"] == 1
+
+
+def test_host_pastes_a_profile_as_text(table):
+    """The host panel's text box sends the profile as a JSON string; bad text is refused."""
+    t = table()
+    raw = json.loads(t.view["profile_json"])
+    raw["tokens"] = [{"wildling": "climber", "clan": "hornfoot", "count": 4}]
+    t.host({"type": "edit_profile", "profile": json.dumps(raw)})
+    assert t.view["tokens"]["reserve"] == 4
+    err = t.refuse(None, {"type": "edit_profile", "profile": "{not json"}, host=True)
+    assert err.rule.startswith("companion: board profile")
+    t.finish_setup()
+    assert t.view["profile_json"] is None
+
+
+def test_giant_leaves_waiting_wildlings_outnumbering(table):
+    """seed 004 p.7 checks the count only when a normal wildling arrives: a giant that takes a guard
+    leaves the waiting wildlings in the clearing even if they now outnumber the guards."""
+    t = table(dice="physical").finish_setup({"p1": "w1", "p2": "w1", "p3": "w3", "p4": "w4"})
+    t.set_board(clans={"ice_river": ["giant"]}, clearings={"c12": ["normal", "normal"]})
+    t.roll(2)
+    assert t.view["wall"]["w1"] == ["p2"]
+    assert t.view["clearings"]["c12"] == ["normal", "normal"]
+    assert t.view["breaches"] == 0
