@@ -174,7 +174,8 @@ def private(state: State, seat: str) -> dict[str, Any]:
     me: dict[str, Any] = {
         "house": seat,
         "power": power.summary(state, seat),
-        "house_cards": {k: list(v) for k, v in state["house_cards"][seat].items()},
+        "house_cards": {k: sorted(v, key=lambda c: (-hc.card(c).strength, c))
+                        for k, v in state["house_cards"][seat].items()},
         "supply": supply.report(state, seat),
         "controlled": areas.controlled(state, seat),
         "my_units": {a: dict(u) for a, u in state["units"].items() if u["house"] == seat},
