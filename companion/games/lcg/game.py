@@ -244,9 +244,10 @@ class LcgGame(Game):
 
     # -- plot phase inputs ---------------------------------------------------------------------
     def _event_input(self, state: State, event: str) -> None:
-        if not (state["stack"] and state["stack"][-1]["kind"] == "framework"
-                and state["stack"][-1]["step"] == "input"
-                and state["stack"][-1]["events"][state["stack"][-1]["ev"]] == event):
+        from .views import current_event
+
+        top = state["stack"][-1] if state["stack"] else None
+        if not (top and top["step"] == "input" and current_event(top) == event):
             raise RuleError("The table is not waiting for this now.", RULE_FLOW, status=409)
 
     def _a_answer(self, state: State, ctx: Ctx, action: Action) -> None:
@@ -356,10 +357,11 @@ class LcgGame(Game):
 
     def _a_strength(self, state: State, ctx: Ctx, action: Action) -> None:
         """Enter attacking and defending STR as counted on the table (seed 003 Page 9, event A)."""
+        from .views import current_event
+
         ch = state["challenge"]
         top = state["stack"][-1] if state["stack"] else None
-        if not (ch and top and top["kind"] == "framework" and top["box"] == "chal.resolve"
-                and top["events"][top["ev"]] == "determine_winner" and top["step"] in ("input", "save")):
+        if not (ch and current_event(top) == "determine_winner" and top["step"] in ("input", "save")):
             raise RuleError("Strength is entered when the challenge is resolved.", "seed 003 Page 9",
                             status=409)
         if ctx.actor.seat not in (ch["attacker"], ch["defender"]) and not ctx.actor.host:

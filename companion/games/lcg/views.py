@@ -14,9 +14,16 @@ from .scoring import total_power
 from .windows import current_round, holder
 
 
+def current_event(node: dict[str, Any] | None) -> str | None:
+    """The framework event a node is walking, or None (a player window, or past its events)."""
+    if node and node["kind"] == "framework" and node["ev"] < len(node["events"]):
+        return node["events"][node["ev"]]
+    return None
+
+
 def _node_view(node: dict[str, Any]) -> dict[str, Any]:
     rnd = node["round"]
-    event = node["events"][node["ev"]] if node["kind"] == "framework" and node["ev"] < len(node["events"]) else None
+    event = current_event(node)
     return {
         "id": node["id"],
         "kind": node["kind"],
@@ -65,7 +72,7 @@ def public_view(state: dict[str, Any]) -> dict[str, Any]:
     rnd = current_round(state)
     box = data.boxes().get(state["box"] or "")
     top = state["stack"][-1] if state["stack"] else None
-    event = top["events"][top["ev"]] if top and top["kind"] == "framework" and top["ev"] < len(top["events"]) else None
+    event = current_event(top)
     seg = state.get("segment")
     plot_prompt = state["prompts"].get(state.get("plot_prompt") or "")
     return {
@@ -136,7 +143,7 @@ def waiting_for(state: dict[str, Any]) -> list[str]:
         if top["ordering"]:
             return [state["first_player"]]
         if top["step"] == "input":
-            return flow.inputs_missing(state, top["events"][top["ev"]])
+            return flow.inputs_missing(state, current_event(top) or "")
         return []
     if state.get("decision"):
         return [state["decision"]["seat"]]
@@ -156,10 +163,11 @@ def can(state: dict[str, Any], seat: str) -> list[str]:
         out += ["passive", "moribund"]
         if top["ordering"] and state["first_player"] == seat:
             out.append("order_passives")
-        if top["step"] == "input" and seat in flow.inputs_missing(state, top["events"][top["ev"]]):
-            out.append(top["events"][top["ev"]])
+        event = current_event(top)
+        if top["step"] == "input" and event and seat in flow.inputs_missing(state, event):
+            out.append(event)
         ch = state.get("challenge")
-        if (ch and top["box"] == "chal.resolve" and top["events"][top["ev"]] == "determine_winner"
+        if (ch and event == "determine_winner"
                 and top["step"] == "input" and seat in (ch["attacker"], ch["defender"])
                 and "determine_winner" not in out):
             out.append("determine_winner")

@@ -278,3 +278,13 @@ def test_power_on_characters_counts_when_the_table_wants():
     t.do("p1", "adjust", field="char_power", delta=5)
     t.host("host_set", seat="p1", field="power", value=10)
     assert t.view["winner"] is None
+
+
+def test_strength_after_the_winner_is_decided_is_refused_not_a_crash():
+    t = to_resolution(5, 3)
+    while t.view["step"] != "responses":
+        t.pass_()
+    with pytest.raises(RuleError) as err:
+        t.do("p1", "strength", attacker=1, defender=9)
+    assert err.value.status == 409
+    assert "pass" in t.me(t.priority)["can"]

@@ -36,6 +36,8 @@ def test_any_sequence_of_taps_keeps_the_table_consistent(moves, players):
             assert err.rule
         v = t.view
         json.dumps(v)
+        for seat in t.state["seats"]:
+            json.dumps(t.me(seat))
         rnd = v["round_type"]
         if rnd:
             assert v["priority"] in t.state["seats"]
@@ -63,3 +65,5 @@ def test_an_uninterrupted_round_of_passes_always_ends_after_exactly_n_passes(pla
         assert t.view["step"] == "save"
     t.pass_()
     assert t.view["step"] == "responses"
+    for seat in seats:
+        assert ("pass" in t.me(seat)["can"]) == (seat == t.priority)
