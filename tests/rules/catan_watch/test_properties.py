@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from companion.games.base import RuleError
@@ -12,13 +12,14 @@ from companion.games.catan_watch import profile as prof
 WILDLINGS = ("normal", "climber", "giant")
 CLANS = ("ice_river", "cave_people", "hornfoot")
 
-move = st.one_of(
-    st.tuples(st.just("roll"), st.integers(1, 6), st.integers(1, 6), st.integers(1, 12)),
-    st.tuples(st.just("settlement"), st.sampled_from(WILDLINGS), st.sampled_from(CLANS)),
-    st.tuples(st.just("keep"), st.sampled_from(WILDLINGS), st.sampled_from(CLANS)),
+token = st.fixed_dictionaries({"wildling": st.sampled_from(WILDLINGS), "clan": st.sampled_from(CLANS)})
+build = st.one_of(
+    st.tuples(st.just("settlement"), st.lists(token, min_size=1, max_size=1)),
+    st.tuples(st.just("keep"), st.lists(token, min_size=2, max_size=2)),
     st.tuples(st.just("guard"), st.sampled_from(("w1", "w2", "w3", "w4"))),
-    st.tuples(st.just("end_turn")),
 )
+# one turn: the wildling die, then a few builds, then the end of the turn
+turn = st.tuples(st.integers(1, 12), st.lists(build, max_size=3))
 
 
 def figures(state):
@@ -45,29 +46,38 @@ def check(state):
     return total
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.lists(move, min_size=1, max_size=60))
-def test_random_play_keeps_invariants(table, moves):
-    t = table(dice="physical").finish_setup()
+options = st.fixed_dictionaries({
+    "attack_low": st.sampled_from(("camp1", "camp2")),
+    "full_column": st.sampled_from(("stack", "frostfangs")),
+    "players": st.sampled_from((3, 4)),
+})
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(options, st.lists(turn, min_size=1, max_size=30))
+def test_random_play_keeps_invariants(table, opts, turns):
+    t = table(dice="physical", **opts).finish_setup()
     start = figures(t.state)
-    for m in moves:
-        if t.state["phase"] == "over":
-            break
+    for d12, builds in turns:
         seat = t.state["seats"][t.state["active"]]
-        kind = m[0]
-        if kind == "roll":
-            action = {"type": "roll", "red": m[1], "yellow": m[2], "d12": m[3]}
-        elif kind in ("settlement", "keep"):
-            n = 1 if kind == "settlement" else 2
-            action = {"type": "build", "what": kind, "tokens": [{"wildling": m[1], "clan": m[2]}] * n}
-        elif kind == "guard":
-            action = {"type": "guard", "section": m[1]}
-        else:
-            action = {"type": "end_turn"}
-        try:
-            t.act(seat, action)
-        except RuleError as err:
-            assert err.rule
-        assert check(t.state) == start
-        assert GAME.waiting_for(t.state) == ([] if t.state["phase"] == "over" else [seat] if
-                                             t.state["phase"] == "main" else [t.view["active_player"]])
+        actions = [{"type": "roll", "red": 3, "yellow": 4, "d12": d12}]
+        for kind, arg in builds:
+            if kind == "guard":
+                actions.append({"type": "guard", "section": arg})
+            else:
+                actions.append({"type": "build", "what": kind, "tokens": arg})
+        actions.append({"type": "end_turn"})
+        for action in actions:
+            if t.state["phase"] == "over":
+                break
+            try:
+                t.act(seat, action)
+            except RuleError as err:
+                assert err.rule and err.status in (400, 409)
+            assert check(t.state) == start
+            expected = [] if t.state["phase"] == "over" else [t.state["seats"][t.state["active"]]]
+            assert GAME.waiting_for(t.state) == expected
+            for kind in ("attack", "breach", "giant", "climber"):
+                if kind in [x["kind"] for x in t.state["steps"]]:
+                    event(kind)
+    event(f"ended: {t.state['end']['reason'] if t.state['end'] else 'no'}")
