@@ -42,6 +42,7 @@ SUPPLY = {"settlements": 5, "keeps": 4, "roads": 15}  # seed 004 p.3
 GUARDS_EACH = 7  # seed 004 p.6
 WIN_VP = 10  # seed 004 p.8
 TOKENS_FOR = {"settlement": 1, "keep": 2}  # seed 004 p.8
+STEPS_KEPT = 40
 CORRECTABLE = ("clan", "clearing", "hex", "section", "frostfangs", "breaches")
 
 
@@ -107,7 +108,7 @@ class CatanWatchGame(Game):
                         "histogram": {str(s): 0 for s in range(2, 13)},
                         "d12_histogram": {str(s): 0 for s in range(1, 13)},
                         "breaches": 0, "longest_road": None, "largest_patrol": None,
-                        "steps": [], "step_seq": 0, "end": None, "revealed": []}
+                        "steps": [], "step_seq": 0, "steps_mark": 0, "end": None, "revealed": []}
         self._install_profile(state, profile)
         self._check_tokens_option(state)
         state["setup"] = {"round": 1, "i": 0}
@@ -201,11 +202,16 @@ class CatanWatchGame(Game):
         }.get(kind)
         if handler is None:
             raise RuleError("Unknown action: %(type)s.", "companion: actions", type=str(kind)[:40])
-        state["steps"] = []
+        # The screen lists the moves of the whole turn (from the roll on), so a quick build does not
+        # hide the wildling advance; the moves of this action are the ones after ``steps_mark``.
+        if kind == "roll":
+            state["steps"] = []
+        state["steps_mark"] = state["step_seq"]
         try:
             handler(state, ctx, action)
         except GameEnded:
             pass
+        state["steps"] = state["steps"][-STEPS_KEPT:]
 
     def _setup_place(self, state: State, ctx: Ctx, action: Action) -> None:
         """Setup rounds 1 and 2: one settlement and one road each, placed on the board (seed 004 p.6)."""

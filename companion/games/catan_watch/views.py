@@ -87,6 +87,7 @@ def public(game: CatanWatchGame, state: State) -> dict[str, Any]:
         "largest_patrol": state["largest_patrol"],
         "heroes_display": [h for h in p["heroes"] if h["id"] not in held],
         "steps": list(state["steps"]),
+        "steps_mark": state.get("steps_mark", 0),
         "revealed_tokens": list(reversed(state["revealed"])),
         "tokens": {"mode": state["options"]["tokens"], "reserve": sum(state["tokens"]["pool"].values()),
                    "used": sum(state["tokens"]["used"].values())},

@@ -192,3 +192,20 @@ def test_public_view_has_the_required_keys(table):
 def test_unknown_option_refused():
     with pytest.raises(RuleError):
         GAME.normalize_options({"players": "5"})
+
+
+def test_moves_of_the_turn_stay_listed_after_a_build(table):
+    """The screen keeps the wildling moves of the roll while the player builds; the newest
+    action's moves are those after ``steps_mark`` (they are the ones animated)."""
+    t = table(dice="physical").finish_setup()
+    t.set_board(clans={"hornfoot": ["climber"]})
+    t.roll(7)
+    rolled = len(t.view["steps"])
+    assert "block" in t.steps()
+    t.act("p1", {"type": "build", "what": "road"})
+    v = t.view
+    assert len(v["steps"]) == rolled + 1 and "block" in t.steps()
+    assert [s["kind"] for s in v["steps"] if s["n"] > v["steps_mark"]] == ["build"]
+    t.act("p1", {"type": "end_turn"})
+    t.roll(12)
+    assert "block" not in t.steps()  # a new roll starts a new list
