@@ -90,7 +90,8 @@ def test_round_with_secret_plan_battle_and_scoring(api, client):
     state = api.public(code)["state"]
     assert state["phase"] == "performance" and f'"{secret}"' not in json.dumps(state)
     # the attack: card shows the attacking region, so the inhabitants are neutral
-    target = f"light:{a_start[0]}-5"
+    board = api.public(code)["state"]["board"]
+    target = next(k for k, c in board.items() if k.startswith("light:") and not c["seat"])
     api.ok(code, tokens[attacker], {"type": "perform", "space": "a4", "from": f"light:{a_start}", "to": target,
                                     "armies": "3"})
     state = api.public(code)["state"]

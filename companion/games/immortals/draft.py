@@ -29,7 +29,7 @@ START_LIMBO = 3  # seed 001 p.7
 def begin(state: dict[str, Any]) -> None:
     state["phase"] = "draft"
     state["draft"] = {"stage": "start", "n": 0, "hands": {}, "decks": {r: [] for r in REALMS},
-                      "picks": {}, "order": [], "placer": None, "started": [], "fed": [], "fell": {}}
+                      "picks": {}, "shown": {}, "order": [], "placer": None, "started": [], "fed": [], "fell": {}}
     for realm in REALMS:
         state["draft"]["decks"][realm] = [c for c in CONFLICT if conflict_realm(c) == realm]
 
@@ -111,13 +111,17 @@ def pick(state: dict[str, Any], ctx: Ctx, seat: str, value: Any) -> None:
     changed = seat in sealed.get(state, pid)["answers"]
     revealed = sealed.answer(state, pid, seat, value)
     line, params = card_line(state, "pick", value)
-    ctx.log(line, who=ctx.name(seat), **params, prompt=pid, seat=seat,
+    # private to the picker for good: a card kept without placing need not be shown (seed 001 p.7)
+    ctx.log(line, who=ctx.name(seat), **params, seat=seat,
             hidden=N_("%(who)s changed their pick") if changed else N_("%(who)s picked a card"),
             hidden_params={"who": ctx.name(seat)})
     if revealed:
-        d["picks"] = dict(sealed.get(state, pid)["answers"])
+        prompt = sealed.get(state, pid)
+        d["picks"] = dict(prompt["answers"])
+        d["shown"] = {}
         for s, card in d["picks"].items():
             d["hands"][s]["cards"].remove(card)
+            prompt["answers"][s] = "picked"  # a pick is shown only when it is placed (p.7)
         d["stage"] = "place"
         d["order"] = _order(state)
         _next_placer(state, ctx)
@@ -144,11 +148,15 @@ def _next_placer(state: dict[str, Any], ctx: Ctx) -> None:
             p["conflict"].append(card)  # no group left: the card is kept (seed 001 p.7)
             ctx.log(N_("%(who)s has no group left and keeps the picked card"), who=ctx.name(seat))
         elif not _options(state, card):
-            p["conflict"].append(card)  # all its regions occupied: keep it, place nothing (p.7)
+            # all its regions occupied: keep it, place nothing, and need not show it (p.7)
+            p["conflict"].append(card)
             line, params = card_line(state, "keep", card)
-            ctx.log(line, who=ctx.name(seat), **params)
+            ctx.log(line, who=ctx.name(seat), **params, seat=seat,
+                    hidden=N_("%(who)s cannot place and keeps the picked card"),
+                    hidden_params={"who": ctx.name(seat)})
         else:
             d["placer"] = seat
+            d["shown"][seat] = card
             return
         d["order"].pop(0)
     d["placer"] = None
@@ -208,6 +216,7 @@ def _finish(state: dict[str, Any], ctx: Ctx) -> None:
     and all other conflict cards form one new deck (seed 001 p.7)."""
     d = state["draft"]
     d["hands"] = {}
+    d["picks"], d["shown"] = {}, {}
     held = {c for s in state["seats"] for c in state["players"][s]["conflict"]}
     state["deck"] = [c for c in CONFLICT if c not in held]
     state["discard"] = []

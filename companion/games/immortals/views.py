@@ -59,7 +59,7 @@ def _draft_public(state: dict[str, Any]) -> dict[str, Any] | None:
     return {
         "stage": d["stage"], "n": d["n"], "started": list(d["started"]), "fed": list(d["fed"]),
         "placer": d["placer"], "order": list(d["order"]),
-        "picks": dict(d["picks"]) if d["stage"] != "pick" else {},
+        "picks": dict(d.get("shown") or {}),
         "hand_sizes": {s: len(h["cards"]) for s, h in d["hands"].items()},
         "hand_realms": {s: h["realm"] for s, h in d["hands"].items()},
         "fell": dict(d.get("fell") or {}),

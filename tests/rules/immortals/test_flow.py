@@ -256,3 +256,40 @@ def test_corrections_are_logged():
     with pytest.raises(RuleError):
         t.act("p2", {"type": "name_region", "region": "1-1", "name": "X"})
     assert any(e["msg"].startswith("Correction") for e in t.log)
+
+
+def test_kept_draft_cards_are_never_shown():
+    """p.7: a card kept without placing armies (no group left, or its regions occupied) need not be
+    shown: it stays out of the public view, the other phones and the public log."""
+    t = Table(3, seed=5)
+    choose(t)
+    t.host({"type": "start_game"})
+    for seat in t.state["seats"]:
+        t.act(seat, {"type": "draft_start", "group": 4})
+    seats = t.state["seats"]
+    keeper, blocked = seats[0], seats[1]
+    t.state["players"][keeper]["groups"] = []  # no group left: it picks a card to keep
+    blocked_card = t.state["draft"]["hands"][blocked]["cards"][0]
+    if blocked_card.endswith("*"):
+        realm, area = blocked_card.split(":")[1], blocked_card.split(":")[2][0]
+        for n in range(1, 6):
+            t.put(seats[2], realm, f"{area}-{n}", 1)
+    else:
+        realm, rid = blocked_card.split(":")[1:]
+        t.put(seats[2], realm, rid, 1)  # its region is occupied: nothing to place
+    kept = t.state["draft"]["hands"][keeper]["cards"][0]
+    for seat in seats:
+        value = {keeper: kept, blocked: blocked_card}.get(seat) or t.state["draft"]["hands"][seat]["cards"][0]
+        t.act(seat, {"type": "answer", "prompt": "draft-1", "value": value})
+    for card, owner in ((kept, keeper), (blocked_card, blocked)):
+        assert card in t.state["players"][owner]["conflict"]
+        assert f'"{card}"' not in t.public_json()
+        for other in seats:
+            if other != owner:
+                assert f'"{card}"' not in t.private_json(other)
+    from companion.games.immortals.labels import _CARD_LINES
+
+    secret_lines = set(_CARD_LINES["pick"].values()) | set(_CARD_LINES["keep"].values())
+    public_log = [e for e in t.log if not e.get("seat")]
+    assert public_log and not any(e["msg"] in secret_lines for e in public_log)
+    assert any(e["msg"] in secret_lines and e["seat"] == keeper for e in t.log)
