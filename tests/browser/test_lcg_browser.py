@@ -1,0 +1,159 @@
+"""One full round of the LCG timing referee in real Chromium: a shared screen and three phones."""
+
+from __future__ import annotations
+
+import os
+import re
+import time
+
+import pytest
+import requests
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+NAMES = {"p1": "Ana", "p2": "Bia", "p3": "Caio"}
+PLOTS = {"p1": ("Zzq Marched to the Wall", 6, 4, 2), "p2": ("Yyq Taxation", 2, 5, 1), "p3": ("Xxq Summons", 3, 3, 1)}
+SHOTS = os.environ.get("LCG_SHOTS")  # a folder: also save screenshots (for design review)
+
+
+class Table:
+    def __init__(self, url: str, code: str) -> None:
+        self.url, self.code = url, code
+
+    def state(self) -> dict:
+        return requests.get(f"{self.url}/api/tables/{self.code}", timeout=5).json()
+
+    def wait_change(self, version: int, timeout: float = 8.0) -> dict:
+        end = time.time() + timeout
+        while time.time() < end:
+            s = self.state()
+            if s["version"] > version:
+                return s
+            time.sleep(0.05)
+        raise AssertionError("the table did not change")
+
+
+def shot(page, name: str) -> None:
+    if SHOTS:
+        os.makedirs(SHOTS, exist_ok=True)
+        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"), full_page=True)
+
+
+def test_one_full_round_with_three_phones(browser, live_server):
+    screen_ctx = browser.new_context(viewport={"width": 1600, "height": 900}, locale="en-US")
+    screen = screen_ctx.new_page()
+    screen.goto(live_server.url + "/?lang=en")
+    game = screen.locator("details.game", has=screen.locator("input[value=lcg]"))
+    game.locator("summary").click()
+    game.locator("input[name='lcg.players']").fill("3")
+    game.locator("button.primary").click()
+    expect(screen.locator(".room-code")).to_have_text(re.compile(r"^[A-Z]{4,5}$"))
+    code = screen.locator(".room-code").inner_text()
+    join_url = screen.locator(".join-url").first.inner_text()
+    table = Table(live_server.url, code)
+
+    phones = {}
+    for i, (seat, name) in enumerate(NAMES.items()):
+        ctx = browser.new_context(locale="en-US", **PHONE)
+        page = ctx.new_page()
+        page.goto(join_url + "?lang=en")
+        page.fill("input[name=name]", name)
+        page.locator(".seat-option", has_text=f"Seat {i + 1}").click()
+        page.click("button.primary")
+        expect(page.locator(".me-bar")).to_contain_text(name)
+        phones[seat] = page
+
+    # Plot phase: each phone seals a plot; nobody else sees it before the reveal.
+    for seat, (plot, init, gold, claim) in PLOTS.items():
+        page = phones[seat]
+        form = page.locator("form:has([data-testid=seal-plot])")
+        form.locator("input[name=name]").fill(plot)
+        form.locator("input[name=initiative]").fill(str(init))
+        form.locator("input[name=gold]").fill(str(gold))
+        form.locator("input[name=claim]").fill(str(claim))
+        v = table.state()["version"]
+        form.locator("[data-testid=seal-plot]").click()
+        table.wait_change(v)
+        if seat != "p3":
+            expect(page.locator(".mine")).to_contain_text(plot)
+            for other in phones.values():
+                if other is not page:
+                    assert plot not in other.content()
+            assert plot not in screen.content()
+            shot(page, "phone-plot-en")
+    expect(screen.locator(".lcg-players")).to_contain_text(PLOTS["p1"][0])
+    shot(screen, "screen-reveal-en")
+
+    marshalled = cancelled = challenged = moribund = False
+    for _ in range(400):
+        s = table.state()
+        v, view = s["version"], s["state"]
+        if view["round"] == 2:
+            break
+        who = view["priority"] or (view["waiting_for"] or [None])[0]
+        page = phones.get(who)
+        if view["step"] == "input" and view["event"] == "choose_first":
+            page.locator("section:has-text('choose the first player') button").first.click()
+        elif view["step"] == "input" and view["event"] == "choose_titles":
+            page.locator("section:has-text('Choose your title') button").first.click()
+        elif view["step"] == "input" and view["event"] == "determine_winner":
+            page = phones[view["challenge"]["attacker"]]
+            form = page.locator("form:has([data-testid=strength])")
+            form.locator("input[name=attacker]").fill("5")
+            form.locator("input[name=defender]").fill("3")
+            form.locator("[data-testid=strength]").click()
+        elif view["step"] == "input" and view["event"] == "dominance":
+            form = page.locator("form:has([data-testid=dominance])")
+            form.locator("input[name=strength]").fill({"p1": "7", "p2": "2", "p3": "1"}[who])
+            form.locator("[data-testid=dominance]").click()
+        elif view["decision"]:
+            if who == "p1" and not challenged:
+                challenged = True
+                page.locator("form:has([data-testid=challenge-power]) select").select_option("p2")
+                page.locator("[data-testid=challenge-power]").click()
+            else:
+                page.locator("[data-testid=finish]").click()
+        elif view["priority"]:
+            expect(page.locator("#lcg-pass-form input[name=opp]")).to_have_value(str(view["opp"]))
+            if view["box"] == "marshal.actions" and who == "p1" and view["active_player"] == "p1" and not marshalled:
+                marshalled = True
+                page.locator("form:has([data-testid=act]) input[name=label]").fill("Ser Jaime")
+                page.locator("[data-testid=act]").click()
+            elif marshalled and not cancelled and view["round_type"] == "save" and who == "p2":
+                cancelled = True
+                page.locator("[data-testid=cancel]").click()
+            elif view["box"] == "chal.resolve" and not moribund:
+                moribund = True
+                phones["p2"].locator("summary", has_text="In this window").click()
+                box = phones["p2"].locator("form:has(input[placeholder='Moribund card'])")
+                box.locator("input[name=label]").fill("Bia's Knight")
+                box.locator("button").click()
+                shot(screen, "screen-challenge-en")
+                shot(phones["p2"], "phone-window-en")
+            else:
+                page.locator("[data-testid=pass]").click()
+        else:
+            raise AssertionError(f"nothing to do at {view['box']} {view['step']} {view['waiting_for']}")
+        table.wait_change(v)
+        if cancelled and marshalled and view["box"] == "marshal.actions" and len(view["window"]) == 2:
+            expect(screen.locator(".lcg-stack")).to_contain_text("Save/cancel response")
+    s = table.state()["state"]
+    assert s["round"] == 2 and s["phase"] == "plot"
+    assert marshalled and cancelled and challenged and moribund
+    # power claim 2 from Bia (who had none) moved 0; dominance: Ana 7 + gold
+    assert s["players"]["p1"]["power"] == 1 + 0 + 0 or s["players"]["p1"]["power"] >= 1
+    log = requests.get(f"{live_server.url}/api/tables/{code}/log", timeout=5).json()["log"]
+    text = " ".join(e["text"] for e in log)
+    assert "Take off the table now" in text or "take off the table now" in text
+    assert "Ser Jaime" in text and "wins dominance" in text
+    expect(screen.locator(".lcg-head")).to_contain_text("Round 2")
+    screen.goto(f"{live_server.url}/t/{code}/screen?lang=pt_BR")
+    expect(screen.locator(".lcg-head")).to_contain_text("Rodada 2")
+    shot(screen, "screen-round2-pt")
+    phones["p2"].goto(f"{live_server.url}/t/{code}/seat?lang=pt_BR")
+    expect(phones["p2"].locator("h2", has_text="Escolha seu plano")).to_be_visible()
+    shot(phones["p2"], "phone-plot-pt")
+    for page in [screen] + list(phones.values()):
+        page.context.close()
