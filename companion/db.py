@@ -8,9 +8,10 @@ through a transaction. PostgreSQL uses one engine; writers lock the table row (`
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from sqlalchemy import event
@@ -43,6 +44,10 @@ class Database:
     url: str
     engine: Engine
     write_engine: Engine
+    #: SQLite has one writer at a time. Taking this in-process lock before ``BEGIN IMMEDIATE``
+    #: means a writer never sits in SQLite's busy handler (a C sleep that, under gevent, would
+    #: freeze every connection of the server) waiting for another writer of the same process.
+    _write_lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
     def is_sqlite(self) -> bool:
@@ -59,7 +64,8 @@ class Database:
     @contextmanager
     def write(self) -> Iterator[Session]:
         """A write transaction: committed on success, rolled back on any exception."""
-        with Session(self.write_engine, expire_on_commit=False) as session:
+        with self._write_lock if self.is_sqlite else nullcontext(), \
+                Session(self.write_engine, expire_on_commit=False) as session:
             try:
                 yield session
                 session.commit()

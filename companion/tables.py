@@ -492,7 +492,7 @@ class Tables:
         """Log a seat event (join, leave, host rights) and, after commit, publish the new state."""
         state = self._current(s, table)
         seq = self._append(s, table, kind, viewer, action)
-        new_state = self._service_event(json.loads(json.dumps(state)), kind, viewer, action, seq)
+        new_state = self._service_event(self._fork(state), kind, viewer, action, seq)
         s.commit()
         self._publish(table.code, _Cached(seq, new_state))
 
@@ -541,7 +541,8 @@ class Tables:
         A changed sealed answer supersedes the seat's earlier answer lines: those stay hidden
         even after the reveal (only the final answers are revealed).
         """
-        new = json.loads(json.dumps(state))
+        new = self._fork(state)
+        new["g"] = json.loads(json.dumps(state["g"]))
         ctx = Ctx(actor=actor, rng=random.Random(seed), names=new["names"])
         game.apply(new["g"], ctx, action)
         new["g"] = json.loads(json.dumps(new["g"]))
@@ -549,14 +550,18 @@ class Tables:
         entries = [dict(e, seq=seq, kind="action", actor=who) for e in ctx.entries]
         if action.get("type") == "answer" and actor.seat:
             key = [actor.seat, str(action.get("prompt"))]
-            for entry in new["log"]:
-                if entry.get("answer_of") == key:
-                    entry["superseded"] = True
+            new["log"] = [dict(e, superseded=True) if e.get("answer_of") == key else e for e in new["log"]]
             for entry in entries:
                 if "hidden" in entry:
                     entry["answer_of"] = key
-        new["log"] = new["log"] + entries
+        new["log"].extend(entries)
         return new
+
+    @staticmethod
+    def _fork(state: dict[str, Any]) -> dict[str, Any]:
+        """A copy that can be changed without touching ``state``: log entries are never mutated
+        in place, so the log list is copied shallowly (the game state is copied deeply by callers)."""
+        return {"g": state["g"], "names": dict(state["names"]), "log": list(state["log"])}
 
     def _service_event(self, state: dict[str, Any], kind: str, viewer: Viewer, action: dict[str, Any],
                        seq: int) -> dict[str, Any]:
@@ -588,12 +593,12 @@ class Tables:
                                     action, event.rng_seed, event.seq)
             except RuleError:
                 # Only possible if the rules changed under an old log: keep going, say so.
-                state = json.loads(json.dumps(state))
+                state = self._fork(state)
                 state["log"].append({"msg": N_("An old action no longer applies and was skipped"),
                                      "params": {}, "seq": event.seq, "kind": "skipped"})
             return state
         viewer = Viewer(seat=actor.get("seat"), host=bool(actor.get("host")))
-        return self._service_event(json.loads(json.dumps(state)), event.kind, viewer, action, event.seq)
+        return self._service_event(self._fork(state), event.kind, viewer, action, event.seq)
 
     def _replay(self, table: TableRow, events: list[EventRow]) -> dict[str, Any]:
         """Rebuild the state from the log, skipping reverted actions; undo lines stay in the log."""
@@ -607,7 +612,7 @@ class Tables:
                 action = json.loads(event.action)
                 gone = entries_by_seq.get(action["target"], [])
                 actor = json.loads(event.actor)
-                state = json.loads(json.dumps(state))
+                state = self._fork(state)
                 state["log"].append({"msg": N_("Undone by the host"), "params": {}, "seq": event.seq,
                                      "kind": "undo", "actor": actor, "undone": gone})
                 continue

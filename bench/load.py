@@ -1,0 +1,187 @@
+"""Load benchmark: N tables, each with a shared screen and 6 phones on live event streams.
+
+Every round, all tables run a sealed bid at once; we measure, per client, the time from the moment
+the last answer is sent to the moment that client has re-fetched its own page fragment showing the
+reveal (SSE hint -> HTML fetch, exactly what a real phone does). Reports p50/p95/p99 and the
+server's CPU use. Only talks to a server it starts itself on 127.0.0.1.
+
+    python bench/load.py --tables 50 --rounds 5
+"""
+
+from __future__ import annotations
+
+from gevent import monkey
+
+monkey.patch_all()
+
+import argparse  # noqa: E402
+import os  # noqa: E402
+import random  # noqa: E402
+import socket  # noqa: E402
+import statistics  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+
+import gevent  # noqa: E402
+import psutil  # noqa: E402
+import requests  # noqa: E402
+
+PHONES = 6
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Client:
+    """One open page: an SSE stream; on each update it fetches its fragment and notes reveals."""
+
+    def __init__(self, base: str, code: str, token: str | None) -> None:
+        self.base, self.code = base, code
+        self.session = requests.Session()
+        self.session.trust_env = False
+        if token:
+            self.session.cookies.set(f"seat_{code}", token)
+            self.frag = f"{base}/t/{code}/frag/seat"
+        else:
+            self.frag = f"{base}/t/{code}/frag/screen"
+        self.revealed_at: dict[str, float] = {}
+        self.connected = gevent.event.Event()
+
+    def run(self) -> None:
+        with self.session.get(f"{self.base}/api/tables/{self.code}/stream", stream=True, timeout=120) as r:
+            self.connected.set()
+            event, buf = None, ""
+            for chunk in r.iter_content(chunk_size=None, decode_unicode=True):
+                buf += chunk
+                *lines, buf = buf.split("\n")
+                for raw in lines:
+                    if raw.startswith("event:"):
+                        event = raw[6:].strip()
+                    elif raw.startswith("data:") and event == "update":
+                        self.fetch()
+
+    def fetch(self) -> None:
+        html = self.session.get(self.frag, timeout=30).text
+        now = time.perf_counter()
+        for marker in [m for m in self.expect if m not in self.revealed_at]:
+            if marker in html:
+                self.revealed_at[marker] = now
+
+    expect: list[str] = []
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--tables", type=int, default=50)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--spread", type=float, default=10.0,
+                    help="seconds over which the tables' bids are spread in each round (0 = all at once)")
+    ap.add_argument("--url", help="use a running server instead of starting one (must be on 127.0.0.1)")
+    args = ap.parse_args()
+
+    proc = None
+    if args.url:
+        base = args.url.rstrip("/")
+    else:
+        port = free_port()
+        base = f"http://127.0.0.1:{port}"
+        env = dict(os.environ)
+        env.pop("DATABASE_URL", None)
+        proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1",
+                                 "--port", str(port), "--data-dir", tempfile.mkdtemp(), "--quiet"],
+                                env=env, stdout=subprocess.DEVNULL)
+        for _ in range(300):
+            try:
+                requests.get(base + "/api/games", timeout=1)
+                break
+            except requests.ConnectionError:
+                time.sleep(0.1)
+    server = psutil.Process(proc.pid) if proc else None
+    http = requests.Session()
+    http.trust_env = False
+
+    tables = []
+    for _ in range(args.tables):
+        t = http.post(f"{base}/api/tables", json={"game": "generic",
+                                                   "options": {"seats": "A, B, C, D, E, F"}}).json()
+        tokens = [http.post(f"{base}/api/tables/{t['code']}/seats", json={"seat": f"p{i}", "name": f"P{i}"}).json()["token"]
+                  for i in range(1, PHONES + 1)]
+        clients = [Client(base, t["code"], None)] + [Client(base, t["code"], tok) for tok in tokens]
+        tables.append((t["code"], tokens, clients))
+    all_clients = [c for _, _, cs in tables for c in cs]
+    greenlets = [gevent.spawn(c.run) for c in all_clients]
+    for c in all_clients:
+        c.connected.wait(timeout=60)
+    gevent.sleep(1.0)
+    print(f"{len(all_clients)} live clients connected on {len(tables)} tables")
+
+    latencies: list[float] = []
+    missing = 0
+    cpu0 = server.cpu_times() if server else None
+    wall0 = time.perf_counter()
+    for rnd in range(1, args.rounds + 1):
+        pid = f"g{rnd}"
+        title = f"Round {rnd} bid"
+        marker = f"Revealed &#34;{title}&#34;"  # as the log line reads in HTML
+        Client.expect = [marker]
+
+        def run_table(code: str, tokens: list[str], title: str = title, pid: str = pid) -> float:
+            gevent.sleep(random.uniform(0, args.spread))
+            s = requests.Session()
+            s.trust_env = False
+            auth = [{"Authorization": f"Bearer {tok}"} for tok in tokens]
+            s.post(f"{base}/api/tables/{code}/actions", headers=auth[0],
+                   json={"type": "open_prompt", "title": title, "kind": "number", "min": 0, "max": 20})
+            for i in range(PHONES - 1):
+                s.post(f"{base}/api/tables/{code}/actions", headers=auth[i],
+                       json={"type": "answer", "prompt": pid, "value": i})
+            gevent.sleep(0.2)  # let pages settle, as players would
+            t0 = time.perf_counter()
+            s.post(f"{base}/api/tables/{code}/actions", headers=auth[-1],
+                   json={"type": "answer", "prompt": pid, "value": 7})
+            return t0
+
+        jobs = {code: gevent.spawn(run_table, code, tokens) for code, tokens, _ in tables}
+        gevent.joinall(list(jobs.values()))
+        gevent.sleep(3.0 + (0 if args.spread else 2.0))
+        for code, _, clients in tables:
+            t0 = jobs[code].value
+            for c in clients:
+                at = c.revealed_at.get(marker)
+                if at is None:
+                    missing += 1
+                else:
+                    latencies.append((at - t0) * 1000)
+        print(f"round {rnd}: {len(latencies)} reveals measured so far, {missing} missing")
+    wall = time.perf_counter() - wall0
+    if server:
+        cpu1 = server.cpu_times()
+        cpu = (cpu1.user + cpu1.system) - (cpu0.user + cpu0.system)
+    latencies.sort()
+
+    def pct(p: float) -> float:
+        return latencies[min(len(latencies) - 1, int(round(p / 100 * (len(latencies) - 1))))]
+
+    print("\n== result")
+    print(f"spread={args.spread}s tables={len(tables)} live_clients={len(all_clients)} rounds={args.rounds} reveals={len(latencies)} missing={missing}")
+    if latencies:
+        print(f"last answer -> client shows reveal: p50={pct(50):.1f} ms  p95={pct(95):.1f} ms  "
+              f"p99={pct(99):.1f} ms  max={latencies[-1]:.1f} ms  mean={statistics.mean(latencies):.1f} ms")
+    if server:
+        print(f"server CPU: {cpu:.1f} s over {wall:.1f} s wall = {100 * cpu / wall:.0f}% of one core; "
+              f"RSS {server.memory_info().rss / 2**20:.0f} MiB")
+    for g in greenlets:
+        g.kill(block=False)
+    if proc:
+        proc.terminate()
+        proc.wait(timeout=10)
+    return 0 if missing == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
