@@ -1,0 +1,194 @@
+"""Immortals in real Chromium: one shared screen and three phones play a round: reinforcements,
+secret planning, reveals, one battle through the adjudicator, passes and scoring."""
+
+from __future__ import annotations
+
+import pytest
+import requests
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+LIGHT, DARK, STARTS = ("elves", "humans", "dwarves"), ("demons", "orcs", "necromancers"), ("1-1", "2-1", "3-1")
+
+
+class Client:
+    """The JSON API of the live server (setup and the initial round go through it)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+
+    def ok(self, code: str, token: str, action: dict) -> None:
+        r = requests.post(f"{self.url}/api/tables/{code}/actions", json=action,
+                          headers={"Authorization": f"Bearer {token}"}, timeout=10)
+        assert r.status_code == 200, r.text
+
+    def state(self, code: str) -> dict:
+        return requests.get(f"{self.url}/api/tables/{code}", timeout=10).json()["state"]
+
+    def me(self, code: str, token: str) -> dict:
+        return requests.get(f"{self.url}/api/tables/{code}/me", headers={"Authorization": f"Bearer {token}"},
+                            timeout=10).json()["private"]
+
+
+class Recorder:
+    """Every response body a device receives (the event stream carries only version numbers)."""
+
+    def __init__(self, page) -> None:
+        self.bodies: list[str] = []
+        page.on("response", self._keep)
+
+    def _keep(self, response) -> None:
+        if "text/event-stream" in (response.headers.get("content-type") or ""):
+            return
+        try:
+            self.bodies.append(response.text())
+        except Exception:  # a redirect or an aborted request has no body
+            pass
+
+    def saw(self, text: str) -> bool:
+        return any(text in body for body in self.bodies)
+
+
+def prepare(api: Client) -> tuple[dict, str, dict]:
+    t = requests.post(f"{api.url}/api/tables", json={"game": "immortals", "options": {"players": 3}}, timeout=10).json()
+    code = t["code"]
+    tokens = {}
+    for i, name in enumerate(("Ana", "Bia", "Caio")):
+        seat = f"p{i + 1}"
+        tokens[seat] = requests.post(f"{api.url}/api/tables/{code}/seats", json={"seat": seat, "name": name},
+                                     timeout=10).json()["token"]
+        api.ok(code, tokens[seat], {"type": "choose_tribes", "light": LIGHT[i], "dark": DARK[i], "light_gold": 3,
+                                    "light_energy": 4, "dark_gold": 4, "dark_energy": 5, "light_groups": "4",
+                                    "dark_groups": "3", "start": STARTS[i],
+                                    "light_spaces": "extract_gold, extract_energy, transition3, build",
+                                    "dark_spaces": "attack, move_attack, tribe, attack"})
+    api.ok(code, t["host_token"], {"type": "start_game"})
+    for token in tokens.values():
+        api.ok(code, token, {"type": "draft_start", "group": 4})
+    for _ in range(10):
+        state = api.state(code)
+        d = state["draft"]
+        if d["stage"] == "feed":
+            break
+        if d["stage"] == "pick":
+            for token in tokens.values():
+                api.ok(code, token, {"type": "answer", "prompt": f"draft-{d['n']}",
+                                     "value": api.me(code, token)["draft_hand"][0]})
+        else:
+            card = d["picks"][d["placer"]]
+            action = {"type": "draft_place", "group": 3}
+            if card.endswith("*"):
+                realm, area = card.split(":")[1], card.split(":")[2][0]
+                action["wild_as"] = next(f"{area}-{n}" for n in range(1, 6)
+                                         if not state["board"][f"{realm}:{area}-{n}"]["seat"])
+            api.ok(code, tokens[d["placer"]], action)
+    for token in tokens.values():
+        api.ok(code, token, {"type": "feed", "light": 2, "dark": 3})
+    return t, code, tokens
+
+
+def test_round_with_three_phones(browser, live_server):
+    api = Client(live_server.url)
+    t, code, tokens = prepare(api)
+    state = api.state(code)
+    seats = state["seats"]
+    i = seats.index(state["first"])
+    order = seats[i:] + seats[:i]
+
+    screen_ctx = browser.new_context(viewport={"width": 1600, "height": 900}, locale="en-US")
+    screen = screen_ctx.new_page()
+    screen_rec = Recorder(screen)
+    screen.goto(f"{live_server.url}/t/{code}/screen?lang=en")
+    expect(screen.locator(".im-top")).to_contain_text("Reinforcements")
+
+    phones, recs = {}, {}
+    for seat in seats:
+        ctx = browser.new_context(locale="en-US", **PHONE)
+        ctx.add_cookies([{"name": f"seat_{code}", "value": tokens[seat], "url": live_server.url}])
+        page = ctx.new_page()
+        page.on("dialog", lambda d: d.accept())
+        recs[seat] = Recorder(page)
+        page.goto(f"{live_server.url}/t/{code}/seat?lang=en")
+        phones[seat] = page
+
+    # Reinforcements, from the first player clockwise (seed 001 p.8)
+    for seat in order:
+        form = phones[seat].locator("form:has(input[name=type][value=reinforce])")
+        expect(form).to_be_visible()
+        form.locator("button.primary").click()
+        expect(form).to_have_count(0)
+    expect(screen.locator(".im-top")).to_contain_text("Action planning")
+
+    # Secret planning: the attacker plans its region card on the attack space; the next player
+    # hides a conflict card of its hand among blanks.
+    attacker, bluffer = order[0], order[1]
+    a_start = STARTS[seats.index(attacker)]
+    secret = next(c["id"] for c in api.me(code, tokens[bluffer])["conflict"] if not c["wild"])
+    page = phones[attacker]
+    page.select_option("select[name=army4]", f"r:{a_start}:light")
+    page.select_option("select[name=magic0]", "blank")
+    page.click("text=Seal my plan")
+    expect(page.locator(".mine")).to_be_visible()
+    page = phones[bluffer]
+    page.select_option("select[name=army5]", secret)
+    page.select_option("select[name=army0]", "blank")
+    page.click("text=Seal my plan")
+    expect(page.locator(".mine")).to_be_visible()
+    expect(screen.locator(".prompt-status .done")).to_have_count(2)
+    for seat in seats:
+        if seat != bluffer:
+            assert not recs[seat].saw(secret), f"{seat}'s phone received another player's planned card"
+    assert not screen_rec.saw(secret)
+    page = phones[order[2]]
+    page.select_option("select[name=army0]", "blank")
+    page.click("text=Seal my plan")
+    expect(screen.locator(".im-top")).to_contain_text("Performing actions")
+    assert not screen_rec.saw(secret)  # planned cards stay face down until turned one by one
+
+    # The attacker reveals its attack on an unoccupied light region.
+    state = api.state(code)
+    target = next(k for k, c in state["board"].items() if k.startswith("light:") and not c["seat"])
+    page = phones[attacker]
+    space = page.locator("details.im-space").filter(has=page.locator("input[name=mode][value=attack]")).first
+    space.locator("summary").click()
+    attack = space.locator("form:has(input[name=mode][value=attack])")
+    attack.locator("select[name=from]").select_option(f"light:{a_start}")
+    attack.locator("select[name=to]").select_option(target)
+    attack.locator("input[name=armies]").fill("3")
+    attack.locator("button.primary").click()
+    expect(screen.locator(".im-battle")).to_contain_text("neutral")
+    expect(screen.locator(".im-battle")).to_contain_text("Before the drop")
+
+    # What fell in the tray: 2 attacking cubes and the inhabitant.
+    page.fill(f"input[name=tray_{attacker}]", "2")
+    page.fill("input[name=tray_inhabitants]", "1")
+    page.click("text=Adjudicate")
+    expect(screen.locator("section.card", has_text="Last battle")).to_contain_text("the attacker wins")
+    assert api.state(code)["board"][target] == {"seat": attacker, "armies": 2, "building": None, "portal": False}
+
+    # The next player turns its conflict card without acting (compensation), now everyone sees it.
+    page = phones[bluffer]
+    space = page.locator("details.im-space").filter(has=page.locator("input[value=a5]")).first
+    space.locator("summary").click()
+    space.locator("button", has_text="Reveal, don't act: +1 gold").click()
+    expect(screen.locator(".im-players")).to_contain_text("⚔")
+
+    # Everyone passes; the round is scored from the left of the first player (seed 001 p.15).
+    for _ in range(8):
+        state = api.state(code)
+        if state["phase"] != "performance":
+            break
+        phones[state["turn"]].locator("button", has_text="Pass: +1 gold").click()
+        expect(screen.locator(".log")).to_contain_text("passes")
+        screen.wait_for_timeout(300)
+    expect(screen.locator("section.card", has_text="Scoring of round 1")).to_be_visible()
+    expect(screen.locator(".im-top")).to_contain_text("2 / 7")
+
+    # The screen in Portuguese.
+    screen.goto(f"{live_server.url}/t/{code}/screen?lang=pt_BR")
+    expect(screen.locator(".im-top")).to_contain_text("Reforços")
+    expect(screen.locator("body")).to_contain_text("Pontuação da rodada 1")
+    for ctx in [screen_ctx] + [p.context for p in phones.values()]:
+        ctx.close()
