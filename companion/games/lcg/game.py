@@ -156,7 +156,8 @@ class LcgGame(Game):
             ctx.log(N_("Host passed for %(who)s."), who=ctx.name(seat))
 
     def _a_act(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Take an action (segment), a save/cancel response (step 2) or a response (step 5)."""
+        """Take an action (segment), a save/cancel response (step 2) or a response (step 5): each
+        opens its own save/cancel round from the actor's left (seed 003 Page 6-8)."""
         rnd = self._holder_turn(state, ctx, action)
         seat = holder(rnd)
         label = _text(action, "label", 60)
@@ -232,6 +233,7 @@ class LcgGame(Game):
         ctx.log(N_("Moribund until the window closes: %(card)s."), card=label)
 
     def _a_unmoribund(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Correct a card noted as moribund by mistake (a logged correction, seed 003 Page 8)."""
         self._seated_or_host(ctx)
         if not state["stack"]:
             raise RuleError("No action window is open.", "seed 003 Page 8", status=409)
@@ -286,6 +288,7 @@ class LcgGame(Game):
         plots.append(read_plot(action))
 
     def _a_remove_plot(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Remove a plot from this seat's private plot deck (product convenience)."""
         seat = ctx.actor.require_seat()
         plots = state["players"][seat]["plots"]
         if not plots:
@@ -439,6 +442,7 @@ class LcgGame(Game):
 
     # -- host corrections ----------------------------------------------------------------------
     def _a_set_first(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Host correction of the first player (the table's truth wins; seed 003 Page 6 defines it)."""
         ctx.actor.require_host()
         state["first_player"] = get_choice(action, "seat", state["seats"])
         ctx.log(N_("Host made %(who)s the first player."), who=ctx.name(state["first_player"]))
@@ -470,6 +474,7 @@ class LcgGame(Game):
         ctx.log(N_("Host skipped the rest of this round."))
 
     def _a_titles_setup(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Host enters the melee titles and their relations (facts lcg.md: relations unverified)."""
         ctx.actor.require_host()
         titles = _names(str(action.get("titles") or ""))
         if len(titles) < len(state["seats"]):

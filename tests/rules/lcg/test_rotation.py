@@ -262,3 +262,44 @@ def test_host_may_pass_for_the_holder():
     t.host("pass")
     assert t.priority == "p2"
     assert "Host passed for p1." in t.messages()
+
+
+def test_framework_worked_example_page_9_events_a_to_e():
+    """Seed 003 Page 9 (A-E): the challenge-resolution window walks 'determine the winner', 'claim',
+    'unopposed', 'renown', each with a save/cancel round opened by the first player; then Robert
+    Baratheon's passive (an extra power for renown) has its own save/cancel round before responses."""
+    from test_challenges import to_resolution
+
+    t = to_resolution(attacker_str=6, defender_str=2)  # p1 = Baratheon (first player), p2 = Lannister
+    seen = []
+    while t.view["step"] == "save" and len(t.view["window"]) == 1:
+        seen.append((t.view["event"], t.priority))
+        if t.view["event"] == "renown" and t.priority == "p1":
+            t.do("p1", "adjust", field="char_power", delta=1)  # Robert claims 1 power for renown
+            t.do("p1", "passive", label="Robert Baratheon: 1 more power for renown")
+        t.pass_()
+    assert seen == [("determine_winner", "p1"), ("determine_winner", "p2"), ("apply_claim", "p1"),
+                    ("apply_claim", "p2"), ("unopposed", "p1"), ("unopposed", "p2"), ("renown", "p1"),
+                    ("renown", "p2")]
+    assert [w["kind"] for w in t.view["window"]] == ["framework", "passive"]
+    assert t.view["step"] == "save" and t.priority == "p1", "both may save/cancel the passive"
+    t.pass_all()
+    t.do("p1", "adjust", field="char_power", delta=1)
+    assert t.view["step"] == "responses" and t.priority == "p1"
+    assert t.view["players"]["p1"]["total"] == 2
+
+
+def test_after_my_response_and_a_pass_i_may_respond_again():
+    """Seed 003 Page 14: 'If I play a response and my opponent passes, may I act again? Yes.'"""
+    t = to_marshalling(2)
+    t.do("p1", "act", label="Marshal")
+    t.pass_all()
+    assert t.priority == "p2"
+    t.pass_("p2")
+    t.do("p1", "act", label="Response 1")
+    t.pass_all()  # its save/cancel round
+    assert t.priority == "p2" and t.view["step"] == "responses"
+    t.pass_("p2")
+    assert t.priority == "p1"
+    t.do("p1", "act", label="Response 2")
+    assert t.view["window"][-1]["label"] == "Response 2"
