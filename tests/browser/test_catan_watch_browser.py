@@ -95,14 +95,26 @@ def test_three_phones_play_setup_and_turns(browser, live_server):
     roll(caio, 1, 1, 9)
     expect(screen.locator(".cw-steps")).to_contain_text("no trail has this number")
     caio.locator("summary", has_text="Keep").click()
-    caio.locator("form:has(input[name=what][value=keep]) button").click()  # 2 tokens, both Normal/Ice River
+    keep = caio.locator("form:has(input[name=what][value=keep])")
+    keep.locator("button").click()  # the tokens are not entered yet: the form does not go
+    expect(screen.locator(".cw-vp tr[data-seat=p3] td.num")).to_have_text("2")
+    for i in range(2):
+        keep.locator("select[name='token_wildling[]']").nth(i).select_option("normal")
+        keep.locator("select[name='token_clan[]']").nth(i).select_option("ice_river")
+    keep.locator("button").click()
     expect(screen.locator(".cw-clan[data-clan=ice_river] .cw-normal")).to_have_count(2)
     expect(screen.locator(".cw-vp tr[data-seat=p3] td.num")).to_have_text("3")
     caio.locator("summary", has_text="Longest Road").click()
-    caio.locator("form:has(input[name=holder]) button").click()
+    road = caio.locator("form:has(input[name=holder])")
+    road.locator("select[name='token_wildling[]']").select_option("giant")
+    road.locator("select[name='token_clan[]']").select_option("hornfoot")
+    road.locator("button").click()
     expect(screen.locator(".cw-vp tr[data-seat=p3] td.num")).to_have_text("4")
+    expect(screen.locator(".cw-clan[data-clan=hornfoot] .cw-giant")).to_have_count(1)
     caio.locator("summary", has_text="Longest Road").click()
-    caio.locator("form:has(input[name=holder]) button").click()  # already held: refused, cited
+    road.locator("select[name='token_wildling[]']").select_option("giant")
+    road.locator("select[name='token_clan[]']").select_option("hornfoot")
+    road.locator("button").click()  # already held: refused, cited
     expect(caio.locator("#toast")).to_contain_text("seed 004")
     expect(screen.locator(".cw-vp tr[data-seat=p3] td.num")).to_have_text("4")
     tap(caio, "End my turn")
