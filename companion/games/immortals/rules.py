@@ -183,7 +183,7 @@ class ImmortalsGame(Game):
                     t[res] = get_int(action, key, 0, 30, cite.both(7))
             if action.get(f"{realm}_groups") not in (None, ""):
                 t["groups"] = self._int_list(action[f"{realm}_groups"], f"{realm}_groups", cite.both(6))
-            if action.get(f"{realm}_spaces") not in (None, ""):
+            if action.get(f"{realm}_spaces") not in (None, "", []):
                 t["spaces"] = self._spaces(action[f"{realm}_spaces"], f"{realm}_spaces")
         if action.get("start") not in (None, ""):
             prof[chosen["light"]]["start"] = get_choice(action, "start", REGIONS, cite.both(6))
@@ -215,7 +215,8 @@ class ImmortalsGame(Game):
 
     @staticmethod
     def _spaces(raw: Any, field: str) -> list[str]:
-        items = raw if isinstance(raw, list) else [x.strip() for x in str(raw).split(",") if x.strip()]
+        items = [str(x).strip() for x in raw] if isinstance(raw, list) else str(raw).split(",")
+        items = [x.strip() for x in items if x.strip()]
         if len(items) > planning.ARMY_SPACES or any(k not in profile.SPACE_KINDS for k in items):
             raise RuleError("List the army spaces printed on this tribe board.", cite.both(8))
         return list(items)

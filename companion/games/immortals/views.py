@@ -194,6 +194,8 @@ def private(game: Game, state: dict[str, Any], seat: str) -> dict[str, Any]:
         "can": _can(game, state, seat),
         "planned": _planned(state, seat, plan) if state["phase"] == "performance" and plan else [],
         "tribe_options": _tribe_options(state, seat),
+        "space_kinds": list(profile.SPACE_KINDS),
+        "placeholder_spaces": profile.PLACEHOLDER_SPACES,
         "resources": {"gold": p["gold"], "energy": p["energy"], "vp": p["vp"], "limbo": dict(p["limbo"])},
         "conflict": [_card_info(c) for c in sorted(p["conflict"])],
         "region_cards": regions,

@@ -293,3 +293,18 @@ def test_kept_draft_cards_are_never_shown():
     public_log = [e for e in t.log if not e.get("seat")]
     assert public_log and not any(e["msg"] in secret_lines for e in public_log)
     assert any(e["msg"] in secret_lines and e["seat"] == keeper for e in t.log)
+
+
+def test_action_spaces_entered_per_board_confirm_the_layout():
+    """The 8 army spaces (seed 001 p.8) come from the two tribe boards; until entered, a placeholder
+    layout is used and shown as not confirmed."""
+    t = Table(3)
+    t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "trolls"})
+    assert t.player("p1")["spaces_confirmed"] is False and len(t.player("p1")["spaces"]) == 8
+    t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "trolls",
+                 "light_spaces": ["extract_gold", "extract_energy", "", "transition3"],
+                 "dark_spaces": ["build", "attack", "move_attack", "tribe", "attack", ""]})
+    assert t.player("p1")["spaces_confirmed"] is True
+    assert t.player("p1")["spaces"][3] == "build" and t.player("p1")["spaces"][6] == "tribe"
+    with pytest.raises(RuleError):
+        t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "trolls", "light_spaces": ["fly"]})
