@@ -232,10 +232,11 @@ def _counts(raw: dict[str, Any]) -> dict[str, int]:
 
 
 def _parse_moves(action: Action) -> list[dict[str, Any]]:
-    """Moves come as JSON ``[{"to": area, "footman": n, ...}]`` or as phone fields ``to``/kinds."""
+    """Moves come as JSON ``[{"to": area, "footman": n, ...}]`` or as phone rows ``m<i>_to``, ``m<i>_<kind>``."""
     moves = action.get("moves")
-    if moves is None and action.get("to"):
-        moves = [{"to": action.get("to"), **{k: action.get(k) for k in cb.UNIT_KINDS}}]
+    if moves is None:  # phone form: rows m0_to, m0_footman, m1_to, ...
+        moves = [{"to": action.get(f"m{i}_to"), **{k: action.get(f"m{i}_{k}") for k in cb.UNIT_KINDS}}
+                 for i in range(4) if action.get(f"m{i}_to")]
     if not isinstance(moves, list):
         raise RuleError("Say where each unit goes.", "companion: input")
     out = []

@@ -138,7 +138,8 @@ def initial_strength(combat: dict[str, Any], side: str) -> list[dict[str, Any]]:
         if sup.get("side") != side:
             continue
         value = _units_total(sup["units"], sup["house"], side, combat) + int(sup.get("bonus", 0))
-        items.append(item(N_("Support from %(area)s"), value, area=sup["area"], house=sup["house"]))
+        items.append(item(N_("Support from %(area)s"), value, area=tr(AREAS.get(sup["area"], sup["area"])),
+                          house=sup["house"]))
     return items
 
 
@@ -148,7 +149,7 @@ def card_items(combat: dict[str, Any], side: str) -> list[dict[str, Any]]:
     if c is None:
         return []
     printed = 0 if _ability(combat, other(side)) == "balon" else c.strength
-    items = [item(N_("House card %(card)s"), printed, card=c.name)]
+    items = [item(N_("House card %(card)s"), printed, card=tr(hc.CARD_NAMES[c.id]))]
     ability = c.ability
     facts = combat.get("facts", {})
     if ability == "stannis" and facts.get("opponent_above", {}).get(side):
@@ -434,7 +435,7 @@ def _ask_cards(state: dict[str, Any], ctx: Any, sides: list[str], exclude: dict[
         else:
             c["cards"][side] = None
             c["notes"].append({"msg": N_("%(house)s has no other card and fights without one"),
-                               "params": {"house": house}})
+                               "params": {"house": _h(house)}})
     c["exclude"] = exclude or {}
     if not asked:
         _after_cards(state, ctx)
@@ -735,7 +736,8 @@ def _take_casualties(state: dict[str, Any], c: dict[str, Any], side: str, picks:
     if side == "defender":
         _destroy(state, c["area"], picks)
     c["notes"].append({"msg": N_("%(house)s destroys %(units)s"),
-                       "params": {"house": house_of(c, side), "units": " ".join(f"{n} {k}" for k, n in picks.items())}})
+                       "params": {"house": _h(house_of(c, side)),
+                                  "units": " ".join(f"{n} {k}" for k, n in picks.items())}})
 
 
 def _casualties(state: dict[str, Any], ctx: Any, side: str, action: dict[str, Any]) -> None:

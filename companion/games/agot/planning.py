@@ -23,7 +23,7 @@ from ..base import Action, Ctx, RuleError, State, get_choice
 from . import board as board_data
 from . import orders as ot
 from . import tracks, wildlings
-from .names import AREAS, HOUSES
+from .names import AREAS, HOUSES, WILDLINGS
 
 
 def _h(house: str) -> dict[str, str]:
@@ -80,14 +80,14 @@ def start(state: State, ctx: Ctx) -> None:
 
 def _parse_value(action: Action) -> tuple[dict[str, str], list[str]]:
     """The answer is ``{"orders": {area: token}, "extra": [areas]}`` (JSON) or form fields
-    ``o:<area>=<token>`` plus ``extra[]`` (phone)."""
+    ``o:<area>=<token>`` (phone; areas beyond the held ones come from its "other areas" list)."""
     value = action.get("value")
     if isinstance(value, dict):
         orders = value.get("orders", {})
         extra = value.get("extra", [])
-    else:
+    else:  # phone form: a token chosen in the "other areas" section is the player's confirmation
         orders = {k[2:]: v for k, v in action.items() if k.startswith("o:") and v}
-        extra = action.get("extra") or []
+        extra = list(orders)
     if isinstance(extra, str):
         extra = [extra]
     if not isinstance(orders, dict) or not isinstance(extra, list):
@@ -291,7 +291,8 @@ def private(state: State, seat: str) -> dict[str, Any]:
     }
     if plan["step"] == "raven" and plan["raven"]["house"] == seat:
         used = [o["token"] for o in state.get("orders", {}).values() if o["house"] == seat]
-        view["raven"] = {"choice": plan["raven"]["choice"], "peek": plan["raven"]["peek"],
+        peek = plan["raven"]["peek"]
+        view["raven"] = {"choice": plan["raven"]["choice"], "peek": peek, "peek_name": WILDLINGS.get(peek or "", ""),
                          "mine": sorted(a for a, o in state.get("orders", {}).items() if o["house"] == seat),
                          "free": [t for t in ot.TOKENS if t not in used and t not in banned]}
     return view

@@ -1,0 +1,114 @@
+"""A Game of Thrones through the JSON API and the screen fragment (AGoT-B: orders, Raven, action phase,
+combat): a whole planning and action phase of a 4-player game; orders and house-card choices absent
+from every other device's JSON until their reveal; refusals cite the rulebook."""
+
+from __future__ import annotations
+
+import json
+
+HOUSES = ["baratheon", "lannister", "stark", "greyjoy"]
+ORDERS = {
+    "baratheon": {"dragonstone": "consolidate-a", "kingswood": "defense1a", "shipbreaker-bay": "support0a"},
+    "lannister": {"lannisport": "march0", "stoney-sept": "support0a", "the-golden-sound": "consolidate-a"},
+    "stark": {"winterfell": "consolidate-a", "white-harbor": "defense1a", "the-shivering-sea": "support0a"},
+    "greyjoy": {"pyke": "defense1a", "greywater-watch": "consolidate-a", "ironmans-bay": "raid-a",
+                "port-of-pyke": "support0a", "riverrun": "defense1b"},
+}
+
+
+def new_table(api):
+    t = api.create("agot", {"players": 4})
+    code, host = t["code"], t["host_token"]
+    tokens = {h: api.join(code, h, h.title()) for h in HOUSES}
+    # the board shows a Greyjoy footman in Riverrun (a correction any player may log)
+    api.ok(code, host, {"type": "set_units", "area": "riverrun", "house": "greyjoy", "footman": 1})
+    api.ok(code, host, {"type": "start"})
+    return code, host, tokens
+
+
+def place_all(api, code, tokens):
+    pid = api.public(code)["state"]["planning"]["prompt"]["id"]
+    for h in HOUSES:
+        api.ok(code, tokens[h], {"type": "answer", "prompt": pid, "value": {"orders": ORDERS[h]}})
+
+
+def test_orders_are_secret_until_revealed_then_public(api):
+    """seed 000 p.12-13 through the API: no other device sees an order before the reveal."""
+    code, host, tokens = new_table(api)
+    pid = api.public(code)["state"]["planning"]["prompt"]["id"]
+    api.ok(code, tokens["lannister"], {"type": "answer", "prompt": pid, "value": {"orders": ORDERS["lannister"]}})
+    pairs = [f'"{a}": "{t}"' for a, t in ORDERS["lannister"].items()]
+    seen = [json.dumps(api.public(code))] + [json.dumps(api.me(code, tokens[h])) for h in ("stark", "greyjoy")]
+    seen.append(json.dumps(api.log(code, tokens["stark"])))
+    seen.append(api.client.get(f"/t/{code}/frag/screen").get_data(as_text=True))
+    for blob in seen:
+        for pair in pairs:
+            assert pair not in blob
+    assert '"lannisport": "march0"' in json.dumps(api.me(code, tokens["lannister"]))
+    for h in ("baratheon", "stark", "greyjoy"):
+        api.ok(code, tokens[h], {"type": "answer", "prompt": pid, "value": {"orders": ORDERS[h]}})
+    planning = api.public(code)["state"]["planning"]
+    assert planning["step"] == "raven"
+    assert {o["area"] for o in planning["orders"]["lannister"]} == set(ORDERS["lannister"])
+
+
+def test_refusal_cites_the_rulebook(api):
+    """A wrong assignment is refused with the page that forbids it."""
+    code, host, tokens = new_table(api)
+    pid = api.public(code)["state"]["planning"]["prompt"]["id"]
+    bad = {**ORDERS["greyjoy"], "pyke": "march+1"}  # Greyjoy has no star in a 4-player game
+    r = api.act(code, tokens["greyjoy"], {"type": "answer", "prompt": pid, "value": {"orders": bad}})
+    assert r.status_code == 400
+    assert "seed 000 p.12" in json.dumps(r.get_json())
+
+
+def test_round_of_raid_march_combat_and_consolidate(api):
+    """A whole action phase: Greyjoy pillages the Golden Sound, Lannister marches into Riverrun with
+    support, both choose house cards secretly, Tywin wins, Greyjoy retreats; consolidations follow."""
+    code, host, tokens = new_table(api)
+    place_all(api, code, tokens)
+    api.ok(code, tokens["lannister"], {"type": "raven_swap", "area": "stoney-sept", "token": "support1"})
+    state = api.public(code)["state"]
+    assert state["phase"] == "action" and state["waiting_for"] == ["greyjoy"]
+    api.ok(code, tokens["greyjoy"], {"type": "raid", "from": "ironmans-bay", "target": "the-golden-sound"})
+    assert api.public(code)["state"]["power"]["greyjoy"]["available"] == 6
+    api.ok(code, tokens["lannister"], {"type": "march", "from": "lannisport",
+                                       "moves": [{"to": "riverrun", "footman": 1, "knight": 1}]})
+    combat = api.public(code)["state"]["action"]["combat"]
+    assert combat["step"] == "support" and combat["queue"][0]["area"] == "stoney-sept"
+    api.ok(code, tokens["lannister"], {"type": "support", "area": "stoney-sept", "side": "attacker"})
+    combat = api.public(code)["state"]["action"]["combat"]
+    assert sum(i["value"] for i in combat["initial"]["attacker"]) == 3 + 2   # units + special support
+    assert sum(i["value"] for i in combat["initial"]["defender"]) == 1 + 1   # footman + Defense +1
+    pid = api.me(code, tokens["lannister"])["private"]["action"]["combat"]["decide"]["prompt"]
+    api.ok(code, tokens["lannister"], {"type": "answer", "prompt": pid, "value": "tywin-lannister"})
+    for h in ("greyjoy", "stark"):
+        assert "tywin-lannister" not in json.dumps(api.me(code, tokens[h])["private"].get("action"))
+    r = api.act(code, tokens["stark"], {"type": "answer", "prompt": pid, "value": "eddard-stark"})
+    assert r.status_code in (400, 403)
+    api.ok(code, tokens["greyjoy"], {"type": "answer", "prompt": pid, "value": "euron-crows-eye"})
+    state = api.public(code)["state"]
+    assert state["action"]["combat"]["cards"] == {"attacker": "Tywin Lannister", "defender": "Euron Crow's Eye"}
+    assert state["waiting_for"] == ["greyjoy"]  # Greyjoy holds the Valyrian Steel Blade (Fiefdoms 1st)
+    api.ok(code, tokens["greyjoy"], {"type": "blade", "use": ""})
+    combat = api.public(code)["state"]["action"]["combat"]
+    assert combat["result"]["winner"] == "attacker" and combat["totals"] == {"attacker": 9, "defender": 6}
+    decide = api.me(code, tokens["greyjoy"])["private"]["action"]["combat"]["decide"]
+    assert decide["kind"] == "retreat"
+    # adjacent empty areas, and by the Greyjoy ship in Ironman's Bay (p.21, p.23); never the origin
+    assert {"harrenhal", "seagard", "flints-finger"} <= set(decide["targets"])
+    assert not {"lannisport", "stoney-sept", "ironmans-bay"} & set(decide["targets"])
+    api.ok(code, tokens["greyjoy"], {"type": "card_ability", "area": "seagard"})
+    state = api.public(code)["state"]
+    assert state["units"]["riverrun"]["house"] == "lannister" and state["units"]["seagard"]["house"] == "greyjoy"
+    assert state["power"]["lannister"]["available"] == 5 - 1 + 2   # pillaged, then Tywin's +2
+    assert state["action"]["step"] == "consolidate" and state["waiting_for"] == ["baratheon"]
+    api.ok(code, tokens["baratheon"], {"type": "consolidate", "from": "dragonstone"})
+    api.ok(code, tokens["stark"], {"type": "consolidate", "from": "winterfell"})
+    power = api.public(code)["state"]["power"]
+    assert power["baratheon"]["available"] == 7 and power["stark"]["available"] == 7  # 1 + 1 crown each
+    api.ok(code, tokens["greyjoy"], {"type": "consolidate", "from": "greywater-watch"})
+    state = api.public(code)["state"]
+    assert state["round"] == 2 and state["phase"] in ("westeros", "planning")  # the next round began
+    screen = api.client.get(f"/t/{code}/frag/screen")
+    assert screen.status_code == 200
