@@ -157,3 +157,52 @@ def test_one_full_round_with_three_phones(browser, live_server):
     shot(phones["p2"], "phone-plot-pt")
     for page in [screen] + list(phones.values()):
         page.context.close()
+
+
+def test_uniform_timer_passes_by_itself_and_screen_space_bar_passes(browser, live_server):
+    """'Prompt everyone the same way with a short timer': the phone holding the opportunity passes
+    by itself when the timer ends; the host's screen passes for the holder with the space bar."""
+    t = requests.post(f"{live_server.url}/api/tables",
+                      json={"game": "lcg", "options": {"players": 2, "uniform_timer": 2}}, timeout=5).json()
+    code = t["code"]
+    table = Table(live_server.url, code)
+    phones = {}
+    for i, name in enumerate(["Ana", "Bia"]):
+        ctx = browser.new_context(locale="en-US", **PHONE)
+        page = ctx.new_page()
+        page.goto(t["join_url"] + "?lang=en")
+        page.fill("input[name=name]", name)
+        page.locator(".seat-option", has_text=f"Seat {i + 1}").click()
+        page.click("button.primary")
+        expect(page.locator(".me-bar")).to_contain_text(name)
+        phones[f"p{i + 1}"] = page
+    end = time.time() + 15
+    while time.time() < end and table.state()["state"]["box"] == "plot.begins":
+        time.sleep(0.2)
+    s = table.state()["state"]
+    assert s["box"] != "plot.begins", "both phones passed by themselves"
+    log = requests.get(f"{live_server.url}/api/tables/{code}/log", timeout=5).json()["log"]
+    assert not any("Host passed" in e["text"] for e in log)
+    assert s["round"] == 1 and s["phase"] == "plot", "nobody tapped: only the two timed passes happened"
+
+    # The host screen: the space bar passes for whoever holds the opportunity (phones closed now).
+    for page in phones.values():
+        page.context.close()
+    auth = {"Authorization": f"Bearer {t['host_token']}"}
+    requests.post(f"{live_server.url}/api/tables/{code}/actions", json={"type": "set_phase", "phase": "draw"},
+                  headers=auth, timeout=5)
+    s = table.state()
+    assert s["state"]["box"] == "draw.begins" and s["state"]["priority"] == "p1"
+    screen_ctx = browser.new_context(viewport={"width": 1600, "height": 900}, locale="en-US")
+    screen_ctx.add_cookies([{"name": f"host_{code}", "value": t["host_token"], "url": live_server.url}])
+    screen = screen_ctx.new_page()
+    screen.goto(f"{live_server.url}/t/{code}/screen?lang=en")
+    expect(screen.locator("#lcg-host-pass")).to_be_visible()
+    expect(screen.locator("#lcg-priority")).to_contain_text("Ana")
+    screen.keyboard.press("Space")
+    s = table.wait_change(s["version"])
+    assert s["state"]["priority"] == "p2"
+    expect(screen.locator("#lcg-priority")).to_contain_text("Bia")
+    log = requests.get(f"{live_server.url}/api/tables/{code}/log", timeout=5).json()["log"]
+    assert any("Host passed for Ana" in e["text"] for e in log)
+    screen_ctx.close()
