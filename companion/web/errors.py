@@ -5,8 +5,10 @@ No stack trace ever reaches a client; unexpected errors are logged on the server
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, jsonify, render_template
 from flask_babel import gettext
+from htmx_flask import make_response as htmx_response
+from htmx_flask import request
 from werkzeug.exceptions import HTTPException
 
 from ..games.base import RuleError
@@ -18,9 +20,9 @@ def refusal(err: RuleError):
     message = translate(err.message, err.params)
     if request.path.startswith("/api/"):
         return jsonify(error=message, rule=err.rule), err.status
-    if request.headers.get("HX-Request"):
+    if request.htmx:
         html = render_template("base/_toast.html", message=message, rule=err.rule)
-        return html, err.status, {"HX-Retarget": "#toast", "HX-Reswap": "innerHTML"}
+        return htmx_response(html, err.status, retarget="#toast", reswap="innerHTML")
     return render_template("base/error.html", message=message, rule=err.rule), err.status
 
 
@@ -31,9 +33,9 @@ def init_app(app: Flask) -> None:
     def http_error(err: HTTPException):
         if request.path.startswith("/api/"):
             return jsonify(error=err.description or err.name, rule=None), err.code
-        if request.headers.get("HX-Request"):
+        if request.htmx:
             html = render_template("base/_toast.html", message=err.description or err.name, rule=None)
-            return html, err.code, {"HX-Retarget": "#toast", "HX-Reswap": "innerHTML"}
+            return htmx_response(html, err.code, retarget="#toast", reswap="innerHTML")
         return render_template("base/error.html", message=err.description or err.name, rule=None), err.code
 
     @app.errorhandler(Exception)

@@ -25,6 +25,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext
+from htmx_flask import make_response as htmx_response
 from markupsafe import Markup
 
 from ..games import registry
@@ -118,11 +119,9 @@ def _snap(code: str) -> Snapshot:
     return tables().snapshot(code.upper())
 
 
-def _htmx_done(extra: dict[str, str] | None = None) -> Response:
-    """Success for an htmx post: clear the toast and ask every fragment to re-render."""
-    headers = {"HX-Trigger": "refresh", "HX-Retarget": "#toast", "HX-Reswap": "innerHTML"}
-    headers.update(extra or {})
-    return Response("", 200, headers)
+def _htmx_done(body: str = "", target: str = "#toast") -> Response:
+    """Success for an htmx post: ask every fragment to re-render, show ``body`` in ``target``."""
+    return htmx_response(body, trigger="refresh", retarget=target, reswap="innerHTML")
 
 
 # -- start, create, import -----------------------------------------------------------------------
@@ -244,7 +243,7 @@ def frag_seat(code: str):
     viewer = cookie_viewer(snap.table.code)
     if not viewer.seat:
         # The seat was freed by the host (lost phone): send this page back to the join screen.
-        return Response("", 200, {"HX-Redirect": url_for("pages.join", code=snap.table.code)})
+        return htmx_response("", redirect=url_for("pages.join", code=snap.table.code))
     ctx = fragment_context(snap, viewer)
     return render_template("base/_seat_frag.html", game=snap.game, **ctx)
 
@@ -281,15 +280,13 @@ def host_op(code: str, op: str):
     elif op == "reissue":
         claim = svc.free_seat(code, viewer, seat_id, reissue=True)
         url = join_url(code, claim)
-        html = render_template("base/_reissued.html", url=url, qr=qr_svg(url), seat=seat_id)
-        return Response(html, 200, {"HX-Trigger": "refresh", "HX-Retarget": "#modal", "HX-Reswap": "innerHTML"})
+        return _htmx_done(render_template("base/_reissued.html", url=url, qr=qr_svg(url), seat=seat_id), "#modal")
     elif op in ("grant", "revoke"):
         svc.grant_host(code, viewer, seat_id, on=(op == "grant"))
     elif op == "profile":
         name = svc.save_profile(code, viewer, request.form.get("name", ""))
-        html = render_template("base/_toast.html", message=gettext("Profile saved: %(name)s", name=name),
-                               rule=None, ok=True)
-        return Response(html, 200, {"HX-Trigger": "refresh", "HX-Retarget": "#toast", "HX-Reswap": "innerHTML"})
+        return _htmx_done(render_template("base/_toast.html", rule=None, ok=True,
+                                          message=gettext("Profile saved: %(name)s", name=name)))
     else:
         abort(404)
     return _htmx_done()
