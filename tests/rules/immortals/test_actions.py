@@ -295,3 +295,72 @@ def test_attack_needs_one_left_behind_and_same_realm():
     t.cell("light", "1-1")["portal"] = True
     t.act("p1", {"type": "perform", "space": "a4", "from": "light:1-1", "to": "dark:1-1", "armies": 1})
     assert t.state["battle"]["to"] == "dark:1-1"
+
+
+def test_carla_region_card_only_in_the_realm_with_armies():
+    """p.8 example: Carla has armies in Mountainhomes only in the light realm, so her region card
+    can act only there."""
+    from companion import sealed
+
+    t = midgame(phase="planning")
+    sealed.open_prompt(t.state, "plan-1", ["p1", "p2", "p3"], kind="plan")
+    t.put("p3", "light", "4-2", 2)
+    t.state["region_cards"]["4-2"] = "p3"
+    with pytest.raises(RuleError) as err:
+        t.act("p3", {"type": "answer", "prompt": "plan-1", "value": {"army": ["r:4-2:dark"]}})
+    assert err.value.rule == "seed 001 p.8; seed 002 p.8"
+    t.act("p3", {"type": "answer", "prompt": "plan-1", "value": {"army": ["r:4-2:light"]}})
+
+
+def test_marina_attacks_white_falls_drop():
+    """p.13 example: Marina attacks White Falls with 2 armies from The Murk; Alexandre defends with 2.
+    Everything in the tray (after its preparation), the 2 attackers and the 2 defenders are dropped."""
+    t = midgame()
+    the_murk, white_falls = "dark:1-4", "dark:1-2"
+    t.put("p1", "dark", "1-4", 3)
+    t.put("p2", "dark", "1-2", 2)
+    t.state["tray"] = {"p3": 1}
+    t.player("p1")["conflict"] = ["c:dark:5-5"]
+    give_plan(t, "p1", [None] * 4 + ["c:dark:5-5"])
+    t.act("p1", {"type": "perform", "space": "a4", "from": the_murk, "to": white_falls, "armies": 2})
+    b = t.state["battle"]
+    assert b["tray_before"] == {"p3": 1, "inhabitants": 1} and b["tray_change"] == 1
+    assert b["drop"] == {"p3": 1, "inhabitants": 1, "p1": 2, "p2": 2}
+    assert b["side"] == "defender"  # the card shows neither region (p.10, C)
+    assert t.cell("dark", "1-4")["armies"] == 1 and t.cell("dark", "1-2")["seat"] is None
+    # Marina 2 and the inhabitant for Alexandre 1: 2 against 2 -> tie, everyone to the light limbo
+    t.act("p2", {"type": "battle_result", "tray": {"p1": 2, "p2": 1, "inhabitants": 1}})
+    assert t.state["last_battle"]["result"]["winner"] == "tie"
+    assert t.player("p1")["limbo"]["light"] == 2 and t.player("p2")["limbo"]["light"] == 1
+    assert t.cell("dark", "1-2")["seat"] is None
+
+
+def test_tie_returns_the_region_card_to_the_deck():
+    """p.14: after a tie the region card goes back to the deck if one of the two held it; a third
+    player keeps it."""
+    for holder, expected in (("p2", None), ("p3", "p3")):
+        t = midgame()
+        t.put("p1", "light", "2-2", 3)
+        t.put("p2", "light", "2-3", 1)
+        t.state["region_cards"]["2-3"] = holder
+        t.player("p1")["conflict"] = ["c:light:2-2"]
+        give_plan(t, "p1", [None] * 4 + ["c:light:2-2"])
+        t.act("p1", {"type": "perform", "space": "a4", "from": "light:2-2", "to": "light:2-3", "armies": 2})
+        t.act("p1", {"type": "battle_result", "tray": {"p1": 1, "p2": 1}})
+        assert t.state["region_cards"]["2-3"] == expected
+
+
+def test_inhabitant_reading_option_changes_the_result():
+    """facts/immortals.md: the table option picks the reading; the other one is still shown."""
+    for reading, into in (("example", 2), ("version_a", 1)):
+        t = midgame(inhabitant_reading=reading)
+        t.put("p1", "dark", "1-4", 5)
+        t.put("p2", "dark", "1-2", 3)
+        t.player("p1")["conflict"] = ["c:dark:1-2"]
+        give_plan(t, "p1", [None] * 4 + ["c:dark:1-2"])
+        t.act("p1", {"type": "perform", "space": "a4", "from": "dark:1-4", "to": "dark:1-2", "armies": 4})
+        assert t.state["battle"]["side"] == "attacker"
+        t.act("p2", {"type": "battle_result", "tray": {"p1": 4, "p2": 3, "inhabitants": 1}})
+        assert t.cell("dark", "1-2") == {"seat": "p1", "armies": into, "building": None, "portal": False}
+        assert t.state["region_cards"]["1-2"] == "p1"
+        assert {r["reading"] for r in t.state["last_battle"]["result"]["readings"]} == {"example", "version_a"}
