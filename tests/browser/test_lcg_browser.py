@@ -123,6 +123,7 @@ def test_one_full_round_with_three_phones(browser, live_server):
                 page.locator("[data-testid=act]").click()
             elif marshalled and not cancelled and view["round_type"] == "save" and who == "p2":
                 cancelled = True
+                shot(page, "phone-opportunity-en")
                 page.locator("[data-testid=cancel]").click()
             elif view["box"] == "chal.resolve" and not moribund:
                 moribund = True
