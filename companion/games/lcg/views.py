@@ -107,7 +107,7 @@ def public_view(state: dict[str, Any]) -> dict[str, Any]:
             }
             for s, p in state["players"].items()
         },
-        "challenge": dict(state["challenge"]) if state.get("challenge") else None,
+        "challenge": _challenge_view(state["challenge"]) if state.get("challenge") else None,
         "dominance": state.get("dominance"),
         "initiative": _initiative_view(state),
         "titles": list(state["titles"]) if len(state["seats"]) > 2 else [],
@@ -121,6 +121,19 @@ def public_view(state: dict[str, Any]) -> dict[str, Any]:
         "winner": state["winner"],
         "win_power": state["options"]["win_power"],
     }
+
+
+def _challenge_view(ch: dict[str, Any]) -> dict[str, Any]:
+    """The running challenge, with its strengths and result spelled out for JSON clients."""
+    view = dict(ch)
+    view["strengths"] = {"attacker": ch["attacker_str"], "defender": ch["defender_str"]}
+    if ch["winner"] is None:
+        view["result"] = None
+    elif ch["unopposed"]:
+        view["result"] = "unopposed"
+    else:
+        view["result"] = "attacker_wins" if ch["winner"] == ch["attacker"] else "defender_wins"
+    return view
 
 
 def _initiative_view(state: dict[str, Any]) -> dict[str, Any] | None:

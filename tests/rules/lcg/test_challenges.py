@@ -86,11 +86,12 @@ def test_tie_goes_to_the_attacker():
     """Seed 003 Page 14: the attacker wins ties unless a card says otherwise."""
     ch = resolve(to_resolution(4, 4))
     assert ch["winner"] == "p1" and ch["unopposed"] is False
+    assert ch["result"] == "attacker_wins" and ch["strengths"] == {"attacker": 4, "defender": 4}
 
 
 def test_defender_wins_with_more_strength_and_no_claim():
     ch = resolve(to_resolution(3, 5, kind="power", power={"p2": 4}))
-    assert ch["winner"] == "p2"
+    assert ch["winner"] == "p2" and ch["result"] == "defender_wins"
     assert ch["moved"] == 0
 
 
@@ -98,7 +99,7 @@ def test_unopposed_gives_one_power():
     """No defending STR: the attacker wins unopposed and gains 1 power (facts lcg.md, issue #5)."""
     t = to_resolution(2, 0)
     ch = resolve(t)
-    assert ch["unopposed"] is True
+    assert ch["unopposed"] is True and ch["result"] == "unopposed"
     assert t.view["players"]["p1"]["power"] == 1
     assert "Unopposed: p1 gains 1 power." in t.messages()
 
