@@ -132,8 +132,10 @@ def validate(raw: Any) -> dict[str, Any]:
     hero_ids = {h["id"] for h in heroes}
     start_raw = raw.get("starting_heroes")
     starting: dict[str, list[str]] = {}
-    for n in ("3", "4"):
+    for n in ("3", "4", "5", "6"):
         picks = start_raw.get(n) if isinstance(start_raw, dict) else None
+        if picks is None and n in ("5", "6"):
+            continue  # only a profile for the 5-6 player extension sets these up
         if not isinstance(picks, list) or len(picks) != int(n) or len(set(picks)) != len(picks) \
                 or any(p not in hero_ids for p in picks):
             raise _bad(f"starting heroes for {n} players must name {n} different known heroes")

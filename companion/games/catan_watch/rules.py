@@ -28,6 +28,7 @@ from .cite import (
     GUARDS,
     HEROES,
     PROFILE,
+    SETUP_HEROES,
     SETUP_ROUNDS,
     SETUP_WILDLINGS,
     SPECIAL,
@@ -37,7 +38,8 @@ from .cite import (
 )
 
 SEAT_COLORS = (("p1", N_("Red"), "#d64545"), ("p2", N_("Blue"), "#3f7fd6"),
-               ("p3", N_("White"), "#e8e8e8"), ("p4", N_("Orange"), "#e67e22"))
+               ("p3", N_("White"), "#e8e8e8"), ("p4", N_("Orange"), "#e67e22"),
+               ("p5", N_("Green"), "#3fa34d"), ("p6", N_("Brown"), "#9a6b3f"))
 SUPPLY = {"settlements": 5, "keeps": 4, "roads": 15}  # seed 004 p.3
 GUARDS_EACH = 7  # seed 004 p.6
 WIN_VP = 10  # seed 004 p.8
@@ -62,7 +64,10 @@ class CatanWatchGame(Game):
     # -- options and seats ----------------------------------------------------------------------
     def options(self) -> list[Option]:
         return [
-            Option("players", N_("Players"), kind="choice", default="4", choices=(("3", N_("3 players")), ("4", N_("4 players")))),
+            Option("players", N_("Players"), kind="choice", default="4",
+                   help=N_("5 or 6 players need a board profile for the extension."),
+                   choices=(("3", N_("3 players")), ("4", N_("4 players")),
+                            ("5", N_("5 players")), ("6", N_("6 players")))),
             Option("dice", N_("Dice"), kind="choice", default="digital",
                    help=N_("Balanced: the 36 outcomes of two dice as a deck, reshuffled before it runs out."),
                    choices=(("digital", N_("Digital dice")), ("balanced", N_("Balanced production dice")),
@@ -125,7 +130,10 @@ class CatanWatchGame(Game):
         state["wall"] = {s["id"]: [] for s in profile["sections"]}
         state["frostfangs"] = dict(profile["frostfangs"])
         state["tokens"] = {"pool": tokens.fresh_pool(profile), "used": {}}
-        starting = profile["starting_heroes"][str(len(state["seats"]))]
+        starting = profile["starting_heroes"].get(str(len(state["seats"])))
+        if starting is None:
+            raise RuleError("This board profile has no setup for %(count)s players.", SETUP_HEROES,
+                            count=len(state["seats"]))
         state["players"] = {
             seat: {"settlements": 0, "keeps": 0, "roads": 0, "guards_supply": GUARDS_EACH, "guard_tokens": 0,
                    "dev_bought": 0, "rangers": 0, "vp_cards": 0,
