@@ -191,7 +191,7 @@ def test_public_view_has_the_required_keys(table):
 
 def test_unknown_option_refused():
     with pytest.raises(RuleError):
-        GAME.normalize_options({"players": "5"})
+        GAME.normalize_options({"players": "7"})
 
 
 def test_moves_of_the_turn_stay_listed_after_a_build(table):
