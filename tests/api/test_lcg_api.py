@@ -98,8 +98,10 @@ def test_full_flow_to_the_first_challenge_through_the_api(api):
 
 def test_fragments_render_in_both_languages(api, client: FlaskClient):
     t, code, tok = lcg_table(api, players=3)
-    for lang, words in (("en", ["Round 1", "Timing reference", "Card errata and rulings"]),
-                        ("pt_BR", ["Rodada 1", "Referência de tempo", "Erratas e decisões"])):
+    for lang, words in (("en", ["Round 1", "Timing reference", "Card errata and rulings", "Grand Maester Pycelle",
+                                "Choose your plot on your phone"]),
+                        ("pt_BR", ["Rodada 1", "Referência de tempo", "Erratas e decisões", "Grande Meistre Pycelle",
+                                   "Escolha seu plano no celular"])):
         screen = client.get(f"/t/{code}/frag/screen?lang={lang}").get_data(as_text=True)
         for w in words:
             assert w in screen, (lang, w)
