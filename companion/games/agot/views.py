@@ -54,6 +54,8 @@ def _step_view(state: State) -> dict[str, Any] | None:
                         only_one=bool(cur.get("only_one")))
     elif kind == "armies":
         view["over"] = westeros.over_supply(state)
+    elif kind == "game_of_thrones":
+        view.update(ports=cur["ports"], suggested=cur["suggested"], confirmed=cur["confirmed"])
     elif kind == "wildling_attack":
         view.update(strength=cur["strength"], stage=cur.get("stage"), excluded=cur["excluded"],
                     prompt=sealed.public(sealed.get(state, cur["pid"])))
@@ -197,6 +199,8 @@ def private(state: State, seat: str) -> dict[str, Any]:
             me["todo"] = "bid"
         elif kind == "choice" and cur["chooser"] == seat:
             me["todo"] = "choose"
+        elif kind == "game_of_thrones" and seat in westeros.waiting_game_of_thrones(state, cur):
+            me["todo"] = "confirm_ports"
         elif kind == "armies" and seat in westeros.over_supply(state):
             me["todo"] = "reduce_armies"
         elif kind == "wildling_attack":

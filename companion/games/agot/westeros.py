@@ -196,19 +196,61 @@ def act_choice(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
     flow.finish(state, ctx, step)
 
 
-def start_game_of_thrones(state: State, ctx: Ctx, step: flow.Step) -> None:
-    """Each house gains one power per crown it controls and per friendly port with a ship and no
-    enemy ship in its sea (seed 000 p.25; facts: Westeros decks)."""
+def port_candidates(state: State, house: str) -> list[str]:
+    """Ports of the house's land areas where the mirror shows one of its ships (seed 000 p.25)."""
     from . import board as board_data
 
     b = board_data.load()
+    return [a.id for a in b.areas.values() if a.type == "port" and state["control"].get(a.port_of) == house
+            and areas.owner(state, a.id) == house and areas.count(state, a.id) > 0]
+
+
+def start_game_of_thrones(state: State, ctx: Ctx, step: flow.Step) -> None:
+    """Each house gains one power per crown it controls and per friendly port with a ship and no
+    enemy ship in its sea (seed 000 p.25; facts: Westeros decks). Houses with a ship in a port
+    confirm the port condition on their phone (the mirror's guess is preselected)."""
+    step["ports"] = {h: port_candidates(state, h) for h in tracks.turn_order(state)}
+    step["suggested"] = {h: areas.ports_with_income(state, h) for h in step["ports"]}
+    step["confirmed"] = {h: [] for h, ports in step["ports"].items() if not ports}
+    _maybe_gain(state, ctx, step)
+
+
+def _maybe_gain(state: State, ctx: Ctx, step: flow.Step) -> None:
+    from . import board as board_data
+
+    if any(h not in step["confirmed"] for h in step["ports"]):
+        return
+    b = board_data.load()
     for house in tracks.turn_order(state):
         crowns = sum(b.area(a).crowns for a in areas.controlled(state, house))
-        ports = areas.ports_with_income(state, house)
+        ports = step["confirmed"][house]
         got = power.gain(state, house, crowns + len(ports))
         ctx.log(N_("Game of Thrones: %(house)s gains %(n)s power (%(crowns)s crowns, %(ports)s ports)."),
                 house=names.label(names.HOUSES[house]), n=got, crowns=crowns, ports=len(ports))
     flow.finish(state, ctx, step)
+
+
+def act_game_of_thrones(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+    """A house confirms which of its ports hold its ship with no enemy ship in their sea (seed 000 p.25)."""
+    if action.get("type") != "confirm_ports":
+        raise RuleError("The table is collecting power for Game of Thrones.", "seed 000 p.25", status=409)
+    house = ctx.actor.require_seat() if not ctx.actor.host else str(action.get("house") or "")
+    if house not in step["ports"] or house in step["confirmed"]:
+        raise RuleError("Your house has no port to confirm.", "seed 000 p.25", status=409)
+    ctx.actor.require(house)
+    chosen = action.get("ports") or []
+    if isinstance(chosen, str):
+        chosen = [chosen]
+    if not isinstance(chosen, list) or not set(chosen) <= set(step["ports"][house]):
+        raise RuleError("Only your own ports with a ship of yours can count.", "seed 000 p.25")
+    step["confirmed"][house] = sorted(set(chosen))
+    ctx.log(N_("%(house)s confirms %(n)s port(s) for Game of Thrones."), house=names.label(names.HOUSES[house]),
+            n=len(chosen))
+    _maybe_gain(state, ctx, step)
+
+
+def waiting_game_of_thrones(state: State, step: flow.Step) -> list[str]:
+    return [h for h in step["ports"] if h not in step["confirmed"]]
 
 
 def start_supply(state: State, ctx: Ctx, step: flow.Step) -> None:
@@ -245,6 +287,6 @@ def register() -> None:
     flow.register("draw", start_draw, act_draw, lambda s, st: [])
     flow.register("card", start_card)
     flow.register("choice", start_choice, act_choice, lambda s, st: [st["chooser"]])
-    flow.register("game_of_thrones", start_game_of_thrones)
+    flow.register("game_of_thrones", start_game_of_thrones, act_game_of_thrones, waiting_game_of_thrones)
     flow.register("supply", start_supply)
     flow.register("armies", start_armies, act_armies, lambda s, st: over_supply(s), check=check_armies)

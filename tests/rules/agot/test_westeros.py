@@ -120,3 +120,30 @@ def test_host_can_play_a_round_on_the_board():
     act(s, None, {"type": "round_done_on_board"})
     assert s["round"] == 2 and s["phase"] in ("westeros", "planning")
     assert all(not p["answers"] for p in s["prompts"].values() if p["kind"] == "orders")
+
+
+def test_game_of_thrones_waits_for_port_confirmation():
+    """Greyjoy's ship in Port of Pyke: Greyjoy confirms the port condition on its phone, then every
+    house gains crowns + ports (seed 000 p.25)."""
+    s = new_game(6)
+    s["phase"], s["round"], s["queue"], s["current"] = "westeros", 2, [{"kind": "game_of_thrones"}], None
+    flow.advance(s, ctx(host=True))
+    assert GAME.waiting_for(s) == ["greyjoy"]
+    assert GAME.private_view(s, "greyjoy")["todo"] == "confirm_ports"
+    assert s["power"]["stark"]["available"] == 5  # nobody gains before the confirmation
+    with pytest.raises(RuleError):
+        act(s, "greyjoy", {"type": "confirm_ports", "ports": ["port-of-winterfell"]})
+    with pytest.raises(RuleError):
+        act(s, "stark", {"type": "confirm_ports", "ports": []})
+    act(s, "greyjoy", {"type": "confirm_ports", "ports": ["port-of-pyke"]})
+    assert s["power"]["greyjoy"]["available"] == 5 + 1 + 1  # Pyke's crown + the port
+    assert s["power"]["stark"]["available"] == 5 + 1
+    assert s["phase"] == "planning"
+
+
+def test_a_port_the_player_denies_gives_nothing():
+    s = new_game(6)
+    s["phase"], s["round"], s["queue"], s["current"] = "westeros", 2, [{"kind": "game_of_thrones"}], None
+    flow.advance(s, ctx(host=True))
+    act(s, "greyjoy", {"type": "confirm_ports", "ports": []})
+    assert s["power"]["greyjoy"]["available"] == 5 + 1
