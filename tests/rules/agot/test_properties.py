@@ -1,0 +1,91 @@
+"""Property tests over whole Westeros procedures: whatever the bids, tracks stay permutations, the
+dominance tokens follow position 1, and every house keeps exactly 20 power tokens (seed 000 p.10-11,
+p.22-23, p.27)."""
+
+from __future__ import annotations
+
+from agot_kit import act, ctx, new_game, to_westeros
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from companion.games.agot import GAME, flow, power, tracks, wildlings
+
+HOUSES = ["baratheon", "lannister", "stark", "greyjoy"]
+
+
+def settle(s, data) -> None:
+    """Answer whatever the table waits for with drawn values until the step machine is done."""
+    for _ in range(60):
+        cur = flow.current(s)
+        if cur is None:
+            return
+        me = {h: GAME.private_view(s, h) for h in GAME.waiting_for(s)}
+        assert me, f"stuck in {cur['kind']}"
+        house, view = next(iter(me.items()))
+        todo = view["todo"]
+        if todo == "bid":
+            bid = data.draw(st.integers(0, s["power"][house]["available"]))
+            act(s, house, {"type": "answer", "prompt": cur["pid"], "value": bid})
+        elif todo == "order_ties":
+            bids = cur["tie"]["bids"]
+            order = sorted(bids, key=lambda h: (-bids[h], data.draw(st.integers(0, 9))))
+            act(s, house, {"type": "order_ties", "order": order})
+        elif todo == "wildling_tie":
+            act(s, house, {"type": "choose", "value": data.draw(st.sampled_from(cur["tied"]))})
+        elif todo == "wildling_task":
+            ask = cur["tasks"][0]["ask"]
+            if ask["kind"] == "confirm":
+                act(s, house, {"type": "confirm"})
+            else:
+                act(s, house, {"type": "choose", "value": data.draw(st.sampled_from(ask["choices"]))})
+        elif todo == "muster":
+            act(s, house, {"type": "muster_done"})
+        elif todo == "reduce_armies":
+            army = view["supply"]["armies"][0]
+            unit = next(k for k in ("footman", "knight", "siege", "ship") if s["units"][army["area"]].get(k))
+            act(s, house, {"type": "remove_units", "area": army["area"], "unit": unit})
+        else:
+            raise AssertionError(f"unexpected todo {todo}")
+    raise AssertionError("did not settle")
+
+
+def check(s) -> None:
+    power.check(s)
+    for track, token in tracks.TOKEN_OF.items():
+        assert sorted(s["tracks"][track]) == sorted(s["houses"])
+        assert s["dominance"][token]["holder"] == s["tracks"][track][0]
+    assert 0 <= s["wildling_threat"] <= 12 and s["wildling_threat"] % 2 == 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_clash_of_kings_keeps_the_invariants(data):
+    s = new_game(4)
+    for h in HOUSES:
+        power.gain(s, h, data.draw(st.integers(0, 6)))
+    to_westeros(s)
+    flow.push(s, {"kind": "clash", "track": 0})
+    flow.advance(s, ctx(host=True))
+    settle(s, data)
+    check(s)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_any_wildling_attack_keeps_the_invariants(data):
+    s = new_game(4)
+    card = data.draw(st.sampled_from(wildlings.card_ids()))
+    strength = data.draw(st.sampled_from([0, 2, 4, 6, 8, 10, 12]))
+    s["wildling_threat"] = strength
+    s["wildling_deck"]["top"] = card
+    s["wildling_deck"]["unknown"].remove(card)
+    for h in HOUSES:
+        power.gain(s, h, data.draw(st.integers(0, 4)))
+    to_westeros(s)
+    flow.push(s, wildlings.attack_step(s, strength=strength))
+    flow.advance(s, ctx(host=True))
+    settle(s, data)
+    check(s)
+    # the used card went to the bottom of the deck, and nothing else was lost
+    deck = s["wildling_deck"]
+    assert card in deck["bottom"] and len(deck["unknown"]) + len(deck["bottom"]) + bool(deck["top"]) == 9
