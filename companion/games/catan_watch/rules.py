@@ -36,6 +36,7 @@ from .cite import (
     TURN,
     WALL,
 )
+from .names import UNVERIFIED_NAMES
 
 SEAT_COLORS = (("p1", N_("Red"), "#d64545"), ("p2", N_("Blue"), "#3f7fd6"),
                ("p3", N_("White"), "#e8e8e8"), ("p4", N_("Orange"), "#e67e22"),
@@ -207,6 +208,7 @@ class CatanWatchGame(Game):
             "edit_profile": self._edit_profile,
             "edit_trail": self._edit_trail,
             "edit_section": self._edit_section,
+            "verify_profile": self._verify_profile,
         }.get(kind)
         if handler is None:
             raise RuleError("Unknown action: %(type)s.", "companion: actions", type=str(kind)[:40])
@@ -521,11 +523,18 @@ class CatanWatchGame(Game):
                 sec["hexes"].append(hid)
             used = {h for s in raw["sections"] for h in s["hexes"]}
             raw["hexes"] = [h for h in raw["hexes"] if h["id"] in used]
-        self._replace_profile(state, ctx, raw, "guard_spaces")
+        self._replace_profile(state, ctx, raw, "guard_spaces", "gift_hexes" if names not in (None, "") else "")
         ctx.log(N_("The host corrected %(section)s"), section=label(sec))
 
-    def _replace_profile(self, state: State, ctx: Ctx, raw: dict[str, Any], part: str) -> None:
-        raw = {**raw, "unverified": [u for u in raw["unverified"] if u != part]}
+    def _verify_profile(self, state: State, ctx: Ctx, action: Action) -> None:
+        """The host checked one guessed part against the frame and found it right."""
+        self._require_profile_edit(state, ctx)
+        part = get_choice(action, "part", state["profile"]["unverified"], PROFILE)
+        state["profile"]["unverified"].remove(part)
+        ctx.log(N_("The host checked the board profile: %(part)s"), part=tr(UNVERIFIED_NAMES[part]))
+
+    def _replace_profile(self, state: State, ctx: Ctx, raw: dict[str, Any], *parts: str) -> None:
+        raw = {**raw, "unverified": [u for u in raw["unverified"] if u not in parts]}
         profile = prof.validate(raw)
         counts = {s: (p["settlements"], p["roads"]) for s, p in state["players"].items()}
         self._install_profile(state, profile)

@@ -111,3 +111,17 @@ def test_giant_leaves_waiting_wildlings_outnumbering(table):
     assert t.view["wall"]["w1"] == ["p2"]
     assert t.view["clearings"]["c12"] == ["normal", "normal"]
     assert t.view["breaches"] == 0
+
+
+def test_host_marks_guessed_parts_checked(table):
+    """A guess that matches the frame is confirmed without editing; editing hexes confirms them too."""
+    t = table()
+    t.refuse("p1", {"type": "verify_profile", "part": "frostfangs"})
+    t.host({"type": "verify_profile", "part": "frostfangs"})
+    parts = [u["part"] for u in t.view["profile"]["unverified"]]
+    assert "frostfangs" not in parts and "trails" in parts
+    t.refuse(None, {"type": "verify_profile", "part": "frostfangs"}, host=True)  # already checked
+    t.host({"type": "edit_section", "id": "w1", "spaces": 5, "hexes": "A, B, C"})
+    parts = [u["part"] for u in t.view["profile"]["unverified"]]
+    assert "gift_hexes" not in parts and "guard_spaces" not in parts
+    assert "frostfangs" not in GAME.export_profile(t.state)["unverified"]
