@@ -974,9 +974,12 @@ def private(state: dict[str, Any], seat: str) -> dict[str, Any] | None:
         prompt = state["prompts"][c["prompt"]]
         side = "attacker" if seat == c["attacker"] else "defender"
         if seat in prompt["asked"]:
+            hand = [x for x in hc.hands(state)[seat]["hand"] if x not in c.get("exclude", {}).get(side, [])]
             view["decide"] = {"kind": "card", "prompt": c["prompt"], "mine": sealed.private(prompt, seat)["mine"],
-                              "hand": [x for x in hc.hands(state)[seat]["hand"]
-                                       if x not in c.get("exclude", {}).get(side, [])]}
+                              "hand": hand,
+                              "info": {x: {"strength": hc.CARDS[x].strength, "swords": hc.CARDS[x].swords,
+                                           "forts": hc.CARDS[x].forts,
+                                           "text": hc.ABILITY_TEXT.get(hc.CARDS[x].ability, "")} for x in hand}}
     if c["step"] == "ability" and c["pending"] and house_of(c, c["pending"][0]["side"]) == seat:
         p = c["pending"][0]
         d: dict[str, Any] = {"kind": p["kind"]}
