@@ -23,7 +23,7 @@ from .board import (
     set_cell,
     split,
 )
-from .data import REALMS, RESOURCES, tribes
+from .data import BUILDINGS, REALMS, RESOURCES, tribes
 from .labels import WINNERS, card_line, msg, rname, where, word
 
 COLORS = (("red", N_("Red"), "#d64545"), ("purple", N_("Purple"), "#9b59b6"), ("blue", N_("Blue"), "#3f7fd6"),
@@ -183,6 +183,11 @@ class ImmortalsGame(Game):
                     t[res] = get_int(action, key, 0, 30, cite.both(7))
             if action.get(f"{realm}_groups") not in (None, ""):
                 t["groups"] = self._int_list(action[f"{realm}_groups"], f"{realm}_groups", cite.both(6))
+            for building in BUILDINGS:
+                e_key, g_key = f"{realm}_cost_{building}_energy", f"{realm}_cost_{building}_gold"
+                if action.get(e_key) not in (None, "") or action.get(g_key) not in (None, ""):
+                    t["costs"][building] = {"energy": get_int({e_key: action.get(e_key) or 0}, e_key, 0, 30, cite.both(10)),
+                                            "gold": get_int({g_key: action.get(g_key) or 0}, g_key, 0, 30, cite.both(10))}
             if action.get(f"{realm}_spaces") not in (None, "", []):
                 t["spaces"] = self._spaces(action[f"{realm}_spaces"], f"{realm}_spaces")
         if action.get("start") not in (None, ""):

@@ -72,3 +72,27 @@ def test_unknown_keys_are_dropped():
                          "tribes": {"dragons": {}}, "extra": True})
     assert prof["regions"]["1-1"]["name"] == "Heartwood" and "9-9" not in prof["regions"]
     assert "dragons" not in prof["tribes"]
+
+
+def test_tribe_building_costs_entered_with_the_tribes_are_used():
+    """p.10: building costs differ per tribe and are printed on the boards; entered once, they are
+    paid automatically and kept in the profile."""
+    from immortals_helpers import give_plan
+
+    t = Table(3)
+    t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "orcs",
+                 "light_cost_portal_energy": "4", "light_cost_portal_gold": "",
+                 "light_cost_capital_energy": 3, "light_cost_capital_gold": 3})
+    costs = t.state["profile"]["tribes"]["elves"]["costs"]
+    assert costs["portal"] == {"energy": 4, "gold": 0} and costs["capital"] == {"energy": 3, "gold": 3}
+    assert costs["temple"] is None
+    s = t.state
+    s["phase"], s["turn"], s["round"] = "performance", "p1", 1
+    p = t.player("p1")
+    p["spaces"] = ["extract_gold", "extract_energy", "transition3", "build", "attack", "move_attack", "tribe", "attack"]
+    p["gold"], p["energy"], p["conflict"] = 5, 5, ["c:light:1-1"]
+    t.put("p1", "light", "1-1", 2)
+    give_plan(t, "p1", [None, None, None, "c:light:1-1"])
+    t.act("p1", {"type": "perform", "space": "a3", "building": "capital"})
+    assert (p := t.player("p1"))["energy"] == 2 and p["gold"] == 2 and p["vp"] == 2
+    assert GAME.export_profile(t.state)["tribes"]["elves"]["costs"]["capital"] == {"energy": 3, "gold": 3}
