@@ -208,3 +208,13 @@ def test_full_column_options(table):
     climbers = t.state["frostfangs"]["climber"]
     t.roll(1)
     assert t.view["gift_count"] == 4 and t.state["frostfangs"]["climber"] == climbers + 1
+
+
+def test_at_the_wall_guards_count_before_vp(table):
+    """seed 004 p.8, ends 1 and 2: the most guards on the Wall wins, even against more VP."""
+    t = ready(table)
+    t.set_board(wall={"w1": ["p1", "p1"], "w2": ["p2"], "w3": ["p3"], "w4": ["p4"]})
+    t.state["players"]["p2"].update(settlements=5, keeps=4)
+    end = end_at_wall(t)
+    assert end["winners"] == ["p1"]
+    assert [r["seat"] for r in end["ranking"]][:2] == ["p1", "p2"]  # then most VP among 1-guard players
