@@ -166,7 +166,7 @@ def region_label(prof: dict[str, Any], rid: str) -> dict[str, Any]:
 def tribe_complete(prof: dict[str, Any], tid: str) -> list[str]:
     """What a tribe still lacks before the game can start (printed numbers nobody entered)."""
     t = prof["tribes"][tid]
-    missing = [k for k in ("gold", "energy", "groups") if t[k] is None]
+    missing = [k for k in ("gold", "energy") if t[k] is None]
     if tribes()[tid]["realm"] == "light" and t["start"] is None:
         missing.append("start")
     return missing

@@ -205,7 +205,8 @@ class ImmortalsGame(Game):
         else:
             p["spaces"] = profile.PLACEHOLDER_SPACES["light"] + profile.PLACEHOLDER_SPACES["dark"]
             p["spaces_confirmed"] = False
-        p["ready"] = not missing
+        groups = [g for tid in chosen.values() for g in (prof[tid]["groups"] or [])]
+        p["ready"] = not missing and len(groups) >= 2
         ctx.log(N_("%(who)s plays %(light)s and %(dark)s"), who=ctx.name(seat),
                 light=msg(tribes()[chosen["light"]]["name"]), dark=msg(tribes()[chosen["dark"]]["name"]))
 
@@ -238,8 +239,11 @@ class ImmortalsGame(Game):
                 if missing:
                     raise RuleError("%(tribe)s still needs: %(missing)s.", cite.both(7),
                                     tribe=tribes()[tid]["name"], missing=", ".join(missing))
-        for p in state["players"].values():
-            p["groups"] = [g for realm in REALMS for g in state["profile"]["tribes"][p["tribes"][realm]]["groups"]]
+        for s, p in state["players"].items():
+            p["groups"] = [g for realm in REALMS for g in state["profile"]["tribes"][p["tribes"][realm]]["groups"] or []]
+            if len(p["groups"]) < 2:  # one for the start region, at least one for the draft (p.6)
+                raise RuleError("%(who)s: enter the army groups printed on the back of the tribe boards.",
+                                cite.both(6), who=ctx.name(s))
         draft.begin(state)
         ctx.log(N_("Initial round: each player places a group on its start region"))
 

@@ -308,3 +308,20 @@ def test_action_spaces_entered_per_board_confirm_the_layout():
     assert t.player("p1")["spaces"][3] == "build" and t.player("p1")["spaces"][6] == "tribe"
     with pytest.raises(RuleError):
         t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "trolls", "light_spaces": ["fly"]})
+
+
+def test_groups_may_be_printed_on_either_board():
+    """p.6: the army groups are printed on the back of the player's board; the companion needs at
+    least two (start region + draft), on either tribe board."""
+    t = Table(3)
+    for i, seat in enumerate(t.state["seats"]):
+        t.act(seat, {"type": "choose_tribes", "light": LIGHT[i], "dark": DARK[i], "light_gold": 1,
+                     "light_energy": 1, "dark_gold": 1, "dark_energy": 1, "start": STARTS[i],
+                     "light_groups": "10" if i == 0 else "10, 6"})
+    assert GAME.waiting_for(t.state) == [t.state["seats"][0]]
+    with pytest.raises(RuleError) as err:
+        t.host({"type": "start_game"})
+    assert err.value.rule == "seed 001 p.6; seed 002 p.6"
+    t.act(t.state["seats"][0], {"type": "choose_tribes", "light": LIGHT[0], "dark": DARK[0], "dark_groups": "3"})
+    t.host({"type": "start_game"})
+    assert t.player(t.state["seats"][0])["groups"] == [10, 3]
