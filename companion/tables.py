@@ -81,6 +81,7 @@ class Snapshot:
 class _Cached:
     version: int
     state: dict[str, Any]
+    seats: list[SeatRow] | None = None  # seat rows only change together with the version
 
 
 @dataclass
@@ -253,8 +254,15 @@ class Tables:
             table = s.get(TableRow, code)
             if table is None:
                 raise RuleError("There is no table %(code)s.", "companion: tables", status=404, code=code[:8])
-            seats = list(s.exec(select(SeatRow).where(SeatRow.table_code == code).order_by(SeatRow.position)))
             state = self._current(s, table)
+            with self._guard:
+                cached = self._cache.get(code)
+            if cached is not None and cached.version == table.version and cached.seats is not None:
+                seats = cached.seats
+            else:
+                seats = list(s.exec(select(SeatRow).where(SeatRow.table_code == code).order_by(SeatRow.position)))
+                if cached is not None and cached.version == table.version:
+                    cached.seats = seats
         return Snapshot(table=table, game=get_game(table.game_id), seats=seats, state=state)
 
     def version(self, code: str) -> int | None:

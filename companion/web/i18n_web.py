@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, request
-from flask_babel import get_locale, gettext
+from flask import Flask, g, request
+from flask_babel import get_locale, get_translations
 
 LOCALES = ("en", "pt_BR")
 LANG_COOKIE = "lang"
@@ -20,9 +20,17 @@ def select_locale() -> str:
     return "pt_BR" if best and best.lower().startswith("pt") else "en"
 
 
+def _gettext(msg: str) -> str:
+    """gettext with the request's catalog looked up once per request (log lists call this a lot)."""
+    catalog = g.get("_catalog")
+    if catalog is None:
+        catalog = g._catalog = get_translations()
+    return catalog.ugettext(msg)
+
+
 def translate(msg: str, params: dict[str, Any] | None = None) -> str:
     """Translate a msgid and interpolate its params; a param ``{"_": msgid}`` is translated too."""
-    text = gettext(msg) if msg else ""
+    text = _gettext(msg) if msg else ""
     if not params:
         return text.replace("%%", "%") if "%%" in text else text
     values = {k: _param(v) for k, v in params.items()}
@@ -38,7 +46,7 @@ def translate(msg: str, params: dict[str, Any] | None = None) -> str:
 def _param(value: Any) -> Any:
     if isinstance(value, dict) and "_" in value:
         msgid = value["_"]
-        return gettext(msgid)
+        return _gettext(msgid)
     return value
 
 

@@ -86,7 +86,10 @@ def join_url(code: str, claim: str | None = None) -> str:
     return f"{url}?claim={claim}" if claim else url
 
 
-def fragment_context(snap: Snapshot, viewer: Viewer) -> dict[str, Any]:
+LOG_LINES = {"screen": 30, "seat": 15}
+
+
+def fragment_context(snap: Snapshot, viewer: Viewer, log_lines: int = LOG_LINES["seat"]) -> dict[str, Any]:
     """What every game fragment gets (see docs/games-howto.md, Templates)."""
     svc = tables()
     g.table_version = snap.version
@@ -112,7 +115,7 @@ def fragment_context(snap: Snapshot, viewer: Viewer) -> dict[str, Any]:
     return {"view": public["state"], "me": me, "seat": viewer.seat, "table": table,
             "seat_name": seat_name, "seat_color": seat_color, "is_host": viewer.host,
             "act_url": url_for("pages.act", code=snap.table.code),
-            "log": svc.log_view(snap, viewer, limit=60)}
+            "log": svc.log_view(snap, viewer, limit=log_lines)}
 
 
 def _snap(code: str) -> Snapshot:
@@ -187,7 +190,8 @@ def screen(code: str):
 def frag_screen(code: str):
     snap = _snap(code)
     viewer = cookie_viewer(snap.table.code)
-    ctx = fragment_context(snap, Viewer(host=viewer.host))  # the screen shows the public view only
+    # the screen shows the public view only
+    ctx = fragment_context(snap, Viewer(host=viewer.host), log_lines=LOG_LINES["screen"])
     ctx["me"] = None
     ctx["seat"] = None
     return render_template("base/_screen_frag.html", game=snap.game, **ctx)
@@ -248,14 +252,14 @@ def frag_seat(code: str):
     return render_template("base/_seat_frag.html", game=snap.game, **ctx)
 
 
-@bp.get("/t/<code>/frag/log")
-def frag_log(code: str):
+@bp.get("/t/<code>/log")
+def full_log(code: str):
+    """The whole readable log, as this device may see it (the fragments show only the latest lines)."""
     snap = _snap(code)
     viewer = cookie_viewer(snap.table.code)
-    if request.args.get("as") == "screen":
-        viewer = Viewer(host=viewer.host)
-    return render_template("base/_log.html", log=tables().log_view(snap, viewer, limit=80),
-                           **{k: v for k, v in fragment_context(snap, viewer).items() if k != "log"})
+    ctx = fragment_context(snap, viewer)
+    ctx["log"] = tables().log_view(snap, viewer)
+    return render_template("base/log_page.html", code=snap.table.code, game=snap.game, **ctx)
 
 
 # -- actions from pages --------------------------------------------------------------------------
