@@ -567,7 +567,6 @@ def _next_pending(state: dict[str, Any], ctx: Any) -> None:
 
 def ability(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
     """The owner of the next pending card ability decides it (seed 000 p.19 order; card texts)."""
-    from . import power, tracks
 
     c = _combat(state)
     if c["step"] != "ability" or not c["pending"]:
@@ -575,6 +574,19 @@ def ability(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
     p = c["pending"][0]
     house = house_of(c, p["side"])
     ctx.actor.require(house)
+    try:
+        _decide(state, ctx, c, p, house, action)
+    except RuleError:
+        if not c["pending"] or c["pending"][0] is not p:
+            c["pending"].insert(0, p)  # nothing was decided: the same question stays open
+        raise
+
+
+def _decide(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[str, Any], house: str,
+            action: dict[str, Any]) -> None:
+    """Apply one decided card ability (card texts, facts file) and move the combat on."""
+    from . import power, tracks
+
     use = str(action.get("use", "")).lower() in ("1", "true", "on", "yes")
     kind = p["kind"]
     c["pending"].pop(0)
@@ -747,7 +759,6 @@ def _casualties(state: dict[str, Any], ctx: Any, side: str, action: dict[str, An
     units = c["att_units"] if side == "attacker" else c["def_units"]
     picks = {k: int(action.get(k) or 0) for k in UNIT_KINDS if action.get(k)}
     if sum(picks.values()) != need or any(picks[k] > units.get(k, 0) or picks[k] < 0 for k in picks):
-        c["pending"].insert(0, {"kind": "casualties", "side": side, "count": need})
         raise RuleError("Choose exactly %(count)s of your units in the combat.", "seed 000 p.20", count=need)
     _take_casualties(state, c, side, picks)
     _next_pending(state, ctx)
@@ -821,8 +832,6 @@ def _retreat(state: dict[str, Any], ctx: Any, dest: str) -> None:
     units = retreating_units(c["def_units"])
     options = {o["area"]: o["room"] for o in retreat_options(state, c)}
     if dest not in options:
-        c["pending"].insert(0, {"kind": "retreat", "side": "attacker" if _ability(c, "attacker") == "robb"
-                                else "defender"})
         raise RuleError("Your units cannot retreat to %(area)s.", "seed 000 p.21", area=dest[:40])
     room = options[dest]
     keep = _auto_pick(units, min(room, sum(units.values())))
@@ -853,6 +862,23 @@ def _renly(state: dict[str, Any], c: dict[str, Any], side: str) -> None:
             u = dict(state["units"][c["area"]])
             areas.set_units(state, c["area"], house, {**{k: u.get(k, 0) for k in UNIT_KINDS},
                                                       "footman": u["footman"] - 1, "knight": u.get("knight", 0) + 1})
+
+
+def _take_port(state: dict[str, Any], c: dict[str, Any]) -> None:
+    """Taking a land area: enemy ships in its port leave the board; the new owner may replace them
+    with as many of its own ships as it has and supply allows (seed 000 p.25), recorded on the phone."""
+    from . import areas
+
+    port = _act().board_data.load().port_of_land(c["area"])
+    if not port or c["neutral"] is not None:
+        return
+    owner = areas.owner(state, port)
+    if owner in (None, c["attacker"]):
+        return
+    ships = areas.count(state, port)
+    areas.set_units(state, port, None, {})
+    c["notes"].append({"msg": N_("%(area)s: %(n)s enemy ships removed; %(house)s may put as many of its own ships there"),
+                       "params": {"area": _a(port), "n": ships, "house": _h(c["attacker"])}})
 
 
 def _after_result(state: dict[str, Any], ctx: Any) -> None:
@@ -886,6 +912,7 @@ def _after_result(state: dict[str, Any], ctx: Any) -> None:
             state["orders"].pop(src, None)
         if _ability(c, "attacker") == "tywin":
             power.gain(state, att, 2)
+        _take_port(state, c)
     else:
         if any(survivors.values()):  # the attacker retreats to where it marched from (p.21)
             areas.add_units(state, src, att, **survivors)
