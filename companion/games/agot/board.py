@@ -169,6 +169,16 @@ def load(path: str | None = None) -> Board:
     return board
 
 
+@cache
+def map_positions() -> dict[str, list[float]]:
+    """Schematic x/y of every area for the screen map (data/map.toml), validated against the board."""
+    with open(DATA / "map.toml", "rb") as fh:
+        pos = tomllib.load(fh)["pos"]
+    if set(pos) != set(load().areas) or any(len(v) != 2 for v in pos.values()):
+        raise BoardDataError("map.toml must place every area exactly once")
+    return {k: [float(v[0]), float(v[1])] for k, v in pos.items()}
+
+
 def neutral_forces(players: int) -> dict[str, int]:
     """Neutral force tokens on the board at setup: always King's Landing and The Eyrie, plus the
     tokens for this player count; 0 means impassable (seed 000 p.3, p.26-28)."""

@@ -84,6 +84,12 @@ NAMES = {
     "forts": {a.id: a.fort for a in board_data.load().areas.values() if a.fort},
     "land": sorted(a.id for a in board_data.load().areas.values() if a.is_land),
 }
+MAP = {
+    "pos": board_data.map_positions(),
+    "type": {a.id: a.type for a in board_data.load().areas.values()},
+    "edges": [list(e) for e in sorted({tuple(sorted((a.id, b))) for a in board_data.load().areas.values()
+                                       for b in a.adjacent})],
+}
 
 
 def _attack_view(last: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -150,6 +156,7 @@ def public(state: State, waiting_for: list[str]) -> dict[str, Any]:
         "last_attack": _attack_view(state.get("last_attack")),
         "current": _step_view(state),
         "names": NAMES,
+        "map": MAP,
         "waiting_for": list(waiting_for),
         "winner": state.get("winner"),
         "ranking": state.get("ranking"),

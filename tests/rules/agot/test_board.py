@@ -67,3 +67,10 @@ def test_bad_data_is_refused(tmp_path):
     path.write_text(broken, encoding="utf-8")
     with pytest.raises(board.BoardDataError):
         board.load(str(path))
+
+
+def test_map_places_every_area_once():
+    """The screen's schematic map covers the 58 areas (data/map.toml)."""
+    pos = board.map_positions()
+    assert set(pos) == set(board.load().areas)
+    assert len({tuple(p) for p in pos.values()}) == 58
