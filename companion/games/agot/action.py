@@ -513,7 +513,10 @@ def private(state: State, seat: str) -> dict[str, Any]:
                                      and area(a).type == "land" and bool(area(a).muster_points)}
                                     for a in mine]
     if act["muster"] and act["muster"]["house"] == seat:
-        view["muster"] = act["muster"]
+        where = act["muster"]["area"]
+        port = board_data.load().port_of_land(where)
+        view["muster"] = {**act["muster"], "ship_to": ([port] if port else []) + sorted(
+            a for a in area(where).adjacent if area(a).type == "sea" and unit_owner(state, a) in (None, seat))}
     view["combat"] = cb.private(state, seat)
     return view
 

@@ -804,6 +804,8 @@ def retreat_options(state: dict[str, Any], c: dict[str, Any]) -> list[dict[str, 
     near = set(act.area(c["area"]).adjacent)
     if land:
         near |= act.transport_reach(state, c["area"], house)
+    # supply is checked as if the retreating units had already left the embattled area (p.21)
+    after = {**state, "units": {a: u for a, u in state["units"].items() if a != c["area"]}}
     cands = []
     for aid in sorted(near):
         a = act.area(aid)
@@ -811,7 +813,7 @@ def retreat_options(state: dict[str, Any], c: dict[str, Any]) -> list[dict[str, 
         room = None
         n = sum(units.values())
         for k in range(n, -1, -1):
-            if supply.can_hold(state, house, aid, k):
+            if supply.can_hold(after, house, aid, k):
                 room = k
                 break
         cands.append({"area": aid, "kind": a.type, "origin": aid == c["from"],

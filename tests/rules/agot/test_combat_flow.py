@@ -212,3 +212,22 @@ def test_all_seven_cards_played_return_the_other_six_p19():
     card(state, "tyrell", "alester-florent")
     assert sorted(state["house_cards"]["tyrell"]["hand"]) == sorted(played)
     assert state["house_cards"]["tyrell"]["discard"] == ["alester-florent"]
+
+
+def test_retreat_supply_counts_the_army_as_already_gone_p21():
+    """seed 000 p.21: retreating into a friendly area is allowed while supply holds; the retreating
+    army no longer counts where it was (Stark, supply 1: armies 3 and 2)."""
+    state = board(6, units={"moat-cailin": ("stark", {"footman": 2, "knight": 1}),
+                            "white-harbor": ("stark", {"footman": 1}), "winterfell": ("stark", {"footman": 1}),
+                            "the-twins": ("lannister", {"knight": 3})},
+                  orders={"the-twins": ("lannister", "march+1")},
+                  iron_throne=["lannister", "stark", "baratheon", "martell", "greyjoy", "tyrell"],
+                  fiefdoms=["greyjoy", "tyrell", "baratheon", "martell", "lannister", "stark"], neutral={})
+    state["supply"]["stark"] = 1
+    act(state, "lannister", type="march", **{"from": "the-twins"}, moves=[{"to": "moat-cailin", "knight": 3}])
+    card(state, "lannister", "tywin-lannister")
+    card(state, "stark", "catelyn-stark")
+    decide = GAME.private_view(state, "stark")["action"]["combat"]["decide"]
+    assert decide["kind"] == "retreat" and "white-harbor" in decide["targets"]
+    act(state, "stark", type="card_ability", area="white-harbor")
+    assert state["units"]["white-harbor"]["footman"] + state["units"]["white-harbor"]["knight"] == 3
