@@ -78,7 +78,7 @@ def test_round_with_secret_plan_battle_and_scoring(api, client):
     secret = api.me(code, tokens[other])["private"]["conflict"][0]["id"]
     a_start = STARTS[int(attacker[1]) - 1]
     # planning: the form posts army0..7 / magic0..1; the JSON answer posts a dict
-    api.ok(code, tokens[attacker], {"type": "plan", "army4": f"r:{a_start}:light", "magic0": "blank"})
+    api.ok(code, tokens[attacker], {"type": "answer", "prompt": "plan-1", "army4": f"r:{a_start}:light", "magic0": "blank"})
     plan = {"army": [None] * 5 + [secret if not secret.endswith("*") else None, "blank"], "magic": []}
     api.ok(code, tokens[other], {"type": "answer", "prompt": "plan-1", "value": plan})
     body = json.dumps(api.public(code))
@@ -155,3 +155,33 @@ def test_fragments_render_in_both_languages(api, client):
     phone.set_cookie(f"seat_{code}", tokens[turn])
     seat = phone.get(f"/t/{code}/frag/seat?lang=en").get_data(as_text=True)
     assert "Reinforcements" in seat and "Draw a conflict card" in seat and "My cards" in seat
+
+
+def test_export_withholds_plans_until_the_round_is_scored(api):
+    """Planned cards are turned one by one (seed 001 p.15): a table export taken during the round
+    must not carry the plans; once the round is scored they are exported for an exact import."""
+    t, code, tokens = new_table(api)
+    choose(api, code, tokens)
+    draft(api, code, tokens, t["host_token"])
+    for seat in order_from_first(api.public(code)["state"]):
+        api.ok(code, tokens[seat], {"type": "reinforce"})
+    for seat in tokens:
+        api.ok(code, tokens[seat], {"type": "answer", "prompt": "plan-1", "army0": "blank", "magic1": "m:transition5"})
+    plans = [e for e in api.export(code, t["host_token"])["events"]
+             if e["action"].get("prompt") == "plan-1"]
+    assert plans == []
+    for _ in range(3):
+        state = api.public(code)["state"]
+        api.ok(code, tokens[state["turn"]], {"type": "pass", "take": "energy"})
+    assert api.public(code)["state"]["round"] == 2
+    exported = api.export(code, t["host_token"])
+    plans = [e for e in exported["events"] if e["action"].get("prompt") == "plan-1"]
+    assert len(plans) == 3
+    # the export replays exactly into a new table
+    r = api.client.post("/api/tables/import", json=exported)
+    assert r.status_code in (200, 201), r.get_json()
+    assert r.get_json()["skipped"] == 0
+    again = api.public(r.get_json()["code"])["state"]
+    before = api.public(code)["state"]
+    assert again["round"] == 2 and again["board"] == before["board"]
+    assert [p["vp"] for p in again["players"]] == [p["vp"] for p in before["players"]]

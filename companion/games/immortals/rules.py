@@ -129,7 +129,6 @@ class ImmortalsGame(Game):
             "draft_place": self._draft_place,
             "feed": self._feed,
             "answer": self._answer,
-            "plan": self._plan_form,
             "reinforce": self._reinforce,
             "perform": self._perform,
             "pass": self._pass,
@@ -270,16 +269,13 @@ class ImmortalsGame(Game):
             self._phase(state, "draft")
             draft.pick(state, ctx, seat, action.get("value"))
         elif prompt["kind"] == "plan":
-            self._plan(state, ctx, seat, pid, action.get("value"))
+            value = action.get("value")
+            if value in (None, ""):  # the phone's form: fields army0..army7 and magic0..magic1
+                value = {"army": [action.get(f"army{i}") for i in range(planning.ARMY_SPACES)],
+                         "magic": [action.get(f"magic{i}") for i in range(planning.MAGIC_SPACES)]}
+            self._plan(state, ctx, seat, pid, value)
         else:
             raise RuleError("There is no such secret prompt.", "companion: sealed prompts", status=404)
-
-    def _plan_form(self, state: State, ctx: Ctx, action: Action) -> None:
-        """The phone's planning form: fields army0..army7 and magic0..magic1."""
-        seat = ctx.actor.require_seat()
-        value = {"army": [action.get(f"army{i}") for i in range(planning.ARMY_SPACES)],
-                 "magic": [action.get(f"magic{i}") for i in range(planning.MAGIC_SPACES)]}
-        self._plan(state, ctx, seat, f"plan-{state['round']}", value)
 
     def _plan(self, state: State, ctx: Ctx, seat: str, pid: str, raw: Any) -> None:
         """Secret, simultaneous planning (seed 001 p.8). The reveal of the prompt only ends the phase:
@@ -300,6 +296,9 @@ class ImmortalsGame(Game):
             for s, answer in prompt["answers"].items():
                 state["players"][s]["plan"] = answer
                 prompt["answers"][s] = planning.face_down(answer)  # the prompt keeps only what is public
+            # Everyone has planned, but nothing is shown: the cards are turned one by one (p.15).
+            # The prompt stays unrevealed (so exports withhold the plans) until the round is scored.
+            prompt["revealed"], prompt["closed"] = False, True
             state["phase"] = "performance"
             state["turn"] = state["first"]
             ctx.log(N_("Everyone has planned. %(who)s performs first"), who=ctx.name(state["first"]))
@@ -443,6 +442,9 @@ class ImmortalsGame(Game):
             ctx.log(N_("%(who)s scores %(vp)s VP (%(regions)s regions)"), who=ctx.name(s), vp=b["total"],
                     regions=b["regions"])
         state["last_scoring"] = {"round": state["round"], "order": list(result), "points": result}
+        plan = state["prompts"].get(f"plan-{state['round']}")
+        if plan:  # the round is over: its plans may now appear in a table export
+            plan["closed"], plan["revealed"] = False, True
         state["turn"] = None
         if state["round"] >= state["rounds"]:
             state["phase"] = "ended"

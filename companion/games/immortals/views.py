@@ -118,7 +118,7 @@ def _can(game: Game, state: dict[str, Any], seat: str) -> list[str]:
     elif phase == "reinforce" and state["turn"] == seat:
         can.append("reinforce")
     elif phase == "planning":
-        can.append("plan")
+        can.append("plan")  # answered with {"type": "answer", "prompt": "plan-<round>"}
     elif phase == "performance":
         b = state["battle"]
         if b and seat in (b["attacker"], b["defender"]):

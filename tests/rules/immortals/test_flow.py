@@ -180,7 +180,7 @@ def test_plan_validation():
     assert '"c:light:2-*"' not in t.public_json()
     assert '"c:light:2-*"' not in t.private_json("p2")
     # the phone form posts fields army0..7 / magic0..1
-    t.act("p2", {"type": "plan", "army0": "blank", "army1": "", "magic0": "m:transition5"})
+    t.act("p2", {"type": "answer", "prompt": "plan-1", "army0": "blank", "army1": "", "magic0": "m:transition5"})
     assert t.state["phase"] == "planning"
 
 
