@@ -916,14 +916,20 @@ def _after_result(state: dict[str, Any], ctx: Any) -> None:
             power.gain(state, att, 2)
         _take_port(state, c)
     else:
-        if any(survivors.values()):  # the attacker retreats to where it marched from (p.21)
+        if c["neutral"] is not None and any(survivors.values()):
+            # p.26: a neutral force may only be attacked with enough strength; short of it (support
+            # refused), the attempt does not happen: the units go back, not routed.
+            areas.add_units(state, src, att, **survivors)
+            c["notes"].append({"msg": N_("Not enough strength against the neutral force: the units go back"),
+                               "params": {}})
+        elif any(survivors.values()):  # the attacker retreats to where it marched from (p.21)
             areas.add_units(state, src, att, **survivors)
             routed = state["action"]["routed"].setdefault(src, {})
             for k, n in survivors.items():
                 if k == "siege":
                     continue
                 routed[k] = routed.get(k, 0) + n
-            if survivors.get("siege") and c["neutral"] is None:
+            if survivors.get("siege"):  # siege engines cannot retreat (p.21)
                 _destroy(state, src, {"siege": survivors["siege"]})
         if dfn is not None and _ability(c, "defender") == "tywin":
             power.gain(state, dfn, 2)
