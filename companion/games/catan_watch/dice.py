@@ -24,7 +24,8 @@ def fresh_deck() -> list[int]:
 
 
 def roll(state: State, ctx: Ctx, action: Action) -> dict[str, Any]:
-    """Produce this turn's dice according to the table's dice option."""
+    """Roll the two production d6 and the wildling d12 of a turn (seed 004 p.6), the way the
+    table's dice option says; physical results are checked against the dice's faces."""
     mode = state["options"]["dice"]
     typed = any(action.get(k) not in (None, "") for k in ("red", "yellow", "d12"))
     if mode == "physical":

@@ -60,7 +60,8 @@ def typed(state: State, action: Action, count: int) -> list[Token]:
 
 
 def draw(state: State, ctx: Ctx, count: int) -> list[Token]:
-    """Draw ``count`` tokens from the digital pool, refilling it from the used ones when empty."""
+    """Draw ``count`` tokens from the digital pool; an empty reserve is refilled from the face-up
+    used tokens (seed 004 p.8)."""
     got: list[Token] = []
     pool, used = state["tokens"]["pool"], state["tokens"]["used"]
     for _ in range(count):
@@ -83,7 +84,8 @@ def draw(state: State, ctx: Ctx, count: int) -> list[Token]:
 
 
 def take(state: State, ctx: Ctx, action: Action, count: int) -> list[Token]:
-    """The tokens revealed by one action, typed or drawn according to the table option."""
+    """The tokens revealed by one action (settlement 1, keep 2, a special card 1: seed 004 p.8),
+    typed or drawn according to the table option."""
     if count <= 0:
         return []
     if state["options"]["tokens"] == "digital":

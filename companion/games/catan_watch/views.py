@@ -138,6 +138,6 @@ def private(game: CatanWatchGame, state: State, seat: str) -> dict[str, Any]:
         "free_sections": free_sections if pl["guards_supply"] > 0 else [],
         "patrol_next": my_turn and game._patrol_after_ranger(state, seat),
         "tokens_typed": state["options"]["tokens"] == "physical",
-        "pieces_left": {"settlements": 5 - pl["settlements"] - 0, "keeps": 4 - pl["keeps"],
-                        "roads": 15 - pl["roads"]},
+        "pieces_left": {"settlements": 5 - pl["settlements"], "keeps": 4 - pl["keeps"],
+                        "roads": 15 - pl["roads"]},  # supply of seed 004 p.3
     }
