@@ -125,12 +125,13 @@ def test_neutral_force_example_p26():
 def test_neutral_force_too_strong_p26():
     """seed 000 p.26: with less strength than the token the attack cannot happen: the units go back,
     not routed (they may still march on with another order)."""
-    state = board(4, units={"kingswood": ("baratheon", {"footman": 1, "knight": 1})},
-                  orders={"kingswood": ("baratheon", "march-1")},
+    state = board(4, units={"kingswood": ("baratheon", {"footman": 1, "knight": 1}),
+                            "lannisport": ("lannister", {"footman": 1})},
+                  orders={"kingswood": ("baratheon", "march-1"), "lannisport": ("lannister", "consolidate-a")},
                   iron_throne=["baratheon", "lannister", "stark", "greyjoy"], neutral={"storms-end": 4})
     act(state, "baratheon", type="march", **{"from": "kingswood"}, moves=[{"to": "storms-end", "footman": 1, "knight": 1}])
     assert state["neutral"]["storms-end"] == 4 and state["units"]["kingswood"]["knight"] == 1
-    assert "kingswood" not in state["action"]["routed"]
+    assert state["action"]["step"] == "consolidate" and "kingswood" not in state["action"]["routed"]
 
 
 def test_garrison_defends_and_is_removed_when_it_loses_p26():
