@@ -118,6 +118,15 @@ def test_full_westeros_round_on_screen_and_phones(browser, live_server):
     expect(screen.locator(".agot .phase")).to_contain_text("Planning")
     expect(screen.locator(".agot .trkrow").nth(1)).to_contain_text(re.compile(r"Lannister.*Baratheon.*Stark", re.S))
 
+    # A control change recorded from a phone with the searchable list reaches the screen's totals.
+    stark_row = screen.locator(".agot table.bars tr", has_text="Stark")
+    expect(stark_row.locator("td.num").first).to_have_text("2")
+    caio.locator("summary", has_text="Record a control change").click()
+    caio.locator("input[name=area_label]").fill("Moat Cailin")
+    caio.locator("button", has_text="Record").first.click()
+    expect(stark_row.locator("td.num").first).to_have_text("3")
+    expect(screen.locator(".log")).to_contain_text("Moat Cailin is now controlled by Stark")
+
     # The phones speak Portuguese too.
     ana.goto(ana.url.split("?")[0] + "?lang=pt_BR")
     expect(ana.locator(".agot-seat")).to_contain_text("Cartas da Casa")
