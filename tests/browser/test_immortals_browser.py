@@ -188,7 +188,7 @@ def test_round_with_three_phones(browser, live_server):
 
     # The screen in Portuguese.
     screen.goto(f"{live_server.url}/t/{code}/screen?lang=pt_BR")
-    expect(screen.locator(".im-top")).to_contain_text("Reforços")
+    expect(screen.locator(".im-top")).to_contain_text("Reforços", timeout=15000)
     expect(screen.locator("body")).to_contain_text("Pontuação da rodada 1")
     for ctx in [screen_ctx] + [p.context for p in phones.values()]:
         ctx.close()
