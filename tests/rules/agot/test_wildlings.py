@@ -201,3 +201,118 @@ def test_max_bid_is_available_power():
     set_power(s, "stark", 1)
     with pytest.raises(RuleError):
         act(s, "stark", {"type": "answer", "prompt": pid(s), "value": 2})
+
+
+def test_preemptive_raid_loss_destroy_units_needs_a_confirmation():
+    s = attack(3, 12, "preemptive-raid")
+    bid_all(s, {"baratheon": 1, "lannister": 0, "stark": 1})
+    act(s, "lannister", {"type": "choose", "value": "units"})
+    assert GAME.waiting_for(s) == ["lannister"]
+    assert flow.current(s)["tasks"][0]["ask"]["kind"] == "confirm"
+    act(s, "lannister", {"type": "confirm"})
+    assert flow.current(s) is None
+
+
+def test_preemptive_raid_tied_highest_tracks_ask_which():
+    """Equal best positions on two tracks: the house picks which one it drops on."""
+    s = attack(3, 12, "preemptive-raid")
+    # Stark is 2nd on every track except Fiefdoms (1st): make Iron Throne 1st too.
+    from companion.games.agot import tracks
+
+    tracks.to_top(s, "iron_throne", "stark")
+    bid_all(s, {"baratheon": 1, "lannister": 1, "stark": 0})
+    act(s, "stark", {"type": "choose", "value": "track"})
+    assert set(flow.current(s)["tasks"][0]["ask"]["choices"]) == {"iron_throne", "fiefdoms"}
+    act(s, "stark", {"type": "choose", "value": "iron_throne"})
+    assert s["tracks"]["iron_throne"][-1] == "stark"
+    assert s["dominance"]["iron_throne"]["holder"] == "baratheon"
+
+
+def test_crow_killers_reward_is_optional_and_confirmed():
+    s = attack(3, 2, "crow-killers")
+    bid_all(s, {"baratheon": 0, "lannister": 2, "stark": 0})
+    assert GAME.waiting_for(s) == ["lannister"]
+    act(s, "lannister", {"type": "confirm"})
+    assert flow.current(s) is None
+
+
+def test_crow_killers_others_without_knights_are_not_asked():
+    s = attack(3, 12, "crow-killers")
+    areas.set_units(s, "winterfell", "stark", {"footman": 2})
+    bid_all(s, {"baratheon": 0, "lannister": 1, "stark": 1})
+    act(s, "baratheon", {"type": "confirm"})  # the lowest bidder
+    assert GAME.waiting_for(s) == ["lannister"]  # Stark has no knight left: skipped
+    act(s, "lannister", {"type": "confirm"})
+    assert flow.current(s) is None
+
+
+def test_crow_killers_destroys_knights_without_footmen_to_replace_them():
+    s = attack(3, 12, "crow-killers")
+    areas.set_units(s, "harrenhal", "lannister", {"footman": 8})
+    bid_all(s, {"baratheon": 1, "lannister": 0, "stark": 1})
+    # Lannister has 10 footmen on the board already: its knight cannot be replaced.
+    assert s["units"]["lannisport"]["knight"] == 0 and s["units"]["lannisport"]["footman"] == 1
+
+
+def test_massing_lowest_with_one_card_keeps_it():
+    s = attack(3, 12, "massing-on-the-milkwater")
+    s["house_cards"]["stark"] = {"hand": ["robb-stark"], "discard": [c for c in s["house_cards"]["stark"]["hand"]
+                                                                     if c != "robb-stark"]}
+    bid_all(s, {"baratheon": 1, "lannister": 1, "stark": 0})
+    assert s["house_cards"]["stark"]["hand"] == ["robb-stark"]
+
+
+def test_massing_option_others_discard_their_last_card():
+    """Option off: a house with a single card still discards it (the visible table choice)."""
+    s = attack(3, 12, "massing-on-the-milkwater", milkwater_keep_last=False)
+    s["house_cards"]["lannister"] = {"hand": ["tywin-lannister"], "discard": []}
+    bid_all(s, {"baratheon": 1, "lannister": 1, "stark": 0})
+    act(s, "baratheon", {"type": "choose", "value": s["house_cards"]["baratheon"]["hand"][0]})
+    assert GAME.waiting_for(s) == ["lannister"]
+    act(s, "lannister", {"type": "choose", "value": "tywin-lannister"})
+    assert s["house_cards"]["lannister"] == {"hand": [], "discard": ["tywin-lannister"]}
+
+
+def test_massing_default_others_keep_a_last_card():
+    s = attack(3, 12, "massing-on-the-milkwater")
+    s["house_cards"]["lannister"] = {"hand": ["tywin-lannister"], "discard": []}
+    bid_all(s, {"baratheon": 1, "lannister": 1, "stark": 0})
+    act(s, "baratheon", {"type": "choose", "value": s["house_cards"]["baratheon"]["hand"][0]})
+    assert flow.current(s) is None
+    assert s["house_cards"]["lannister"]["hand"] == ["tywin-lannister"]
+
+
+def test_mammoth_riders_and_horde_losses_are_confirmed_per_house():
+    for card, lowest_n in (("mammoth-riders", 3), ("the-horde-descends", 2)):
+        s = attack(3, 12, card)
+        bid_all(s, {"baratheon": 1, "lannister": 0, "stark": 1})
+        assert [t["house"] for t in flow.current(s)["tasks"]] == ["lannister", "baratheon", "stark"]
+        ask = flow.current(s)["tasks"][0]["ask"]
+        assert ask["kind"] == "confirm" and (ask["params"].get("n", 2) == lowest_n)
+        for house in ("lannister", "baratheon", "stark"):
+            act(s, house, {"type": "confirm"})
+        assert flow.current(s) is None
+
+
+def test_skinchanger_others_lose_what_they_have():
+    s = attack(3, 12, "skinchanger-scout")
+    bid_all(s, {"baratheon": 4, "lannister": 0, "stark": 5})
+    assert s["power"]["baratheon"]["available"] == 0  # had 1 left, discards it
+    assert s["power"]["lannister"]["available"] == 0  # lowest: everything
+    assert s["power"]["stark"]["available"] == 0
+
+
+def test_two_attacks_in_one_westeros_phase():
+    """Threat reaching 12 and a Wildlings Attack card: two attacks in one phase (seed 000 p.23)."""
+    s = new_game(3, decks="physical")
+    s["wildling_threat"] = 10
+    s["phase"], s["round"], s["queue"], s["current"] = "westeros", 2, [{"kind": "draw"}], None
+    flow.advance(s, ctx(host=True))
+    for card in ("last-days-of-summer-i", "game-of-thrones", "wildlings-attack"):
+        act(s, None, {"type": "draw_card", "card": card})
+    assert flow.current(s)["kind"] == "wildling_attack" and flow.current(s)["strength"] == 12
+    bid_all(s, {"baratheon": 5, "lannister": 4, "stark": 3})
+    act(s, None, {"type": "wildling_card", "card": "silence-at-the-wall"})
+    assert s["wildling_threat"] == 0
+    # Game of Thrones, then the card's own attack at the new threat (0).
+    assert flow.current(s)["kind"] == "wildling_attack" and flow.current(s)["strength"] == 0
