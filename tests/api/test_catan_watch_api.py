@@ -107,3 +107,16 @@ def test_fragments_render_in_both_languages(api, client):
     phone.set_cookie(f"seat_{code}", api_token)
     seat = phone.get(f"/t/{code}/frag/seat?lang=pt_BR").get_data(as_text=True)
     assert "Encerrar meu turno" in seat and "Aldeia" in seat
+
+
+def test_balanced_deck_and_token_pool_never_leave_the_server(api, client):
+    """Future randomness stays in the state: the API shows counts, never the remaining cards."""
+    t, code, tokens = new_table(api, dice="balanced")
+    finish_setup(api, code, tokens)
+    api.ok(code, tokens["p1"], {"type": "roll"})
+    bodies = [client.get(f"/api/tables/{code}").get_json(),
+              client.get(f"/api/tables/{code}/me", headers=api.auth(tokens["p2"])).get_json()]
+    for body in bodies:
+        text = json.dumps(body)
+        assert '"deck"' not in text and '"pool"' not in text
+    assert api.public(code)["state"]["balanced_left"] == 35
