@@ -310,8 +310,11 @@ def march(state: State, ctx: Ctx, action: Action) -> None:
     for m in peaceful:
         _arrive(state, ctx, house, m["to"], m["units"])
     areas.recompute_control(state, src)
-    ctx.log(N_("%(house)s marches from %(from)s: %(moves)s"), house=_h(house),
-            moves=", ".join(f"{_fmt(m['units'])} → {m['to']}" for m in moves) or "-", **{"from": _a(src)})
+    for m in moves:
+        ctx.log(N_("%(house)s marches %(n)s units from %(from)s to %(to)s"), house=_h(house),
+                n=sum(m["units"].values()), to=_a(m["to"]), **{"from": _a(src)})
+    if not moves:
+        ctx.log(N_("%(house)s resolves its March order in %(area)s without moving"), house=_h(house), area=_a(src))
     state["action"]["last"] = {"kind": "march", "house": house, "from": src, "moves": moves}
     if fights:
         cb.begin(state, ctx, house, src, fights[0]["to"], fights[0]["units"], order["token"])

@@ -54,6 +54,12 @@ class Token:
         return f"{self.kind}{sign}{' ★' if self.star else ''}"
 
 
+def mark(tok: Token) -> str:
+    """The language-free part of a token's face: its bonus (March/Defense/Support) and the star."""
+    sign = f" {tok.bonus:+d}" if tok.kind in ("march", "defense", "support") else ""
+    return sign + (" ★" if tok.star else "")
+
+
 def _load() -> tuple[dict[str, Token], dict[str, set[str]], dict[int, list[int]]]:
     """Read and validate data/orders.toml: 15 tokens (10 regular + 5 special, seed 000 p.12)."""
     raw = tomllib.loads((Path(__file__).parent / "data" / "orders.toml").read_text(encoding="utf-8"))

@@ -175,9 +175,10 @@ def raven_swap(state: State, ctx: Ctx, action: Action) -> None:
     plan["raven"].update(choice="swap", swap={"area": area, "old": placed["token"], "new": new})
     placed["token"] = new
     state["dominance"]["raven"]["used"] = True
-    ctx.log(N_("Messenger Raven: %(house)s replaced the order in %(area)s (%(old)s → %(new)s)"),
-            house=_h(house), area=_a(area), old=ot.TOKENS[plan["raven"]["swap"]["old"]].label,
-            new=ot.TOKENS[new].label)
+    before, after = ot.TOKENS[plan["raven"]["swap"]["old"]], ot.TOKENS[new]
+    ctx.log(N_("Messenger Raven: %(house)s replaced the order in %(area)s (%(old)s%(old_mark)s → %(new)s%(new_mark)s)"),
+            house=_h(house), area=_a(area), old=tr(ot.KIND_LABELS[before.kind]), old_mark=ot.mark(before),
+            new=tr(ot.KIND_LABELS[after.kind]), new_mark=ot.mark(after))
     finish(state, ctx)
 
 
