@@ -406,6 +406,25 @@ def _set_neutral(state: State, ctx: Ctx, action: Action) -> None:
     ctx.log(N_("Host: neutral force in %(area)s set to %(n)s"), area=names.label(names.AREAS[area]), n=strength)
 
 
+def _set_threat(state: State, ctx: Ctx, action: Action) -> None:
+    """Host correction of the wildling threat token (spaces 0-12 in steps of 2, seed 000 p.22)."""
+    ctx.actor.require_host()
+    value = get_int(action, "value", 0, wildlings.MAX_THREAT, "seed 000 p.22")
+    if value % wildlings.STEP:
+        raise RuleError("The wildling track has only even spaces.", "seed 000 p.22")
+    state["wildling_threat"] = value
+    ctx.log(N_("Host: wildling threat set to %(n)s"), n=value)
+
+
+def _set_supply(state: State, ctx: Ctx, action: Action) -> None:
+    """Host correction of a house's supply track position (seed 000 p.8)."""
+    ctx.actor.require_host()
+    house = get_choice(action, "house", state["houses"])
+    value = get_int(action, "value", 0, supply.MAX_LEVEL, "seed 000 p.8")
+    state["supply"][house] = value
+    ctx.log(N_("Host: %(house)s supply set to %(n)s"), house=names.label(names.HOUSES[house]), n=value)
+
+
 CORRECTIONS = {
     "set_control": _set_control,
     "set_units": _set_units,
@@ -414,6 +433,7 @@ CORRECTIONS = {
     "remove_token": _remove_token,
     "adjust_power": _adjust_power,
     "set_neutral": _set_neutral,
+    "set_threat": _set_threat,
+    "set_supply": _set_supply,
 }
 
-_ = supply  # imported for its registration-free helpers used by views

@@ -55,3 +55,19 @@ def test_power_token_keeps_control():
     areas.set_units(s, "stoney-sept", None, {})
     assert s["control"]["stoney-sept"] == "lannister"
     assert GAME.public_view(s)["power"]["lannister"] == {"available": 4, "board": 1, "pool": 15}
+
+
+def test_host_corrections_for_threat_and_supply():
+    import pytest
+
+    from companion.games.base import RuleError
+
+    s = new_game(3)
+    act(s, None, {"type": "set_threat", "value": 8})
+    assert s["wildling_threat"] == 8
+    with pytest.raises(RuleError):
+        act(s, None, {"type": "set_threat", "value": 7})
+    with pytest.raises(RuleError):
+        act(s, "stark", {"type": "set_supply", "house": "stark", "value": 6})
+    act(s, None, {"type": "set_supply", "house": "stark", "value": 4})
+    assert GAME.public_view(s)["supply"]["stark"] == 4
