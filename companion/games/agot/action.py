@@ -510,6 +510,8 @@ def private(state: State, seat: str) -> dict[str, Any]:
                                               if any(can_enter(state, seat, a, d, k) for k in cb.UNIT_KINDS
                                                      if (areas.units(state, a) or {}).get(k))})}
                                for a in mine]
+            for m in view["marches"]:
+                m["fights"] = [d for d in m["to"] if _is_enemy_target(state, seat, d)]
         else:
             view["consolidates"] = [{"from": a, "gain": consolidate_income(state, a, seat),
                                      "can_muster": ot.TOKENS[state["orders"][a]["token"]].star

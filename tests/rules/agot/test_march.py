@@ -58,7 +58,8 @@ def test_ship_transport_example_p24():
                             "redwyne-straights": ("tyrell", {"ship": 1}), "west-summer-sea": ("tyrell", {"ship": 1}),
                             "east-summer-sea": ("tyrell", {"ship": 1})},
                   orders={"highgarden": ("tyrell", "march0")}, iron_throne=["tyrell"] + SIX[:5])
-    assert "sunspear" in GAME.private_view(state, "tyrell")["action"]["marches"][0]["to"]
+    offer = GAME.private_view(state, "tyrell")["action"]["marches"][0]
+    assert "sunspear" in offer["to"] and offer["fights"] == ["sunspear"]  # its garrison defends (p.26)
     act(state, "tyrell", type="march", **{"from": "highgarden"}, moves=[{"to": "salt-shore", "knight": 1}])
     assert state["units"]["salt-shore"] == {"house": "tyrell", "footman": 0, "knight": 1, "ship": 0, "siege": 0}
 
