@@ -8,7 +8,7 @@ import pytest
 from immortals_helpers import Table, give_plan, midgame
 
 from companion.games.base import RuleError
-from companion.games.immortals import GAME
+from companion.games.immortals import GAME, scoring
 
 LIGHT = ("elves", "humans", "dwarves")
 DARK = ("demons", "orcs", "necromancers")
@@ -325,3 +325,31 @@ def test_groups_may_be_printed_on_either_board():
     t.act(t.state["seats"][0], {"type": "choose_tribes", "light": LIGHT[0], "dark": DARK[0], "dark_groups": "3"})
     t.host({"type": "start_game"})
     assert t.player(t.state["seats"][0])["groups"] == [10, 3]
+
+
+def test_whole_game_to_the_end():
+    """p.8 and p.16: rounds repeat reinforcements, planning, performance and scoring until the last
+    round (7 with 3 players); the game ends with the winner, and nobody is waited for."""
+    t = Table(3, seed=21)
+    choose(t)
+    through_draft(t)
+    expected = {s: 0 for s in t.state["seats"]}
+    for rnd in range(1, 8):
+        assert t.state["round"] == rnd and t.state["phase"] == "reinforce"
+        for _ in t.state["seats"]:
+            t.act(t.state["turn"], {"type": "reinforce"})
+        for seat in t.state["seats"]:
+            assert seat in GAME.waiting_for(t.state)
+            t.act(seat, {"type": "answer", "prompt": f"plan-{rnd}", "value": {"army": ["blank"]}})
+        for seat in t.state["seats"]:
+            expected[seat] += scoring.breakdown(t.state, seat)["total"]
+        for _ in range(6):
+            if t.state["phase"] != "performance":
+                break
+            t.act(t.state["turn"], {"type": "pass", "take": "gold"})
+    assert t.state["phase"] == "ended" and GAME.waiting_for(t.state) == []
+    assert {s: t.player(s)["vp"] for s in t.state["seats"]} == expected
+    best = max(expected.values())
+    assert set(t.state["result"]["winners"]) <= {s for s, v in expected.items() if v == best}
+    with pytest.raises(RuleError):
+        t.act(t.state["seats"][0], {"type": "pass", "take": "gold"})
