@@ -40,6 +40,10 @@ def settle(s, data) -> None:
                 act(s, house, {"type": "choose", "value": data.draw(st.sampled_from(ask["choices"]))})
         elif todo == "muster":
             act(s, house, {"type": "muster_done"})
+        elif todo == "choose":
+            act(s, house, {"type": "choose", "value": data.draw(st.sampled_from(cur["choices"]))})
+        elif todo == "confirm_ports":
+            act(s, house, {"type": "confirm_ports", "ports": cur["suggested"][house]})
         elif todo == "reduce_armies":
             army = view["supply"]["armies"][0]
             unit = next(k for k in ("footman", "knight", "siege", "ship") if s["units"][army["area"]].get(k))
@@ -89,3 +93,26 @@ def test_any_wildling_attack_keeps_the_invariants(data):
     # the used card went to the bottom of the deck, and nothing else was lost
     deck = s["wildling_deck"]
     assert card in deck["bottom"] and len(deck["unknown"]) + len(deck["bottom"]) + bool(deck["top"]) == 9
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.data(), st.integers(0, 10_000))
+def test_ten_rounds_with_digital_decks_end_in_a_ranking(data, seed):
+    """A whole game (orders played on the board): ten rounds, Westeros phases drawn from the
+    digital decks with this seed, every prompt answered; the game ends after round 10 with the
+    p.17 ranking and one victory-chart point per round (seed 000 p.7, p.17)."""
+    s = new_game(4)
+    act(s, None, {"type": "start"})
+    for rnd in range(2, 11):
+        act(s, None, {"type": "round_done_on_board"}, seed=seed + rnd)
+        assert s["round"] == rnd
+        settle(s, data)
+        if s["phase"] == "ended":
+            break
+        assert s["phase"] == "planning"
+        check(s)
+    if s["phase"] != "ended":
+        act(s, None, {"type": "round_done_on_board"})
+    assert s["phase"] == "ended" and s["winner"] == s["ranking"][0]["house"]
+    assert [p["round"] for p in s["victory_history"]][-1] == s["round"]
+    assert len(s["westeros"]["history"]) == s["round"] - 1
