@@ -189,8 +189,10 @@ class ImmortalsGame(Game):
                                             "gold": get_int({g_key: action.get(g_key) or 0}, g_key, 0, 30, cite.both(10))}
             if action.get(f"{realm}_spaces") not in (None, "", []):
                 t["spaces"] = self._spaces(action[f"{realm}_spaces"], f"{realm}_spaces")
+        light_start = prof[chosen["light"]]
         if action.get("start") not in (None, ""):
-            prof[chosen["light"]]["start"] = get_choice(action, "start", REGIONS, cite.both(6))
+            light_start["start"] = get_choice(action, "start", REGIONS, cite.both(6))
+        self._known_start(state, ctx, chosen["light"])
         p = state["players"][seat]
         p["tribes"] = chosen
         missing = [f"{tribes()[tid]['name']}: {m}" for tid in chosen.values() for m in profile.tribe_complete(state["profile"], tid)]
@@ -208,6 +210,22 @@ class ImmortalsGame(Game):
         p["ready"] = not missing and len(groups) >= 2
         ctx.log(N_("%(who)s plays %(light)s and %(dark)s"), who=ctx.name(seat),
                 light=msg(tribes()[chosen["light"]]["name"]), dark=msg(tribes()[chosen["dark"]]["name"]))
+
+    @staticmethod
+    def _known_start(state: State, ctx: Ctx, tid: str) -> None:
+        """A start region known by name (Elves: Treehome, seed 002 p.6) links the tribe and the board
+        profile: a named region gives the tribe its start, a chosen start slot gets the name."""
+        name = tribes()[tid].get("start_name")
+        if not name:
+            return
+        regions = state["profile"]["regions"]
+        t = state["profile"]["tribes"][tid]
+        named = [rid for rid, r in regions.items() if (r["name"] or "").lower() == name.lower()]
+        if t["start"] is None and named:
+            t["start"] = named[0]
+        elif t["start"] and not named and regions[t["start"]]["name"] is None:
+            profile.name_region(state["profile"], t["start"], name)
+            ctx.log(N_("Region %(region)s is named %(name)s"), region=t["start"], name=msg(name))
 
     @staticmethod
     def _int_list(raw: Any, field: str, rule: str) -> list[int]:

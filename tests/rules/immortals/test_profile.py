@@ -96,3 +96,15 @@ def test_tribe_building_costs_entered_with_the_tribes_are_used():
     t.act("p1", {"type": "perform", "space": "a3", "building": "capital"})
     assert (p := t.player("p1"))["energy"] == 2 and p["gold"] == 2 and p["vp"] == 2
     assert GAME.export_profile(t.state)["tribes"]["elves"]["costs"]["capital"] == {"energy": 3, "gold": 3}
+
+
+def test_elves_start_region_is_treehome():
+    """seed 002 p.6: the Elves start in Treehome (Arvoredo). Choosing the slot names it; a board
+    where Treehome is already named gives the Elves their start region."""
+    t = Table(3)
+    t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "orcs", "start": "3-4"})
+    assert t.state["profile"]["regions"]["3-4"]["name"] == "Treehome"
+    t2 = Table(3)
+    t2.host({"type": "name_region", "region": "2-2", "name": "Treehome"})
+    t2.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "orcs"})
+    assert t2.state["profile"]["tribes"]["elves"]["start"] == "2-2"
