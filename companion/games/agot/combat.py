@@ -952,7 +952,42 @@ def _after_result(state: dict[str, Any], ctx: Any) -> None:
     _act()._next_turn(state, ctx)
 
 
-HANDLERS = {"support": support, "card_ability": ability, "blade": blade}
+def correct_units(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
+    """Before the cards are revealed, a side (or the host) corrects the units it has in the combat:
+    the pieces on the table are the truth (design: the mirror may be stale; seed 000 p.17)."""
+    from . import areas
+
+    c = _combat(state)
+    if c["step"] not in ("support", "cards"):
+        raise RuleError("Units can be corrected only before the house cards are revealed.", "seed 000 p.18", 409)
+    side = str(action.get("side", ""))
+    if side not in SIDES or (side == "defender" and c["defender"] is None):
+        raise RuleError("Correct the attacker's or the defender's units.", "companion: board mirror")
+    house = house_of(c, side)
+    ctx.actor.require(house)
+    counts = {}
+    for k in UNIT_KINDS:
+        raw = action.get(k)
+        try:
+            counts[k] = int(raw) if raw not in (None, "") else 0
+        except (TypeError, ValueError):
+            raise RuleError("%(field)s must be a whole number.", "companion: input", field=k) from None
+        if not 0 <= counts[k] <= 10:
+            raise RuleError("%(field)s must be between %(min)s and %(max)s.", "companion: input", field=k, min=0, max=10)
+    if c["sea"] and any(counts[k] for k in LAND_UNITS) or not c["sea"] and counts["ship"]:
+        raise RuleError("Ships fight at sea, footmen, knights and siege engines on land.", "seed 000 p.15")
+    if not any(counts.values()) and not (side == "defender" and c["garrison"]):
+        raise RuleError("A side needs at least one unit in the combat.", "seed 000 p.17")
+    if side == "attacker":
+        c["att_units"] = {k: n for k, n in counts.items() if n}
+    else:
+        routed = state["action"]["routed"].get(c["area"], {})
+        areas.set_units(state, c["area"], house, {k: counts[k] + routed.get(k, 0) for k in UNIT_KINDS})
+        c["def_units"] = {k: n for k, n in counts.items() if n}
+    ctx.log(N_("%(house)s corrects its units in the combat: %(n)s"), house=_h(house), n=sum(counts.values()))
+
+
+HANDLERS = {"support": support, "card_ability": ability, "blade": blade, "combat_units": correct_units}
 
 
 def apply(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:

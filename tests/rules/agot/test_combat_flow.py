@@ -234,3 +234,18 @@ def test_retreat_supply_counts_the_army_as_already_gone_p21():
     assert decide["kind"] == "retreat" and "white-harbor" in decide["targets"]
     act(state, "stark", type="card_ability", area="white-harbor")
     assert state["units"]["white-harbor"]["footman"] + state["units"]["white-harbor"]["knight"] == 3
+
+
+def test_a_side_corrects_its_units_before_the_cards():
+    """Design: the pieces on the table are the truth; before the reveal a side fixes its count."""
+    state = kingswood()
+    with pytest.raises(RuleError):
+        act(state, "tyrell", type="combat_units", side="defender", footman=3)   # not Tyrell's side
+    act(state, "lannister", type="combat_units", side="defender", footman=3)
+    assert state["units"]["kingswood"]["footman"] == 3
+    view = GAME.public_view(state)["action"]["combat"]
+    assert sum(i["value"] for i in view["initial"]["defender"]) == 3
+    card(state, "lannister", "jaime-lannister")
+    card(state, "tyrell", "alester-florent")
+    with pytest.raises(RuleError):
+        act(state, "lannister", type="combat_units", side="defender", footman=1)
