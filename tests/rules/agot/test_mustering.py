@@ -96,3 +96,30 @@ def test_spending_every_point_passes_the_turn():
     assert GAME.waiting_for(s) == ["lannister"]
     act(s, "lannister", {"type": "muster", "area": "riverrun", "unit": "ship", "to": "the-golden-sound"})
     assert GAME.waiting_for(s) == [tracks.turn_order(s)[1]]
+
+
+def test_port_mustering_example_p25():
+    """Seed 000 p.25: Martell, first in turn order, uses Sunspear's 2 points for a footman and a
+    ship placed in the Port of Sunspear."""
+    s = new_game(6)
+    tracks.set_track(s, "iron_throne", ["martell"] + [h for h in s["tracks"]["iron_throne"] if h != "martell"])
+    to_westeros(s)
+    flow.push(s, {"kind": "mustering", "houses": tracks.turn_order(s), "index": 0})
+    flow.advance(s, ctx(host=True))
+    assert GAME.waiting_for(s) == ["martell"]
+    assert "port-of-sunspear" in GAME.private_view(s, "martell")["muster"]["ships"]["sunspear"]
+    act(s, "martell", {"type": "muster", "area": "sunspear", "unit": "footman"})
+    act(s, "martell", {"type": "muster", "area": "sunspear", "unit": "ship", "to": "port-of-sunspear"})
+    assert s["units"]["sunspear"]["footman"] == 2
+    assert s["units"]["port-of-sunspear"] == {"house": "martell", "footman": 0, "knight": 0, "ship": 1, "siege": 0}
+    assert GAME.waiting_for(s) == [tracks.turn_order(s)[1]]
+
+
+def test_ships_may_muster_into_a_port_even_with_enemies_in_its_sea():
+    """Recruiting into one's own port is allowed while enemy ships hold the sea (seed 000 p.25)."""
+    s = new_game(6)
+    areas.set_units(s, "east-summer-sea", "baratheon", {"ship": 1})
+    areas.set_units(s, "sea-of-dorne", "tyrell", {"ship": 1})  # replaces Martell's ship there
+    from companion.games.agot import mustering
+
+    assert mustering.ship_targets(s, "martell", "sunspear") == ["port-of-sunspear"]
