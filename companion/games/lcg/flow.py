@@ -134,7 +134,7 @@ def inputs_missing(state: dict[str, Any], event: str) -> list[str]:
     if event == "reveal_plots":
         return sealed.waiting(state["prompts"][state["plot_prompt"]])
     if event == "choose_first" and not pr.get("first_chosen"):
-        return [pr["winner"]]
+        return [first_chooser(state)]
     if event == "when_revealed" and pr.get("order") is None and len(when_revealed_seats(state)) > 1:
         return [state["first_player"]]
     if event == "choose_titles":
@@ -147,6 +147,12 @@ def inputs_missing(state: dict[str, Any], event: str) -> list[str]:
     if event == "dominance":
         return [s for s in state["seats"] if s not in state["dominance"]["entries"]]
     return []
+
+
+def first_chooser(state: dict[str, Any]) -> str:
+    """The initiative winner chooses the first player (seed 003 Page 11); if a card cancelled the
+    initiative count, the current first player chooses (companion fallback, logged with the cancel)."""
+    return state["plot_round"]["winner"] or state["first_player"]
 
 
 def when_revealed_seats(state: dict[str, Any]) -> list[str]:
@@ -399,7 +405,11 @@ def _resolve_node(state: dict[str, Any], ctx: Ctx, node: Node, stack: list[Node]
     cancelled = node["ev"] in node["cancelled"]
     if node["kind"] == "framework":
         event = node["events"][node["ev"]]
-        if cancelled:
+        if cancelled and event in STRUCTURAL:
+            ctx.log(N_("A cancel cannot undo %(event)s: the companion keeps the turn structure; apply the "
+                       "card's effect by hand."), event=tr(EVENT_NAMES[event]))
+            resolve_event(state, ctx, event)
+        elif cancelled:
             ctx.log(N_("Framework event cancelled: %(event)s."), event=tr(EVENT_NAMES[event]))
         else:
             resolve_event(state, ctx, event)
@@ -423,6 +433,12 @@ def _resolve_node(state: dict[str, Any], ctx: Ctx, node: Node, stack: list[Node]
         ctx.log(N_("%(who)s's %(what)s resolves."), who=who, what=tr(KIND_NAMES[node["kind"]]))
     node["step"] = "passives"
 
+
+#: Events that hold the round's structure together (who is active, which plots are out, which
+#: challenge runs). A save/cancel against them is logged, but the companion still keeps its books;
+#: the table applies the cancelling card by hand. Cancelling any other event skips its effect.
+STRUCTURAL = ("phase_begins", "phase_ends", "reveal_plots", "choose_first", "choose_titles", "become_active",
+              "declare_done", "declare_challenge", "finish_challenges")
 
 KIND_NAMES = {"action": N_("action"), "response": N_("response"), "save": N_("save/cancel response"),
               "passive": N_("passive ability"), "framework": N_("framework event")}

@@ -298,7 +298,7 @@ class LcgGame(Game):
     def _a_first_player(self, state: State, ctx: Ctx, action: Action) -> None:
         """The initiative winner chooses the first player (seed 003 Page 11)."""
         self._event_input(state, "choose_first")
-        ctx.actor.require(state["plot_round"]["winner"])
+        ctx.actor.require(flow.first_chooser(state))
         state["first_player"] = get_choice(action, "seat", state["seats"], "seed 003 Page 11")
         state["plot_round"]["first_chosen"] = True
 

@@ -24,8 +24,12 @@ def initiative_winner(state: dict[str, Any], rng: random.Random) -> tuple[str, l
     Returns (winner, tied seats or [], True when the draw was random).
     """
     seats = state["seats"]
-    best = max(state["players"][s]["plot"]["initiative"] for s in seats)
-    tied = [s for s in seats if state["players"][s]["plot"]["initiative"] == best]
+
+    def initiative(seat: str) -> int:
+        return int((state["players"][seat].get("plot") or {}).get("initiative", 0))
+
+    best = max(initiative(s) for s in seats)
+    tied = [s for s in seats if initiative(s) == best]
     if len(tied) == 1:
         return tied[0], [], False
     pool = tied

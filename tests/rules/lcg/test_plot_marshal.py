@@ -203,3 +203,40 @@ def test_registered_plot_deck_and_used_plots():
     assert t.me("p1")["used_plots"] == ["Plot 3"]
     with pytest.raises(RuleError):
         t.do("p1", "register_plots", plots=deck * 2)
+
+
+def test_cancelled_initiative_count_leaves_the_choice_to_the_current_first_player():
+    """A cancel against 'count initiative' skips it; the companion then lets the current first player
+    choose (fallback, logged) instead of getting stuck."""
+    from helpers import no_autopass
+
+    t = Table(2)
+    no_autopass(t)
+    reveal(t, {"p1": plot("A", initiative=1), "p2": plot("B", initiative=7)})
+    t.pass_all()  # the reveal's save round
+    assert t.view["event"] == "initiative"
+    t.do("p1", "act", effect="cancel", label="A cancel")
+    t.pass_all()
+    t.pass_all()
+    assert t.view["event"] == "choose_first" and t.view["waiting_for"] == ["p1"]
+    assert "Framework event cancelled: Count initiative." in t.messages()
+    t.do("p1", "first_player", seat="p1")
+    assert t.view["first_player"] == "p1"
+
+
+def test_a_cancel_cannot_undo_the_turn_structure():
+    """Becoming the active player is structure: a cancel is logged, the books are kept."""
+    from helpers import no_autopass
+
+    t = to_marshal(2)
+    no_autopass(t)
+    t.pass_("p1")
+    t.pass_("p2")
+    t.pass_all()
+    t.pass_all()  # marshal.done window
+    assert t.view["event"] == "become_active"
+    t.do("p1", "act", effect="cancel")
+    t.pass_all()
+    t.pass_all()
+    assert t.view["active_player"] == "p2"
+    assert any(m.startswith("A cancel cannot undo") for m in t.messages())
