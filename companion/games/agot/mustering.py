@@ -134,8 +134,12 @@ def recruit(state: State, ctx: Ctx, step: flow.Step, house: str, action: Action)
     step["points"][area] -= cost
     if step.get("only_one"):
         step["area"] = area
-    ctx.log(N_("%(house)s musters a %(unit)s in %(area)s"), house=names.label(names.HOUSES[house]),
-            unit=names.label(UNIT_LABELS[unit]), area=names.label(names.AREAS[target]))
+    if upgrade:
+        ctx.log(N_("%(house)s upgrades a footman to a %(unit)s in %(area)s"), house=names.label(names.HOUSES[house]),
+                unit=names.label(UNIT_LABELS[unit]), area=names.label(names.AREAS[target]))
+    else:
+        ctx.log(N_("%(house)s musters a %(unit)s in %(area)s"), house=names.label(names.HOUSES[house]),
+                unit=names.label(UNIT_LABELS[unit]), area=names.label(names.AREAS[target]))
 
 
 def waiting_mustering(state: State, step: flow.Step) -> list[str]:
