@@ -206,6 +206,12 @@ def private_view(state: dict[str, Any], seat: str) -> dict[str, Any]:
         "plot_prompt": sealed.private(prompt, seat) if prompt and sealed.is_open(prompt) else None,
         "autopass": list(player["autopass"]),
         "autopass_kinds": autopass_kinds(),
+        "autopass_groups": [{"phase": ph, "name": flow.PHASE_NAMES[ph],
+                             "kinds": [k for k in autopass_kinds()
+                                       if k == f"act.{ph}" or data.boxes().get(k, None) is not None
+                                       and data.boxes()[k].phase == ph]}
+                            for ph in data.PHASES],
+        "autopass_default": data.default_autopass(),
         "challenge_types": [t for t in ("military", "intrigue", "power") if t not in used],
         "opponents": [s for s in state["seats"] if s != seat],
         "free_titles": [t for t in state["titles"] if t not in flow.taken_titles(state)],

@@ -80,3 +80,18 @@ def test_passive_during_responses_resolves_at_once_and_restarts_the_streak():
     assert [w["kind"] for w in t.view["window"]] == ["action", "passive"]
     t.pass_all()
     assert t.view["step"] == "responses" and t.priority == "p1" and t.view["passed"] == []
+
+
+def test_autopass_groups_cover_every_kind_once_by_phase():
+    t = Table(3)
+    me = t.me("p2")
+    grouped = [k for g in me["autopass_groups"] for k in g["kinds"]]
+    assert sorted(grouped) == sorted(me["autopass_kinds"])
+    assert [g["phase"] for g in me["autopass_groups"]][0] == "plot"
+    assert "act.challenges" in next(g for g in me["autopass_groups"] if g["phase"] == "challenges")["kinds"]
+
+
+def test_empty_autopass_form_means_ask_every_time():
+    t = Table(2)
+    t.do("p1", "autopass", kinds=[""])
+    assert t.me("p1")["autopass"] == []
