@@ -303,3 +303,30 @@ def test_after_my_response_and_a_pass_i_may_respond_again():
     assert t.priority == "p1"
     t.do("p1", "act", label="Response 2")
     assert t.view["window"][-1]["label"] == "Response 2"
+
+
+def test_benjen_stark_example_page_8_passive_on_becoming_moribund():
+    """Seed 003 Page 8: Benjen Stark's passive fires when he becomes moribund (killed), so it is
+    walked in step 4 with its own save/cancel round; Benjen himself leaves only at step 6, so he is
+    not shuffled back with the dead pile."""
+    t = to_marshalling(2)
+    t.do("p1", "act", label="Kill Benjen Stark")
+    t.do("p2", "moribund", label="Benjen Stark")
+    t.do("p2", "passive", label="Benjen Stark: dead piles shuffled into decks")
+    t.pass_all()  # nobody saves Benjen: the action resolves
+    assert [w["kind"] for w in t.view["window"]] == ["action", "passive"]
+    assert t.view["moribund"] == ["Benjen Stark"], "still on the table while his passive resolves"
+    t.pass_all()
+    assert t.view["step"] == "responses"
+    t.pass_all()
+    assert t.view["closed"]["moribund"] == ["Benjen Stark"]
+
+
+def test_draw_is_a_framework_action_example_page_6():
+    """Seed 003 Page 6: drawing two cards in the draw phase is a framework action: it opens a
+    framework window whose responses start with the first player."""
+    t = to_marshalling(3, first="p2")
+    t.host("set_phase", phase="draw")
+    while t.view["event"] != "draw_two":
+        t.pass_()
+    assert t.view["window"][0]["kind"] == "framework" and t.priority == "p2"
