@@ -136,6 +136,7 @@ class ImmortalsGame(Game):
             "battle_drop": self._battle_drop,
             "name_region": self._name_region,
             "set_region_value": self._set_region_value,
+            "edit_region": self._edit_region,
             "set_region": self._set_region,
             "set_building": self._set_building,
             "give_card": self._give_card,
@@ -549,6 +550,26 @@ class ImmortalsGame(Game):
         profile.set_value(state["profile"], rid, realm, res, value)
         ctx.log(N_("Region card %(region)s: %(res)s in the %(realm)s realm is %(value)s"), region=rid,
                 res=msg(word(res)), realm=msg(word(realm)), value="-" if value is None else value)
+
+    def _edit_region(self, state: State, ctx: Ctx, action: Action) -> None:
+        """One form per region row: name and the four printed values at once (issue #6, profile).
+        Empty values mean unknown."""
+        ctx.actor.require_host()
+        rid = get_choice(action, "region", REGIONS, profile.RULE)
+        name = str(action.get("name") or "").strip() or None
+        before = {realm: dict(state["profile"]["regions"][rid][realm]) for realm in REALMS}
+        if name != state["profile"]["regions"][rid]["name"]:
+            self._name_region(state, ctx, {"region": rid, "name": name})
+        for realm in REALMS:
+            for res in RESOURCES:
+                key = f"{realm}_{res}"
+                raw = action.get(key)
+                value = None if raw in (None, "") else get_int(action, key, 0, profile.MAX_VALUE, profile.RULE)
+                if value is None and before[realm][res] is None:
+                    continue  # still unknown, or just filled in from a worked example by the name
+                if value != state["profile"]["regions"][rid][realm][res]:
+                    self._set_region_value(state, ctx, {"region": rid, "realm": realm, "resource": res,
+                                                        "value": value})
 
     def _set_region(self, state: State, ctx: Ctx, action: Action) -> None:
         """Any player corrects who occupies a region and with how many armies (design: two taps)."""

@@ -108,3 +108,26 @@ def test_elves_start_region_is_treehome():
     t2.host({"type": "name_region", "region": "2-2", "name": "Treehome"})
     t2.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "orcs"})
     assert t2.state["profile"]["tribes"]["elves"]["start"] == "2-2"
+
+
+def test_edit_region_row_at_once():
+    """The host fills a region row (name and four printed values) with one tap; empty = unknown."""
+    t = Table(3)
+    t.host({"type": "edit_region", "region": "3-3", "name": "Heartwood", "light_energy": "2", "light_gold": "",
+            "dark_energy": "1", "dark_gold": "4"})
+    reg = t.state["profile"]["regions"]["3-3"]
+    assert reg["name"] == "Heartwood" and reg["light"] == {"energy": 2, "gold": None}
+    assert reg["dark"] == {"energy": 1, "gold": 4}
+    with pytest.raises(RuleError):
+        t.act("p1", {"type": "edit_region", "region": "3-3", "name": "X"})
+
+
+def test_edit_region_keeps_values_brought_by_the_name():
+    """Naming Shore Lake brings its light gold 5 (seed 001 p.9); the empty field of the same form
+    must not erase it, while clearing a value the table had entered does erase it."""
+    t = Table(3)
+    t.host({"type": "edit_region", "region": "2-1", "name": "Shore Lake", "dark_energy": "3"})
+    reg = t.state["profile"]["regions"]["2-1"]
+    assert reg["light"]["gold"] == 5 and reg["dark"]["energy"] == 3
+    t.host({"type": "edit_region", "region": "2-1", "name": "Shore Lake", "light_gold": "5", "dark_energy": ""})
+    assert t.state["profile"]["regions"]["2-1"]["dark"]["energy"] is None
