@@ -93,6 +93,11 @@ class LcgGame(Game):
                    min=0, max=30,
                    help=N_("Every save/cancel and response opportunity waits this long on every phone, "
                            "so waiting never reveals who holds a response.")),
+            Option("autopass_start", N_("Auto-pass to start with"), "choice", "structure",
+                   choices=(("structure", N_("Phase openings and closings, draw, standing, taxation")),
+                            ("all", N_("Every window (turn windows off when you hold a response)")),
+                            ("none", N_("Nothing: ask every time"))),
+                   help=N_("Each player can change it on the phone at any time.")),
             Option("titles", N_("Titles (melee)"), "text", CORE_TITLES),
             Option("title_relations", N_("Title relations (melee)"), "text", "",
                    help=N_("Who supports or opposes whom, as printed on your title cards.")),
@@ -104,9 +109,11 @@ class LcgGame(Game):
 
     def setup(self, options: dict[str, Any], ctx: Ctx) -> State:
         seats = [s.id for s in self.seats(options)]
+        start = {"structure": data.default_autopass(), "all": autopass_kinds(), "none": []}[
+            options.get("autopass_start") or "structure"]
         players = {s: {"gold": 0, "power": 0, "char_power": 0, "income_bonus": 0, "plot": None,
                        "title": None, "plots": [], "used_plots": [],
-                       "autopass": data.default_autopass()} for s in seats}
+                       "autopass": list(start)} for s in seats}
         state: State = {
             "seats": seats, "options": dict(options), "round": 1, "phase": "plot", "box": None,
             "next_box": data.first_box("plot"), "first_player": seats[0], "active_player": None,

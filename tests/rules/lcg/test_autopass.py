@@ -95,3 +95,9 @@ def test_empty_autopass_form_means_ask_every_time():
     t = Table(2)
     t.do("p1", "autopass", kinds=[""])
     assert t.me("p1")["autopass"] == []
+
+
+def test_table_option_sets_the_starting_autopass():
+    assert Table(2, autopass_start="none").me("p1")["autopass"] == []
+    assert Table(2, autopass_start="all").me("p2")["autopass"] == autopass_kinds()
+    assert Table(2).me("p1")["autopass"] == Table(2, autopass_start="structure").me("p1")["autopass"]
