@@ -67,9 +67,9 @@ def word(key: str) -> str:
 
 
 def rname(state: dict, rid: str) -> object:
-    """A region for a log line: its printed name (translated when it is a known msgid), else "2-3"."""
+    """A region for a log line: its printed name (translated when it is a known msgid), else "2·3"."""
     name = state["profile"]["regions"][rid]["name"]
-    return {"_": name} if name else rid
+    return {"_": name} if name else rid.replace("-", "·")  # "3·1": area 3, region 1, as on the screen
 
 
 def where(state: dict, location: str, suffix: str = "") -> dict:
