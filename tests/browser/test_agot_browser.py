@@ -74,8 +74,9 @@ def test_full_westeros_round_on_screen_and_phones(browser, live_server):
 
     # Clash of Kings, Iron Throne: a secret bid stays secret until the last one is in.
     screen.locator(".host summary", has_text="Corrections").click()
-    screen.locator(".host select[name=house]").select_option("stark")
-    screen.locator(".host input[name=delta]").fill("8")
+    power_form = screen.locator(".host form:has(input[name=delta])")
+    power_form.locator("select[name=house]").select_option("stark")
+    power_form.locator("input[name=delta]").fill("8")
     host_click(screen, "Move power")
     expect(caio.locator(".stat").first).to_contain_text("13")
     bid(caio, 11)
@@ -126,6 +127,13 @@ def test_full_westeros_round_on_screen_and_phones(browser, live_server):
     caio.locator("button", has_text="Record").first.click()
     expect(stark_row.locator("td.num").first).to_have_text("3")
     expect(screen.locator(".log")).to_contain_text("Moat Cailin is now controlled by Stark")
+
+    # The host picks an area on the screen's map and records who holds it.
+    screen.locator("svg.map circle.hit[data-area=harrenhal]").click()
+    expect(screen.locator("#agot-host-control select[name=area]")).to_have_value("harrenhal")
+    screen.locator("#agot-host-control select[name=house]").select_option("stark")
+    host_click(screen, "Record control")
+    expect(stark_row.locator("td.num").first).to_have_text("4")
 
     # The phones speak Portuguese too.
     ana.goto(ana.url.split("?")[0] + "?lang=pt_BR")
