@@ -66,3 +66,50 @@ def test_round_never_leaks_and_never_goes_negative(steps, rnd):
         assert all(c["armies"] >= 0 and (c["armies"] == 0) == (c["seat"] is None) for c in t.state["board"].values())
         if t.state["phase"] != "performance":
             break
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10**6), st.integers(3, 5), st.lists(st.integers(0, 4), min_size=40, max_size=40))
+def test_draft_always_ends_and_counts_every_army(seed, players, choices):
+    """p.6-7: whatever the picks, the initial round ends; the board holds exactly the placed groups
+    plus 2 dark armies per player, and every conflict card is in one place only."""
+    from immortals_helpers import Table
+
+    t = Table(players, seed=seed)
+    light = ["elves", "humans", "dwarves", "amazons", "halflings"]
+    dark = ["demons", "orcs", "necromancers", "night_elves", "trolls"]
+    for i, seat in enumerate(t.state["seats"]):
+        t.act(seat, {"type": "choose_tribes", "light": light[i], "dark": dark[i], "light_gold": 1,
+                     "light_energy": 1, "dark_gold": 1, "dark_energy": 1, "start": f"{i + 1}-1",
+                     "light_groups": "5, 4", "dark_groups": "3"})
+    t.host({"type": "start_game"})
+    for seat in t.state["seats"]:
+        t.act(seat, {"type": "draft_start", "group": 5})
+    placed = 5 * players
+    k = 0
+    for _ in range(200):
+        d = t.state["draft"]
+        if d["stage"] == "feed":
+            break
+        if d["stage"] == "pick":
+            for seat in t.state["seats"]:
+                hand = d["hands"][seat]["cards"]
+                t.act(seat, {"type": "answer", "prompt": f"draft-{d['n']}", "value": hand[choices[k % 40] % len(hand)]})
+                k += 1
+        else:
+            seat = d["placer"]
+            card = d["picks"][seat]
+            group = max(t.player(seat)["groups"])
+            action = {"type": "draft_place", "group": group}
+            if card.endswith("*"):
+                realm, area = card.split(":")[1], card.split(":")[2][0]
+                action["wild_as"] = next(f"{area}-{n}" for n in range(1, 6)
+                                         if not t.state["board"][f"{realm}:{area}-{n}"]["seat"])
+            t.act(seat, action)
+            placed += group
+    assert t.state["draft"]["stage"] == "feed"
+    assert all(not t.player(s)["groups"] for s in t.state["seats"])
+    assert sum(c["armies"] for c in t.state["board"].values()) == placed + 2 * players
+    held = [c for s in t.state["seats"] for c in t.player(s)["conflict"]]
+    assert len(held) == len(set(held)) and not set(held) & set(t.state["deck"])
+    assert len(held) + len(t.state["deck"]) == len(CONFLICT)
