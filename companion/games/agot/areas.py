@@ -118,6 +118,7 @@ def set_control(state: State, area: str, house: str | None) -> None:
 
 
 def controlled(state: State, house: str) -> list[str]:
+    """Land areas the house controls (seed 000 p.24)."""
     return sorted(a for a, h in state["control"].items() if h == house)
 
 

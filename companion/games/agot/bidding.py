@@ -57,6 +57,7 @@ def pid_for(state: State, track: str) -> str:
 
 
 def start_clash(state: State, ctx: Ctx, step: flow.Step) -> None:
+    """A Clash of Kings begins: the tracks are bid for one by one (seed 000 p.10)."""
     state["seq"] += 1
     state["clash"] = {"round": state["round"], "tracks": {}}
     ctx.log(N_("Clash of Kings: bidding for the three influence tracks."))
@@ -64,6 +65,7 @@ def start_clash(state: State, ctx: Ctx, step: flow.Step) -> None:
 
 
 def _open_track(state: State, ctx: Ctx, step: flow.Step) -> None:
+    """Open the sealed bid for the next track: Iron Throne, Fiefdoms, King's Court (seed 000 p.10)."""
     track = tracks.TRACKS[step["track"]]
     step["pid"] = pid_for(state, track)
     step["tie"] = None
@@ -72,6 +74,7 @@ def _open_track(state: State, ctx: Ctx, step: flow.Step) -> None:
 
 
 def act_clash(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+    """Sealed bids, then the Iron Throne holder's tie-break (seed 000 p.10-11)."""
     if action.get("type") == "answer" and step.get("tie") is None:
         if action.get("prompt") != step["pid"]:
             raise RuleError("This bid is already closed.", "seed 000 p.10", status=409)
@@ -100,6 +103,7 @@ def _check_order(bids: dict[str, int], order: Any) -> list[str]:
 
 
 def _reveal(state: State, ctx: Ctx, step: flow.Step) -> None:
+    """All bids of a track are shown together and go to the Pool (seed 000 p.10)."""
     track = tracks.TRACKS[step["track"]]
     bids = dict(sealed.get(state, step["pid"])["answers"])
     for house, bid in bids.items():

@@ -64,11 +64,13 @@ def _begin_house(state: State, ctx: Ctx, step: flow.Step) -> None:
 
 
 def start_mustering(state: State, ctx: Ctx, step: flow.Step) -> None:
+    """Mustering runs in turn order (seed 000 p.9)."""
     step.setdefault("index", 0)
     _begin_house(state, ctx, step)
 
 
 def act_mustering(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+    """The current house recruits, or ends its mustering (seed 000 p.9)."""
     house = house_of(step)
     kind = action.get("type")
     if kind not in ("muster", "muster_done"):

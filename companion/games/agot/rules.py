@@ -89,6 +89,7 @@ def _westeros_over(state: State, ctx: Ctx) -> None:
 
 
 def start_planning(state: State, ctx: Ctx) -> None:
+    """The planning phase (seed 000 p.12); AGoT-B's module opens the secret orders."""
     state["phase"] = "planning"
     state["step"] = "planning"
     state["current"] = None
@@ -193,6 +194,7 @@ class AgotGame(Game):
 
     # -- actions -----------------------------------------------------------------------------
     def apply(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Corrections any time; otherwise the current phase's step gets the action (seed 000 p.6)."""
         kind = str(action.get("type", ""))
         if state["phase"] == "ended" and kind not in CORRECTIONS:
             raise RuleError("The game is over.", "seed 000 p.17", status=409)

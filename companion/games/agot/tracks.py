@@ -61,10 +61,12 @@ def move(state: State, track: str, house: str, index: int) -> None:
 
 
 def to_bottom(state: State, track: str, house: str) -> None:
+    """Move to the last position (seed 000 p.27)."""
     move(state, track, house, len(state["tracks"][track]))
 
 
 def to_top(state: State, track: str, house: str) -> None:
+    """Move to position 1; the token follows (seed 000 p.27)."""
     move(state, track, house, 0)
 
 

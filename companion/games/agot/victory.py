@@ -19,6 +19,7 @@ def count(state: State, house: str) -> int:
 
 
 def strongholds(state: State, house: str) -> int:
+    """Strongholds controlled: the first tie-break (seed 000 p.17)."""
     b = board_data.load()
     return sum(1 for a in areas.controlled(state, house) if b.area(a).fort == "stronghold")
 

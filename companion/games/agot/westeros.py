@@ -176,6 +176,7 @@ def add_restriction(state: State, ctx: Ctx, restriction: str) -> None:
 
 
 def start_choice(state: State, ctx: Ctx, step: flow.Step) -> None:
+    """The holder of the card's dominance token chooses (facts: Westeros decks)."""
     step["chooser"] = tracks.holder(state, step["token"])
 
 
@@ -265,6 +266,7 @@ def start_supply(state: State, ctx: Ctx, step: flow.Step) -> None:
 
 
 def over_supply(state: State) -> list[str]:
+    """Houses whose armies break their supply limit (seed 000 p.8)."""
     return [h for h in tracks.turn_order(state) if not supply.report(state, h)["legal"]]
 
 
@@ -274,12 +276,14 @@ def start_armies(state: State, ctx: Ctx, step: flow.Step) -> None:
 
 
 def check_armies(state: State, ctx: Ctx, step: flow.Step) -> None:
+    """The step ends as soon as every army fits (seed 000 p.8)."""
     if not over_supply(state):
         ctx.log(N_("Every army is within its supply limit."))
         flow.finish(state, ctx, step)
 
 
 def act_armies(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+    """Only unit removals or corrections resolve this step (seed 000 p.8)."""
     raise RuleError("Remove units from your armies until they fit your supply.", "seed 000 p.8", status=409)
 
 

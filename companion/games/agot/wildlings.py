@@ -126,6 +126,7 @@ def bury_top(state: State) -> None:
 
 
 def draw(state: State, ctx: Ctx) -> str:
+    """Take the top card of the wildling deck (seed 000 p.23)."""
     card = peek(state, ctx)
     assert card is not None
     state["wildling_deck"]["top"] = None
@@ -151,6 +152,7 @@ def start_attack(state: State, ctx: Ctx, step: flow.Step) -> None:
 
 
 def act_attack(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+    """Bids, then the card (physical deck), tie-breaks and the card's tasks (seed 000 p.22-23)."""
     kind = action.get("type")
     stage = step["stage"]
     if stage == "bid" and kind == "answer" and action.get("prompt") == step["pid"]:
@@ -214,6 +216,7 @@ def _resolve_card(state: State, ctx: Ctx, step: flow.Step, card: str) -> None:
 
 
 def _apply_card(state: State, ctx: Ctx, step: flow.Step) -> None:
+    """The card hits the highest or lowest bidder; the used card goes to the bottom (seed 000 p.23)."""
     card, target = step["card"], step["target"]
     role = N_("highest bidder") if step["won"] else N_("lowest bidder")
     ctx.log(N_("%(house)s is the %(role)s."), house=names.label(names.HOUSES[target]), role=names.label(role))
@@ -306,11 +309,13 @@ def _preemptive(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
 
 
 def highest_tracks(state: State, house: str) -> list[str]:
+    """The tracks where the house stands highest (facts: Preemptive Raid)."""
     best = min(tracks.position(state, t, house) for t in tracks.TRACKS)
     return [t for t in tracks.TRACKS if tracks.position(state, t, house) == best]
 
 
 def _raid_choice(state: State, ctx: Ctx, step: flow.Step, task: Task, value: str) -> None:
+    """Preemptive Raid: units on the board, or two places on a track (facts: wildling cards)."""
     if value == "units":
         _confirm(task, N_("Destroy 2 of your units anywhere, then confirm."))
         return
@@ -322,6 +327,7 @@ def _raid_choice(state: State, ctx: Ctx, step: flow.Step, task: Task, value: str
 
 
 def _drop_two(state: State, ctx: Ctx, step: flow.Step, task: Task, track: str) -> None:
+    """Drop two places; the others close up (seed 000 p.27)."""
     pos = tracks.position(state, track, task["house"])
     tracks.move(state, track, task["house"], pos - 1 + 2)
     ctx.log(N_("%(house)s drops 2 places on the %(track)s track."), house=names.label(names.HOUSES[task["house"]]),
@@ -396,6 +402,7 @@ def _massing(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
 
 
 def _discard_card(state: State, ctx: Ctx, step: flow.Step, task: Task, cid: str) -> None:
+    """Massing on the Milkwater: the chosen card goes to the discard pile (facts)."""
     pile = _hand(state, task["house"])
     pile["hand"].remove(cid)
     pile["discard"].append(cid)
@@ -403,6 +410,7 @@ def _discard_card(state: State, ctx: Ctx, step: flow.Step, task: Task, cid: str)
 
 
 def _return_card(state: State, ctx: Ctx, step: flow.Step, task: Task, cid: str) -> None:
+    """Mammoth Riders reward: the chosen card returns to hand (facts)."""
     pile = _hand(state, task["house"])
     pile["discard"].remove(cid)
     pile["hand"].append(cid)
@@ -424,12 +432,14 @@ def _king_beyond(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
 
 
 def _to_bottom(state: State, ctx: Ctx, step: flow.Step, task: Task, track: str) -> None:
+    """A King Beyond the Wall: bottom of the chosen track (facts; seed 000 p.27)."""
     tracks.to_bottom(state, track, task["house"])
     ctx.log(N_("%(house)s moves to the bottom of the %(track)s track."), house=names.label(names.HOUSES[task["house"]]),
             track=names.label(bidding.TRACK_LABELS[track]))
 
 
 def _to_top(state: State, ctx: Ctx, step: flow.Step, task: Task, track: str) -> None:
+    """A King Beyond the Wall reward: top of a track and its token (facts; seed 000 p.27)."""
     tracks.to_top(state, track, task["house"])
     ctx.log(N_("%(house)s moves to the top of the %(track)s track."), house=names.label(names.HOUSES[task["house"]]),
             track=names.label(bidding.TRACK_LABELS[track]))
