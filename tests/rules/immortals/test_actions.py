@@ -364,3 +364,47 @@ def test_inhabitant_reading_option_changes_the_result():
         assert t.cell("dark", "1-2") == {"seat": "p1", "armies": into, "building": None, "portal": False}
         assert t.state["region_cards"]["1-2"] == "p1"
         assert {r["reading"] for r in t.state["last_battle"]["result"]["readings"]} == {"example", "version_a"}
+
+
+def test_marina_attacks_carla_in_heartwood_through_the_portal():
+    """p.10 example: Marina can attack Carla in Heartwood in the dark realm through the portal; a
+    portal leads from its region to the twin, not the other way round."""
+    heartwood = "2-4"
+    t = midgame()
+    t.host({"type": "name_region", "region": heartwood, "name": "Heartwood"})
+    t.state["turn"] = "p2"  # Marina
+    t.put("p2", "light", heartwood, 4)
+    t.put("p3", "dark", heartwood, 2)  # Carla
+    t.cell("light", heartwood)["portal"] = True
+    t.player("p2")["conflict"] = ["c:dark:5-5"]
+    give_plan(t, "p2", [None] * 4 + ["c:dark:5-5"])
+    t.act("p2", {"type": "perform", "space": "a4", "from": f"light:{heartwood}", "to": f"dark:{heartwood}",
+                 "armies": 3})
+    assert t.state["battle"]["defender"] == "p3" and t.state["battle"]["side"] == "defender"
+    # Carla cannot go back the other way: the portal stands in the light realm
+    t2 = midgame()
+    t2.state["turn"] = "p3"
+    t2.put("p3", "dark", heartwood, 4)
+    t2.put("p2", "light", heartwood, 2)
+    t2.cell("light", heartwood)["portal"] = True
+    t2.player("p3")["conflict"] = ["c:dark:5-5"]
+    give_plan(t2, "p3", [None] * 4 + ["c:dark:5-5"])
+    with pytest.raises(RuleError) as err:
+        t2.act("p3", {"type": "perform", "space": "a4", "from": f"dark:{heartwood}", "to": f"light:{heartwood}",
+                      "armies": 1})
+    assert err.value.rule == "seed 001 p.10; seed 002 p.10"
+
+
+def test_conflict_card_acts_only_in_its_realm():
+    """p.9 example: the Borderland conflict card of the dark realm works only on the dark Borderland."""
+    borderland = "1-3"
+    t = midgame()
+    t.put("p1", "light", borderland, 3)
+    t.player("p1")["conflict"] = [f"c:dark:{borderland}"]
+    t.state["profile"]["regions"][borderland]["dark"]["energy"] = 2
+    give_plan(t, "p1", [None, f"c:dark:{borderland}"])
+    with pytest.raises(RuleError) as err:
+        t.act("p1", {"type": "perform", "space": "a1"})
+    assert "at least one army" in str(err.value)
+    t.act("p1", {"type": "perform", "space": "a1", "decline": "1", "take": "gold"})
+    assert t.player("p1")["gold"] == 11 and t.player("p1")["energy"] == 10
