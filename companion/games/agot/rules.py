@@ -28,7 +28,7 @@ State layout (a JSON dict; other modules document their own parts)::
     queue, current             the Westeros step machine (flow.py)
     prompts, seq               sealed prompts; a counter for unique prompt ids
     clash, last_attack         public results of the last Clash of Kings / wildling attack
-    victory_history            [{"round", "victory": {house: n}}] for the end-of-game chart
+    victory_history            [{"round", "victory": {house: n}}] for the end-of-game chart (round 0 = start)
     winner, ranking            set when the game ends (victory.py)
     planning, orders, action   AGoT-B's planning/action parts (planning.py, action.py)
 

@@ -58,7 +58,7 @@ def initial_state(options: dict[str, Any]) -> State:
             areas.set_units(state, area, house, counts)
     for a in b.areas.values():
         areas.recompute_control(state, a.id)
-    state["victory_history"].append({"round": 1, "victory": victory.counts(state)})
+    state["victory_history"].append({"round": 0, "victory": victory.counts(state)})  # the start
     return state
 
 
@@ -88,4 +88,6 @@ def checklist(state: State) -> list[dict[str, Any]]:
     if state["players"] <= 4:
         items.append({"msg": N_("Place the King's Court overlay on its track."), "params": {}})
     items.append({"msg": N_("Each house takes 5 power tokens; the rest form the Power Pool."), "params": {}})
+    if state["options"].get("tides"):
+        items.append({"msg": N_("Tides of Battle cards shuffled beside the board."), "params": {}})
     return items

@@ -58,3 +58,9 @@ def test_round_one_skips_westeros():
     s = new_game(6)
     act(s, None, {"type": "start"})
     assert s["phase"] == "planning" and s["round"] == 1
+
+
+def test_checklist_mentions_tides_only_when_chosen():
+    """Tides of Battle is an agreed optional module (seed 000 p.28)."""
+    assert "Tides of Battle" in dump(GAME.public_view(new_game(6, tides=True))["checklist"])
+    assert "Tides of Battle" not in dump(GAME.public_view(new_game(6))["checklist"])
