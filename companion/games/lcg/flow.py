@@ -57,7 +57,8 @@ CLAIM_REMINDER = {
 
 # -- boxes -------------------------------------------------------------------------------------
 def enter_box(state: dict[str, Any], ctx: Ctx, box_id: str) -> None:
-    """Start a flowchart box: a framework window, a player-action segment or a decision."""
+    """Start a flowchart box: a framework window, a player-action segment or a decision (seed 003
+    Page 11-12: grey boxes are framework windows, white boxes player actions)."""
     box = data.boxes()[box_id]
     if box.phase != state["phase"] or box_id == data.first_box(box.phase):
         _enter_phase(state, ctx, box.phase)

@@ -14,7 +14,7 @@ from ...i18n import N_, tr
 from ..base import Action, Ctx, Game, Option, RuleError, SeatDef, State, get_choice, get_int
 from . import data, flow
 from .scoring import check_win, total_power
-from .windows import MAX_DEPTH, current_round, holder
+from .windows import MAX_DEPTH, current_round, do_pass, holder, left_of, new_node, new_round
 
 RULE_WINDOWS = "seed 003 Page 6"
 RULE_WINDOW_STEPS = "seed 003 Page 7"
@@ -121,7 +121,7 @@ class LcgGame(Game):
             "chal_used": {s: [] for s in seats}, "been_active": [], "dominance": None,
             "plot_prompt": None, "plot_round": None, "titles": _names(options.get("titles", CORE_TITLES)),
             "title_relations": str(options.get("title_relations") or "")[:2000],
-            "winner": None, "closed": None, "history": [], "prompts": {}, "seq": 0, "opp": 0,
+            "winner": None, "closed": None, "prompts": {}, "seq": 0, "opp": 0,
         }
         ctx.log(N_("Round 1 begins; %(who)s is first player until initiative is decided."),
                 who=ctx.name(seats[0]))
@@ -156,8 +156,6 @@ class LcgGame(Game):
         """Pass the opportunity clockwise; all passing consecutively ends the round (seed 003 Page 6)."""
         rnd = self._holder_turn(state, ctx, action)
         seat = holder(rnd)
-        from .windows import do_pass
-
         do_pass(state, rnd)
         if ctx.actor.seat != seat:
             ctx.log(N_("Host passed for %(who)s."), who=ctx.name(seat))
@@ -171,9 +169,8 @@ class LcgGame(Game):
         if len(state["stack"]) >= MAX_DEPTH:
             raise RuleError("Too many nested responses; resolve some first.", PRODUCT, status=409)
         if rnd["type"] == "actions":
-            root = flow.new_node(state, "action", label=label, initiator=seat,
-                                 akind=f"act.{state['phase']}")
-            root["round"] = flow.new_round(state, "save", flow.left_of(state["seats"], seat), root["akind"])
+            root = new_node(state, "action", label=label, initiator=seat, akind=f"act.{state['phase']}")
+            root["round"] = new_round(state, "save", left_of(state["seats"], seat), root["akind"])
             state["stack"].append(root)
             ctx.log(N_("%(who)s takes an action: %(what)s."), who=ctx.name(seat), what=label or "…")
         elif rnd["type"] == "save":
