@@ -13,10 +13,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import random
 import secrets
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +34,9 @@ from .i18n import N_
 from .live import Notifier
 from .models import EventRow, ProfileRow, SeatRow, TableRow
 
+log = logging.getLogger(__name__)
+#: Errors a game may raise on input it did not anticipate; the action layer turns them into a 400.
+MALFORMED = (TypeError, ValueError, KeyError, AttributeError, IndexError)
 #: Room-code letters: no look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B).
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY"
 EXPORT_FORMAT = "tabletop-companion/table"
@@ -45,6 +51,19 @@ def _hash(token: str) -> str:
 
 def _new_seed() -> int:
     return secrets.randbits(62)
+
+
+def _seed(value: Any) -> int:
+    """An event seed from an import: a whole number that fits the database column."""
+    seed = int(value)
+    if not 0 <= seed < 2**63 or isinstance(value, bool):
+        raise ValueError("seed out of range")
+    return seed
+
+
+def _clean(text: Any) -> str:
+    """A string from user input without control characters (PostgreSQL refuses NUL bytes)."""
+    return "".join(ch for ch in str(text) if ch.isprintable() or ch == " ")
 
 
 @dataclass(frozen=True)
@@ -104,6 +123,8 @@ class Tables:
         if not isinstance(options, (dict, type(None))):
             raise RuleError("Options must be an object.", "companion: options")
         opts = game.normalize_options(options)
+        if profile is not None and not isinstance(profile, str):
+            raise RuleError("The profile must be a name.", "companion: profiles")
         if profile:
             opts["profile_data"] = self.profile_data(game.id, profile)
             opts["profile_name"] = profile
@@ -134,25 +155,40 @@ class Tables:
                 return code
         raise RuleError("Could not find a free room code; try again.", "companion: tables", status=503)
 
-    def join(self, code: str, seat_id: str, name: str, claim: str | None = None) -> str:
-        """Take a free seat (or a seat re-issued to this claim link); returns the seat token."""
-        name = " ".join(str(name or "").split())[:40]
+    def join(self, code: str, seat_id: str, name: str, claim: str | None = None,
+             previous: str | None = None) -> str:
+        """Take a free seat (or a seat re-issued to this claim link); returns the seat token.
+
+        ``previous`` is the token this device held at the same table: a phone that switches seats
+        gives its old seat back in the same transaction, so no seat is left held by nobody.
+        """
+        name = " ".join(_clean(name).split())[:40]
         if not name:
             raise RuleError("Type your name.", RULE_SEATS)
+        claim = _clean(claim) if claim is not None else None
         token = secrets.token_urlsafe(24)
-        with self._locked(code), self.db.write() as s:
+        with self._locked(code), self._seat_events(code) as (s, events):
             table = self._table_for_update(s, code)
             seat = self._seat(s, code, seat_id)
             if seat.token_hash is not None:
                 raise RuleError("This seat is taken. Ask the host to free it.", RULE_SEATS, status=409)
             if seat.claim_hash is not None and (claim is None or _hash(claim) != seat.claim_hash):
                 raise RuleError("This seat is reserved for its re-issued join link.", RULE_SEATS, status=409)
+            old = None
+            if previous:
+                old = s.exec(select(SeatRow).where(SeatRow.table_code == code,
+                                                   SeatRow.token_hash == _hash(previous))).first()
+            if old is not None and old.seat_id != seat.seat_id:
+                old.token_hash, old.host = None, False
+                s.add(old)
             seat.token_hash = _hash(token)
             seat.claim_hash = None
             seat.name = name
             s.add(seat)
-            self._service(s, table, "join", Viewer(seat=seat_id),
-                          {"seat": seat_id, "name": name, "label": seat.label})
+            if old is not None and old.seat_id != seat.seat_id:
+                events.append((table, "leave", Viewer(seat=old.seat_id),
+                               {"seat": old.seat_id, "reissued": False, "label": old.label}))
+            events.append((table, "join", Viewer(seat=seat_id), {"seat": seat_id, "name": name, "label": seat.label}))
         return token
 
     def claim_link_seat(self, code: str, claim: str) -> str | None:
@@ -166,34 +202,34 @@ class Tables:
         """Host: free a seat (its phone loses it). With ``reissue`` returns a one-seat join link token."""
         self._require_host(viewer)
         claim = secrets.token_urlsafe(18) if reissue else None
-        with self._locked(code), self.db.write() as s:
+        with self._locked(code), self._seat_events(code) as (s, events):
             table = self._table_for_update(s, code)
             seat = self._seat(s, code, seat_id)
             seat.token_hash = None
             seat.host = False
             seat.claim_hash = _hash(claim) if claim else None
             s.add(seat)
-            self._service(s, table, "leave", viewer,
-                          {"seat": seat_id, "reissued": bool(claim), "label": seat.label})
+            events.append((table, "leave", viewer, {"seat": seat_id, "reissued": bool(claim), "label": seat.label}))
         return claim
 
     def grant_host(self, code: str, viewer: Viewer, seat_id: str, on: bool = True) -> None:
         """Host: give (or take back) host rights to a seated phone."""
         self._require_host(viewer)
-        with self._locked(code), self.db.write() as s:
+        with self._locked(code), self._seat_events(code) as (s, events):
             table = self._table_for_update(s, code)
             seat = self._seat(s, code, seat_id)
             if seat.token_hash is None:
                 raise RuleError("Nobody sits at this seat yet.", RULE_SEATS, status=409)
             seat.host = on
             s.add(seat)
-            self._service(s, table, "host", viewer, {"seat": seat_id, "on": on})
+            events.append((table, "host", viewer, {"seat": seat_id, "on": on}))
 
     # -- identity -----------------------------------------------------------------------------
     def viewer_for(self, code: str, token: str | None) -> Viewer | None:
         """Resolve a bearer/cookie token to a viewer; None when it is unknown or forged."""
-        if not token or len(token) > 200:
+        if not token or len(token) > 200 or not token.isascii() or not token.isprintable():
             return None
+        code = _clean(code)[:8]
         digest = _hash(token)
         with self.db.read() as s:
             table = s.get(TableRow, code)
@@ -241,15 +277,33 @@ class Tables:
                 target = next((e for e in reversed(events) if e.kind == "action" and e.seq not in undone), None)
                 if target is None:
                     raise RuleError("There is nothing to undo.", RULE_UNDO, status=409)
+                before = self._current(s, table)
                 version = self._append(s, table, "undo", viewer, {"target": target.seq})
                 state = self._replay(table, self._events(s, code))
+                if self._revealed(before) - self._revealed(state):
+                    # Everyone has seen those answers: re-opening the prompt would let a seat
+                    # change its answer knowing the others (the reveal happens exactly once).
+                    raise RuleError("A reveal cannot be undone: everyone has already seen the answers.",
+                                    RULE_UNDO, status=409)
             self._publish(code, _Cached(version, state))
         return version
+
+    @staticmethod
+    def _revealed(state: dict[str, Any]) -> set[str]:
+        return {pid for pid, p in state["g"].get("prompts", {}).items() if p.get("revealed")}
+
+    def last_undoable(self, snap: Snapshot, viewer: Viewer) -> list[dict[str, Any]]:
+        """The log lines of the action an undo would revert now (for the host's confirm)."""
+        seqs = [e["seq"] for e in snap.state["log"] if e.get("kind") == "action"]
+        if not seqs:
+            return []
+        last = max(seqs)
+        return [self._visible(e, snap.state["g"], viewer) for e in snap.state["log"] if e.get("seq") == last]
 
     # -- reading ------------------------------------------------------------------------------
     def snapshot(self, code: str) -> Snapshot:
         """The current table, seats and state (no lock: WAL readers see the last commit)."""
-        code = str(code or "").upper()
+        code = "".join(ch for ch in str(code or "") if ch.isalnum())[:8].upper()
         with self.db.read() as s:
             table = s.get(TableRow, code)
             if table is None:
@@ -266,6 +320,7 @@ class Tables:
         return Snapshot(table=table, game=get_game(table.game_id), seats=seats, state=state)
 
     def version(self, code: str) -> int | None:
+        code = "".join(ch for ch in str(code or "") if ch.isalnum())[:8].upper()
         with self.db.read() as s:
             table = s.get(TableRow, code)
             return table.version if table else None
@@ -322,7 +377,12 @@ class Tables:
         revealed, and answers a seat replaced before the reveal. Tokens are never exported. The
         seats whose answers were withheld simply answer again after an import.
         """
-        self._require_host(viewer)
+        if not viewer.host or viewer.seat:
+            # A player's phone with host rights could replay an export to read dealt secrets
+            # (hands, a peeked card) that the server rebuilds from it: only the table's own
+            # host device (the shared screen) may export.
+            raise RuleError("Only the host device that created the table can export it.",
+                            "companion: host rights", status=403)
         snap = self.snapshot(code)
         with self.db.read() as s:
             events = self._events(s, code)
@@ -354,44 +414,59 @@ class Tables:
         """Recreate an exported table under a new code; returns (code, host token, skipped events).
 
         Seats come back free (tokens are never exported) with the players' names; each phone
-        joins again. Every action is re-validated by the rules; one that no longer applies (it
-        depended on an answer that was withheld) is skipped and counted.
+        joins again. Everything is replayed and checked in memory first, so a damaged file is
+        refused whole: it can never leave a half-imported table behind. An action that no longer
+        applies (it depended on an answer that was withheld) is skipped and counted.
         """
+        damaged = RuleError("The export is damaged.", "companion: import")
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
             raise RuleError("This file is not a Tabletop Companion table export.", "companion: import")
         game = get_game(str(data.get("game")))
         if game is None:
             raise RuleError("Unknown game: %(game)s.", "companion: games", status=404, game=str(data.get("game"))[:32])
-        events = data.get("events")
         try:
+            events = data["events"]
             if not isinstance(events, list) or not events or events[0].get("kind") != "setup":
                 raise ValueError
             opts = dict(events[0]["action"]["options"])
-            setup_seed = int(events[0]["rng_seed"])
-            rows = [(str(e["kind"]), dict(e["actor"]), dict(e["action"]), int(e["rng_seed"]),
+            setup_seed = _seed(events[0]["rng_seed"])
+            rows = [(str(e["kind"]), dict(e["actor"]), dict(e["action"]), _seed(e["rng_seed"]),
                      float(e.get("time") or 0)) for e in events[1:]]
-        except (KeyError, TypeError, ValueError, AttributeError):
-            raise RuleError("The export is damaged.", "companion: import") from None
-        extra = {k: opts.pop(k) for k in ("profile_data", "profile_name") if k in opts}
-        opts = {**game.normalize_options(opts), **extra}
-        state = self._initial_state(game, opts, setup_seed)
+            extra = {k: opts.pop(k) for k in ("profile_data", "profile_name") if k in opts}
+            opts = {**game.normalize_options(opts), **extra}
+            state = self._initial_state(game, opts, setup_seed)
+        except RuleError:
+            raise
+        except Exception:
+            raise damaged from None
         seat_ids = {seat.id for seat in game.seats(opts)}
         names: dict[str, str] = {}
         kept: list[tuple[str, dict, dict, int, float]] = []
         skipped = 0
         for kind, actor, action, seed, when in rows:
+            seq = len(kept) + 2
             if kind == "action":
                 try:
-                    state = self._apply(game, state, Actor(actor.get("seat"), bool(actor.get("host"))),
-                                        action, seed, len(kept) + 2)
+                    actor = {"seat": actor.get("seat") if actor.get("seat") in seat_ids else None,
+                             "host": bool(actor.get("host"))}
+                    state = self._apply(game, state, Actor(actor["seat"], actor["host"]), action, seed, seq)
                 except RuleError:
                     skipped += 1
                     continue
-            elif kind == "join" and action.get("seat") in seat_ids:
-                names[action["seat"]] = str(action.get("name", ""))[:40]
-            elif kind not in ("leave", "host"):
-                skipped += 1
-                continue
+            elif kind in ("join", "leave", "host"):
+                seat = action.get("seat")
+                if seat not in seat_ids or (kind == "join" and not isinstance(action.get("name"), str)):
+                    raise damaged
+                if kind == "join":
+                    action = {"seat": seat, "name": _clean(action["name"])[:40] or seat,
+                              "label": next(x.label for x in game.seats(opts) if x.id == seat)}
+                    names[seat] = action["name"]
+                viewer = Viewer(seat=actor.get("seat") if actor.get("seat") in seat_ids else None,
+                                host=bool(actor.get("host")))
+                actor = {"seat": viewer.seat, "host": viewer.host}
+                state = self._service_event(self._fork(state), kind, viewer, action, seq)
+            else:
+                raise damaged
             kept.append((kind, actor, action, seed, when))
         host_token = secrets.token_urlsafe(24)
         now = time.time()
@@ -408,9 +483,7 @@ class Tables:
             for seq, (kind, actor, action, seed, when) in enumerate(kept, start=2):
                 s.add(EventRow(table_code=code, seq=seq, kind=kind, actor=json.dumps(actor),
                                action=json.dumps(action), rng_seed=seed, created_at=when or now))
-        with self.db.read() as s:
-            table = s.get(TableRow, code)
-            self._store(code, _Cached(table.version, self._replay(table, self._events(s, code))))
+        self._store(code, _Cached(len(kept) + 1, state))
         return code, host_token, skipped
 
     # -- profiles -----------------------------------------------------------------------------
@@ -457,6 +530,8 @@ class Tables:
             raise RuleError("Only the host can do this.", "companion: host rights", status=403)
 
     def _table_for_update(self, s, code: str) -> TableRow:
+        if not str(code).isalnum():
+            raise RuleError("There is no table %(code)s.", "companion: tables", status=404, code=_clean(code)[:8])
         stmt = select(TableRow).where(TableRow.code == code)
         if not self.db.is_sqlite:
             stmt = stmt.with_for_update()
@@ -467,6 +542,7 @@ class Tables:
 
     @staticmethod
     def _seat(s, code: str, seat_id: str) -> SeatRow:
+        seat_id = _clean(seat_id)[:40]
         seat = s.exec(select(SeatRow).where(SeatRow.table_code == code, SeatRow.seat_id == str(seat_id))).first()
         if seat is None:
             raise RuleError("There is no seat %(seat)s.", RULE_SEATS, status=404, seat=str(seat_id)[:40])
@@ -496,13 +572,21 @@ class Tables:
         s.flush()
         return seq
 
-    def _service(self, s, table: TableRow, kind: str, viewer: Viewer, action: dict[str, Any]) -> None:
-        """Log a seat event (join, leave, host rights) and, after commit, publish the new state."""
-        state = self._current(s, table)
-        seq = self._append(s, table, kind, viewer, action)
-        new_state = self._service_event(self._fork(state), kind, viewer, action, seq)
-        s.commit()
-        self._publish(table.code, _Cached(seq, new_state))
+    @contextmanager
+    def _seat_events(self, code: str) -> Iterator[tuple[Any, list[tuple]]]:
+        """A write transaction for seat changes: the caller lists its seat events (join, leave,
+        host rights); they are appended in the same transaction, and published after the commit."""
+        pending: list[tuple] = []
+        with self.db.write() as s:
+            yield s, pending
+            state, seq = None, None
+            for table, kind, viewer, action in pending:
+                if state is None:
+                    state = self._fork(self._current(s, table))
+                seq = self._append(s, table, kind, viewer, action)
+                state = self._service_event(state, kind, viewer, action, seq)
+        if state is not None:
+            self._publish(code, _Cached(seq, state))
 
     def _publish(self, code: str, cached: _Cached) -> None:
         """After the commit: move the cache forward, then tell live pages."""
@@ -552,7 +636,13 @@ class Tables:
         new = self._fork(state)
         new["g"] = json.loads(json.dumps(state["g"]))
         ctx = Ctx(actor=actor, rng=random.Random(seed), names=new["names"])
-        game.apply(new["g"], ctx, action)
+        try:
+            game.apply(new["g"], ctx, action)
+        except MALFORMED as err:
+            # Input the rules did not anticipate (a list where a name was expected...): refuse it
+            # like any other invalid action; nothing was changed. Logged for the developers.
+            log.warning("game %s refused a malformed action %r: %r", game.id, action, err)
+            raise RuleError("This action is malformed or not possible now.", "companion: actions") from err
         new["g"] = json.loads(json.dumps(new["g"]))
         who = {"seat": actor.seat, "host": actor.host}
         entries = [dict(e, seq=seq, kind="action", actor=who) for e in ctx.entries]
@@ -608,6 +698,18 @@ class Tables:
         viewer = Viewer(seat=actor.get("seat"), host=bool(actor.get("host")))
         return self._service_event(self._fork(state), event.kind, viewer, action, event.seq)
 
+    def _probe(self, table: TableRow, state: dict[str, Any], event: EventRow) -> list[dict[str, Any]]:
+        """The log lines ``event`` would add to ``state`` (empty if it does not apply there)."""
+        if event.kind != "action":
+            return []
+        actor = json.loads(event.actor)
+        try:
+            new = self._apply(get_game(table.game_id), state, Actor(actor.get("seat"), bool(actor.get("host"))),
+                              json.loads(event.action), event.rng_seed, event.seq)
+        except (RuleError, *MALFORMED):
+            return []
+        return [e for e in new["log"] if e.get("seq") == event.seq]
+
     def _replay(self, table: TableRow, events: list[EventRow]) -> dict[str, Any]:
         """Rebuild the state from the log, skipping reverted actions; undo lines stay in the log."""
         undone = self._undone(events)
@@ -626,8 +728,9 @@ class Tables:
                 continue
             if event.seq in undone:
                 # Keep the lines it would have logged, for the undo entry, without applying it.
-                probe = self._replay_one(table, state, event)
-                entries_by_seq[event.seq] = [e for e in probe["log"] if e.get("seq") == event.seq]
+                # A secret line of an undone action stays hidden for good, even after a reveal.
+                entries_by_seq[event.seq] = [dict(e, superseded=True) if "hidden" in e else e
+                                             for e in self._probe(table, state, event)]
                 continue
             state = self._replay_one(table, state, event)
         return state

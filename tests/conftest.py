@@ -26,8 +26,9 @@ def _make_app(backend: str, tmp_path) -> Any:
 
 @pytest.fixture(scope="session", autouse=True)
 def _fresh_postgres_schema() -> None:
-    """Start the PostgreSQL test database from an empty schema (it is a throwaway database)."""
-    if "postgres" not in BACKENDS:
+    """Start the PostgreSQL test database from an empty schema, but only if its name says it is a
+    test database: a DATABASE_URL left pointing at real game nights is never wiped."""
+    if "postgres" not in BACKENDS or "test" not in PG_URL.rsplit("/", 1)[-1].split("?")[0]:
         return
     from sqlmodel import SQLModel
 

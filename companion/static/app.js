@@ -23,7 +23,11 @@
     if (el) { el.className = "live-dot " + state; }
   }
 
-  document.addEventListener("htmx:sseOpen", function () { dot("on"); lastMessage = Date.now(); });
+  var source = null;   // the page's one EventSource, closed before a reconnect opens another
+  document.addEventListener("htmx:sseOpen", function (e) {
+    if (e.detail && e.detail.source) { source = e.detail.source; }
+    dot("on"); lastMessage = Date.now();
+  });
   document.addEventListener("htmx:sseError", function () { dot("off"); });
   document.addEventListener("htmx:sseMessage", function (e) {
     lastMessage = Date.now();
@@ -71,12 +75,25 @@
     keepAwake(now);
   });
 
+  // Phones only allow sound after a tap: make the audio context on the first one.
+  function unlockAudio() {
+    var Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) { return; }
+    try {
+      cue.ctx = cue.ctx || new Ctx();
+      if (cue.ctx.state === "suspended") { cue.ctx.resume(); }
+    } catch (err) { /* no audio */ }
+  }
+  document.addEventListener("pointerdown", unlockAudio, { passive: true });
+
   function cue() {
+    document.body.classList.remove("flash");
+    void document.body.offsetWidth;              // restart the animation
+    document.body.classList.add("flash");        // iPhones cannot vibrate: a visible flash too
     try { if (navigator.vibrate) { navigator.vibrate([120, 80, 120]); } } catch (err) { /* not allowed */ }
     try {
-      var Ctx = window.AudioContext || window.webkitAudioContext;
-      if (!Ctx) { return; }
-      var ctx = cue.ctx || (cue.ctx = new Ctx());
+      var ctx = cue.ctx;
+      if (!ctx || ctx.state !== "running") { return; }
       var osc = ctx.createOscillator(), gain = ctx.createGain();
       osc.frequency.value = 660; gain.gain.value = 0.08;
       osc.connect(gain); gain.connect(ctx.destination);
@@ -101,8 +118,9 @@
   function reconnect() {
     var live = document.getElementById("live");
     if (!live) { return; }
+    if (source) { try { source.close(); } catch (err) { /* already closed */ } source = null; }
     var fresh = live.cloneNode(true);
-    live.parentNode.replaceChild(fresh, live);   // htmx closes the old EventSource on cleanup
+    live.parentNode.replaceChild(fresh, live);
     htmx.process(fresh);
     lastMessage = Date.now();
     refresh();

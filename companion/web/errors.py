@@ -12,6 +12,7 @@ from htmx_flask import request
 from werkzeug.exceptions import HTTPException
 
 from ..games.base import RuleError
+from ..i18n import N_
 from .i18n_web import translate
 
 
@@ -26,22 +27,33 @@ def refusal(err: RuleError):
     return render_template("base/error.html", message=message, rule=err.rule), err.status
 
 
+HTTP_MESSAGES = {
+    400: N_("The request was not understood."),
+    404: N_("There is no such page."),
+    405: N_("This address does not accept that kind of request."),
+    413: N_("What was sent is too large."),
+    500: N_("Something went wrong on the server; nothing was changed."),
+}
+
+
+def _reply(message: str, status: int):
+    if request.path.startswith("/api/"):
+        return jsonify(error=message, rule=None), status
+    if request.htmx:
+        html = render_template("base/_toast.html", message=message, rule=None)
+        return htmx_response(html, status, retarget="#toast", reswap="innerHTML")
+    return render_template("base/error.html", message=message, rule=None), status
+
+
 def init_app(app: Flask) -> None:
     app.register_error_handler(RuleError, refusal)
 
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException):
-        if request.path.startswith("/api/"):
-            return jsonify(error=err.description or err.name, rule=None), err.code
-        if request.htmx:
-            html = render_template("base/_toast.html", message=err.description or err.name, rule=None)
-            return htmx_response(html, err.code, retarget="#toast", reswap="innerHTML")
-        return render_template("base/error.html", message=err.description or err.name, rule=None), err.code
+        msgid = HTTP_MESSAGES.get(err.code or 400)
+        return _reply(gettext(msgid) if msgid else (err.description or err.name), err.code or 400)
 
     @app.errorhandler(Exception)
     def unexpected(err: Exception):
         app.logger.exception("unexpected error on %s", request.path)
-        message = gettext("Something went wrong on the server; nothing was changed.")
-        if request.path.startswith("/api/"):
-            return jsonify(error=message, rule=None), 500
-        return render_template("base/error.html", message=message, rule=None), 500
+        return _reply(gettext(HTTP_MESSAGES[500]), 500)

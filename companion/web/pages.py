@@ -11,6 +11,7 @@ import json
 import secrets
 from io import BytesIO
 from typing import Any
+from urllib.parse import urlencode
 
 import qrcode
 import qrcode.image.svg
@@ -45,7 +46,7 @@ def csrf_protect() -> None:
     if request.method == "POST" and not request.path.startswith("/api/"):
         sent = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token", "")
         cookie = request.cookies.get(CSRF_COOKIE, "")
-        if not cookie or not secrets.compare_digest(sent, cookie):
+        if not cookie or not secrets.compare_digest(sent.encode("utf-8"), cookie.encode("utf-8")):
             raise RuleError("This form has expired; reload the page and try again.", "companion: CSRF",
                             status=403)
 
@@ -67,7 +68,14 @@ def no_store(response: Response) -> Response:
 
 @bp.app_context_processor
 def page_context() -> dict[str, Any]:
-    return {"csrf_token": getattr(g, "csrf", ""), "games": registry()}
+    return {"csrf_token": getattr(g, "csrf", ""), "games": registry(), "lang_url": lang_url}
+
+
+def lang_url(lang: str) -> str:
+    """This page in another language, keeping its query (a join link's claim must survive)."""
+    args = request.args.to_dict()
+    args["lang"] = lang
+    return "?" + urlencode(args)
 
 
 # -- helpers -------------------------------------------------------------------------------------
@@ -204,6 +212,7 @@ def frag_host(code: str):
     if not viewer.host:
         return ""
     ctx = fragment_context(snap, viewer)
+    ctx["undo_preview"] = tables().last_undoable(snap, viewer)
     return render_template("base/_host_frag.html", game=snap.game, **ctx)
 
 
@@ -225,7 +234,8 @@ def join(code: str):
 def join_post(code: str):
     snap = _snap(code)
     token = tables().join(snap.table.code, request.form.get("seat", ""), request.form.get("name", ""),
-                          claim=request.form.get("claim") or None)
+                          claim=request.form.get("claim") or None,
+                          previous=request.cookies.get(seat_cookie(snap.table.code)))
     resp = redirect(url_for("pages.seat", code=snap.table.code))
     resp.set_cookie(seat_cookie(snap.table.code), token, httponly=True, samesite="Lax", max_age=COOKIE_AGE)
     return resp

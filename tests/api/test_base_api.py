@@ -290,3 +290,112 @@ def test_language_follows_browser_and_switch(client, api):
     assert 'lang="en"' in r.get_data(as_text=True)
     r = client.get(f"/t/{t['code']}/screen", headers={"Accept-Language": "pt-BR"})
     assert 'lang="en"' in r.get_data(as_text=True)  # remembered in a cookie
+
+
+def test_an_undone_answer_stays_secret_after_the_reveal(api):
+    t, code, (ana, bia, caio) = table_with_bid(api)
+    api.ok(code, ana, {"type": "answer", "prompt": "g1", "value": SECRET})
+    assert api.undo(code, t["host_token"]).status_code == 200
+    api.ok(code, ana, {"type": "answer", "prompt": "g1", "value": 2})
+    api.ok(code, bia, {"type": "answer", "prompt": "g1", "value": 3})
+    api.ok(code, caio, {"type": "answer", "prompt": "g1", "value": 4})
+    for token in (None, bia, t["host_token"]):
+        assert str(SECRET) not in json.dumps(api.log(code, token))
+    assert SECRET not in answers_in(api.export(code, t["host_token"]))
+
+
+def test_a_reveal_cannot_be_undone(api):
+    t, code, (ana, bia, caio) = table_with_bid(api)
+    for tok, v in ((ana, 1), (bia, 2), (caio, 3)):
+        api.ok(code, tok, {"type": "answer", "prompt": "g1", "value": v})
+    before = api.public(code)
+    r = api.undo(code, t["host_token"])
+    assert r.status_code == 409 and r.get_json()["rule"] == "companion: undo"
+    assert api.public(code) == before
+
+
+def test_a_damaged_import_is_refused_whole(api, client):
+    t, code, (ana, bia, caio) = table_with_bid(api)
+    exported = api.export(code, t["host_token"])
+    for bad_event in ({"kind": "join", "actor": {}, "action": {"seat": "p1"}, "rng_seed": 0},
+                      {"kind": "join", "actor": {}, "action": {"seat": "nobody", "name": "X"}, "rng_seed": 0},
+                      {"kind": "action", "actor": {"seat": "p1"}, "action": {"type": "roll"}, "rng_seed": 2**70},
+                      {"kind": "mystery", "actor": {}, "action": {}, "rng_seed": 0}):
+        broken = dict(exported, events=exported["events"] + [bad_event])
+        r = client.post("/api/tables/import", json=broken)
+        assert r.status_code == 400 and r.get_json()["error"] == "The export is damaged."
+
+
+def test_import_rebuilds_the_same_state_the_log_replays(app):
+    svc = app.extensions["companion.tables"]
+    from companion.tables import Viewer
+
+    code, _ = svc.create("generic", {"seats": "A, B"})
+    svc.join(code, "p1", "Ana")
+    svc.act(code, Viewer(seat="p1"), {"type": "roll", "dice": "3d6"})
+    new, _, skipped = svc.import_table(svc.export(code, Viewer(host=True)))
+    cached = svc.snapshot(new).state
+    svc._cache.clear()
+    assert svc.snapshot(new).state == cached and skipped == 0
+
+
+@pytest.mark.parametrize("action", [
+    {"type": "adjust", "seat": ["p1"], "counter": "VP", "delta": 1},
+    {"type": "adjust", "seat": {"x": 1}, "counter": "VP", "delta": 1},
+    {"type": "open_prompt", "title": "x", "kind": "number", "min": 0, "max": 3, "seats": 5},
+    {"type": "answer", "prompt": ["g1"], "value": 1},
+    {"type": "roll", "dice": ["2d6"]},
+])
+def test_malformed_fields_get_a_400_not_a_crash(api, action):
+    t, code, (ana, bia, caio) = table_with_bid(api)
+    before = api.public(code)
+    r = api.act(code, ana, action)
+    assert 400 <= r.status_code < 500 and r.get_json()["error"]
+    assert api.public(code) == before
+
+
+def test_odd_input_types_elsewhere_are_refused_cleanly(api, client):
+    t = api.create("generic")
+    assert client.post("/api/tables", json={"game": "generic", "profile": ["x"]}).status_code == 400
+    r = client.post(f"/api/tables/{t['code']}/seats", json={"seat": "p1", "name": "A", "claim": 5})
+    assert r.status_code == 201
+    assert client.get("/api/tables/%00AB").status_code == 404
+
+
+def test_a_phone_that_switches_seats_gives_the_old_one_back(api, client):
+    t = api.create("generic")
+    code = t["code"]
+    client.get(f"/t/{code}/join")
+    csrf = client.get_cookie("csrf").value
+    client.post(f"/t/{code}/join", data={"seat": "p1", "name": "Ana", "csrf_token": csrf})
+    client.post(f"/t/{code}/join", data={"seat": "p2", "name": "Ana", "csrf_token": csrf})
+    seats = {s["id"]: s for s in api.public(code)["seats"]}
+    assert seats["p2"]["taken"] and not seats["p1"]["taken"]
+
+
+def test_only_the_creating_host_device_can_export(api, client):
+    t = api.create("generic")
+    code = t["code"]
+    bia = api.join(code, "p2", "Bia")
+    client.post(f"/api/tables/{code}/seats/p2/host", json={"on": True}, headers=api.auth(t["host_token"]))
+    assert client.get(f"/api/tables/{code}/export", headers=api.auth(bia)).status_code == 403
+    assert client.get(f"/api/tables/{code}/export", headers=api.auth(t["host_token"])).status_code == 200
+
+
+def test_switching_language_keeps_a_join_link_claim(api, client):
+    t = api.create("generic")
+    code = t["code"]
+    api.join(code, "p1", "Ana")
+    claim = client.post(f"/api/tables/{code}/seats/p1/free", json={"reissue": True},
+                        headers=api.auth(t["host_token"])).get_json()["claim"]
+    page = client.get(f"/t/{code}/join?claim={claim}").get_data(as_text=True)
+    assert f"claim={claim}&amp;lang=pt_BR" in page
+    page = client.get(f"/t/{code}/join?claim={claim}&lang=pt_BR").get_data(as_text=True)
+    assert f'name="claim" value="{claim}"' in page
+
+
+def test_http_errors_speak_the_visitors_language(client):
+    r = client.get("/nowhere", headers={"Accept-Language": "pt-BR"})
+    assert r.status_code == 404 and "Esta página não existe." in r.get_data(as_text=True)
+    r = client.get("/api/nowhere", headers={"Accept-Language": "pt-BR"})
+    assert r.get_json()["error"] == "Esta página não existe."

@@ -114,6 +114,8 @@ class GenericGame(Game):
         """The counter dict an adjust/set touches; players change their own and shared counters."""
         name = str(action.get("counter", ""))
         seat = action.get("seat") or None
+        if seat is not None and not isinstance(seat, str):
+            raise RuleError("There is no seat %(seat)s.", RULE, seat=str(seat)[:24])
         if seat is None:
             if name not in state["shared"]:
                 raise RuleError("There is no shared counter %(counter)s.", RULE, counter=name[:24])
@@ -188,7 +190,9 @@ class GenericGame(Game):
             raise RuleError("A prompt is a number (bid) or a choice (vote).", RULE)
         asked = action.get("seats") or state["seats"]
         if isinstance(asked, str):
-            asked = [s for s in asked.split(",") if s]
+            asked = [s.strip() for s in asked.split(",") if s.strip()]
+        if not isinstance(asked, list) or not all(isinstance(s, str) for s in asked):
+            raise RuleError("List the seats to ask by their ids (p1, p2...).", RULE)
         bad = [s for s in asked if s not in state["seats"]]
         if bad or len(set(asked)) != len(asked):
             raise RuleError("There is no seat %(seat)s.", RULE, seat=str((bad or asked)[0])[:24])
