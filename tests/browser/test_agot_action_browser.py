@@ -36,6 +36,7 @@ def click(page, selector: str, text: str | None = None) -> None:
 
 
 def test_planning_raven_raid_march_combat_consolidate(browser, live_server):
+    expect.set_options(timeout=15_000)  # two shared cores: htmx re-renders can take a few seconds
     base = live_server.url
     t = requests.post(base + "/api/tables", json={"game": "agot", "options": {"players": 4}}, timeout=10).json()
     code, host = t["code"], t["host_token"]
@@ -85,6 +86,8 @@ def test_planning_raven_raid_march_combat_consolidate(browser, live_server):
     form.locator("button.primary").click()
     expect(screen.locator("#agot-planning")).to_contain_text("Orders revealed")
     expect(screen.locator("#agot-planning .houses")).to_contain_text("Lannisport")
+    expect(screen.locator("#agot-planning svg.agot-map")).to_contain_text("Riverrun")
+    shot(screen, "screen-reveal-en")
 
     # Messenger Raven (Lannister, King's Court 1): swap Stoney Sept's Support for the special one.
     lannister = phones["lannister"]

@@ -255,6 +255,11 @@ def orders_by_house(state: State) -> dict[str, list[dict[str, Any]]]:
     return out
 
 
+def _token_view(tid: str) -> dict[str, Any]:
+    tok = ot.TOKENS[tid]
+    return {"token": tok.id, "kind": tok.kind, "bonus": tok.bonus, "star": tok.star}
+
+
 def public(state: State) -> dict[str, Any]:
     """What the screen shows: who has answered, then the revealed orders and the Raven's public use."""
     plan = state.get("planning")
@@ -269,7 +274,8 @@ def public(state: State) -> dict[str, Any]:
         view["prompt"].pop("answers", None)  # the revealed orders are shown below, in board form
     if plan["step"] != "assign":
         view["orders"] = orders_by_house(state)
-        view["swap"] = plan["raven"]["swap"]
+        swap = plan["raven"]["swap"]
+        view["swap"] = dict(swap, old_token=_token_view(swap["old"]), new_token=_token_view(swap["new"])) if swap else None
     return view
 
 

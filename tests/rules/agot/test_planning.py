@@ -153,8 +153,9 @@ def test_raven_swaps_one_order_publicly():
     assert err.value.rule == "seed 000 p.12"
     GAME.apply(state, ctx("lannister"), {"type": "raven_swap", "area": "stoney-sept", "token": "support0a"})
     assert state["orders"]["stoney-sept"]["token"] == "support0a"
-    assert GAME.public_view(state)["planning"]["swap"] == {"area": "stoney-sept", "old": "defense2",
-                                                            "new": "support0a"}
+    swap = GAME.public_view(state)["planning"]["swap"]
+    assert (swap["area"], swap["old"], swap["new"]) == ("stoney-sept", "defense2", "support0a")
+    assert swap["new_token"]["kind"] == "support" and swap["old_token"]["star"]
     assert state["phase"] == "action" and state["dominance"]["raven"]["used"]
 
 
