@@ -87,6 +87,8 @@ def _parse_value(action: Action) -> tuple[dict[str, str], list[str]]:
         extra = value.get("extra", [])
     else:  # phone form: a token chosen in the "other areas" section is the player's confirmation
         orders = {k[2:]: v for k, v in action.items() if k.startswith("o:") and v}
+        if action.get("xa") and action.get("xt"):  # "another area" row of the phone
+            orders[str(action["xa"])] = action["xt"]
         extra = list(orders)
     if isinstance(extra, str):
         extra = [extra]

@@ -202,3 +202,14 @@ def test_raven_swap_respects_stars():
     assert err.value.rule == "seed 000 p.12"
     GAME.apply(state, ctx("lannister"), {"type": "raven_swap", "area": "harrenhal", "token": "support0b"})
     assert state["orders"]["harrenhal"]["token"] == "support0b"
+
+
+def test_phone_form_fields_make_the_same_answer():
+    """The phone sends o:<area> fields and an optional "another area" row (xa/xt)."""
+    state = table()
+    pid = state["planning"]["prompt"]
+    form = {"type": "answer", "prompt": pid, **{f"o:{a}": t for a, t in STARK.items()},
+            "xa": "castle-black", "xt": "defense1a"}
+    GAME.apply(state, ctx("stark"), form)
+    mine = state["prompts"][pid]["answers"]["stark"]
+    assert mine["orders"]["castle-black"] == "defense1a" and mine["extra"] == ["castle-black"]
