@@ -179,11 +179,6 @@ def can(state: dict[str, Any], seat: str) -> list[str]:
         event = current_event(top)
         if top["step"] == "input" and event and seat in flow.inputs_missing(state, event):
             out.append(event)
-        ch = state.get("challenge")
-        if (ch and event == "determine_winner"
-                and top["step"] == "input" and seat in (ch["attacker"], ch["defender"])
-                and "determine_winner" not in out):
-            out.append("determine_winner")
     if state.get("decision") and state["decision"]["seat"] == seat:
         out.append("declare_or_finish")
     return out
