@@ -49,6 +49,10 @@ def roll(state: State, ctx: Ctx, action: Action) -> dict[str, Any]:
     state["dice"] = result
     state["rolls"] = (state["rolls"] + [result])[-HISTORY:]
     state["histogram"][str(red + yellow)] += 1
+    luck = state.setdefault("luck", {}).setdefault(result["seat"], {"rolls": 0, "sevens": 0, "total": 0})
+    luck["rolls"] += 1
+    luck["sevens"] += red + yellow == 7
+    luck["total"] += red + yellow
     state["d12_histogram"][str(d12)] += 1
     return result
 

@@ -65,6 +65,10 @@ def public(game: CatanWatchGame, state: State) -> dict[str, Any]:
         "histogram": dict(state["histogram"]),
         "expected": dice.expected(total_rolls),
         "d12_histogram": dict(state["d12_histogram"]),
+        # luck per roller: production rolls, 7s, and the average sum (7.0 is what the dice give)
+        "luck": {seat: {"rolls": x["rolls"], "sevens": x["sevens"],
+                        "average": round(x["total"] / x["rolls"], 1)}
+                 for seat, x in state.get("luck", {}).items() if x["rolls"]},
         "balanced_left": len(state["deck"]) if state["options"]["dice"] == "balanced" else None,
         "clans": {cid: list(line) for cid, line in state["clans"].items()},
         "clan_areas": [{"id": c["id"], "name": c["name"], "camps": c["camps"],

@@ -209,3 +209,16 @@ def test_moves_of_the_turn_stay_listed_after_a_build(table):
     t.act("p1", {"type": "end_turn"})
     t.roll(12)
     assert "block" not in t.steps()  # a new roll starts a new list
+
+
+def test_luck_statistics_per_roller(table):
+    """Companion extra users ask for: how many production rolls, 7s and the average sum per player."""
+    t = table(dice="physical").finish_setup()
+    t.roll(12, red=3, yellow=4)
+    t.act("p1", {"type": "end_turn"})
+    t.roll(12, red=6, yellow=6)
+    t.act("p2", {"type": "end_turn"})
+    t.roll(12, red=1, yellow=1)
+    assert t.view["luck"]["p1"] == {"rolls": 1, "sevens": 1, "average": 7.0}
+    assert t.view["luck"]["p2"] == {"rolls": 1, "sevens": 0, "average": 12.0}
+    assert "p4" not in t.view["luck"]
