@@ -84,6 +84,8 @@ def test_round_of_raid_march_combat_and_consolidate(api):
     api.ok(code, tokens["lannister"], {"type": "answer", "prompt": pid, "value": "tywin-lannister"})
     for h in ("greyjoy", "stark"):
         assert "tywin-lannister" not in json.dumps(api.me(code, tokens[h])["private"].get("action"))
+        assert "Tywin" not in json.dumps(api.log(code, tokens[h]))  # the log line stays hidden
+    assert "Tywin" not in api.client.get(f"/t/{code}/frag/screen").get_data(as_text=True).split("agot-combat")[1][:3000]
     r = api.act(code, tokens["stark"], {"type": "answer", "prompt": pid, "value": "eddard-stark"})
     assert r.status_code in (400, 403)
     api.ok(code, tokens["greyjoy"], {"type": "answer", "prompt": pid, "value": "euron-crows-eye"})
