@@ -157,3 +157,14 @@ def test_conquering_an_area_clears_enemy_ships_from_its_port_p25():
         act(state, "lannister", type="card_ability", area="stoney-sept")
     assert "port-of-lannisport" not in state["units"]
     assert any("enemy ships removed" in n["msg"] for n in state["action"]["last"]["notes"])
+
+
+def test_renly_upgrades_a_footman_when_he_wins():
+    """Renly Baratheon: winning, one of his footmen in the combat becomes a knight."""
+    state = fight("baratheon", "stark")
+    cards(state, "renly-baratheon", "catelyn-stark")
+    assert GAME.waiting_for(state) == ["baratheon"]
+    act(state, "baratheon", type="card_ability", use="1")
+    if state["action"]["combat"]:
+        act(state, "stark", type="card_ability", area="blackwater")
+    assert state["units"]["harrenhal"]["knight"] == 2 and state["units"]["harrenhal"]["footman"] == 0
