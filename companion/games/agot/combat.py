@@ -658,20 +658,30 @@ def queen_targets(state: dict[str, Any], c: dict[str, Any], side: str) -> list[s
                   if o["house"] == enemy and act.adjacent(a, c["area"]) and a != c["from"])
 
 
+def tides_draw(state: dict[str, Any], ctx: Any) -> str:
+    """Draw one Tides of Battle card from the digital deck (seed 000 p.28).
+
+    Drawn cards go to ``state["tides_discard"]`` and stay out of the deck until it runs out, then the
+    discards are shuffled back; the card is picked when drawn (docs: games-howto, lazy draws).
+    """
+    used = state.setdefault("tides_discard", [])
+    left = list(TIDES_DECK)
+    for card in used:
+        if card in left:
+            left.remove(card)
+    if not left:
+        used.clear()
+        left = list(TIDES_DECK)
+    pick = ctx.rng.choice(sorted(left))
+    used.append(pick)
+    return pick
+
+
 def _blade_or_tides(state: dict[str, Any], ctx: Any) -> None:
     """Tides of Battle cards are drawn (p.28); then the Blade holder, if fighting, decides (p.19)."""
     c = state["action"]["combat"]
     if c["tides_enabled"] and not c.get("tides_hidden"):
-        drawn = []
-        deck = list(TIDES_DECK)
-        hidden = {}
-        for side in SIDES:
-            pick = ctx.rng.choice(deck)
-            deck.remove(pick)
-            drawn.append(pick)
-            hidden[side] = pick
-        c["tides_hidden"] = hidden
-        c["tides_deck"] = deck
+        c["tides_hidden"] = {side: tides_draw(state, ctx) for side in SIDES}
     blade = state["dominance"]["blade"]
     if not blade["used"] and blade["holder"] in (c["attacker"], c["defender"]) and c.get("blade_asked") is None:
         c["blade_asked"] = blade["holder"]
@@ -691,10 +701,7 @@ def blade(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
     if str(action.get("use", "")).lower() in ("1", "true", "on", "yes"):
         state["dominance"]["blade"]["used"] = True
         if c["tides_enabled"]:
-            deck = c["tides_deck"]
-            new = ctx.rng.choice(deck)
-            deck.remove(new)
-            c["tides_hidden"][side] = new
+            c["tides_hidden"][side] = tides_draw(state, ctx)
             ctx.log(N_("%(house)s uses the Valyrian Steel Blade to draw a new Tides of Battle card"),
                     house=_h(holder))
         else:

@@ -160,3 +160,18 @@ def test_retreat_rules_p21():
     assert cb.retreat_choices({"knight": 1, "footman": 1}, cands) == [{"area": "free", "room": 1}]
     assert cb.retreat_choices({"ship": 1}, cands) == [{"area": "sea", "room": None}]
     assert cb.retreating_units({"siege": 1, "knight": 1}) == {"knight": 1}
+
+
+def test_tides_deck_runs_out_before_reshuffling_p28():
+    """The digital Tides of Battle deck: 24 cards drawn without repeats, then the discards return."""
+    import random
+
+    from companion.games.agot import combat
+    from companion.games.base import Actor, Ctx
+
+    state: dict = {}
+    ctx = Ctx(Actor(None, True), random.Random(5))
+    first = [combat.tides_draw(state, ctx) for _ in range(24)]
+    assert sorted(first) == sorted(combat.TIDES_DECK)
+    combat.tides_draw(state, ctx)
+    assert len(state["tides_discard"]) == 1

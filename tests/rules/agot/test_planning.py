@@ -213,3 +213,15 @@ def test_phone_form_fields_make_the_same_answer():
     GAME.apply(state, ctx("stark"), form)
     mine = state["prompts"][pid]["answers"]["stark"]
     assert mine["orders"]["castle-black"] == "defense1a" and mine["extra"] == ["castle-black"]
+
+
+def test_raven_with_a_physical_wildling_deck():
+    """Physical decks: the phone only tells the holder to look at the real card; top or bottom stays
+    secret and the companion records no card (seed 000 p.12)."""
+    state = GAME.setup(GAME.normalize_options({"players": 4, "decks": "physical"}), ctx(host=True))
+    GAME.apply(state, ctx(host=True), {"type": "start"})
+    all_four(state)
+    GAME.apply(state, ctx("lannister"), {"type": "raven_peek"})
+    assert GAME.private_view(state, "lannister")["planning"]["raven"]["peek"] == "physical"
+    GAME.apply(state, ctx("lannister"), {"type": "raven_place", "where": "bottom"})
+    assert state["phase"] == "action" and state["dominance"]["raven"]["used"]
