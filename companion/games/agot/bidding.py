@@ -31,6 +31,18 @@ def open_bid(state: State, pid: str, asked: list[str], kind: str, title: str, **
                        spec={"min": 0, "max": {h: state["power"][h]["available"] for h in asked}})
 
 
+def autofill_zero(state: State, ctx: Ctx, pid: str) -> bool:
+    """A house with no available power can only bid 0: answer for it and save a tap (seed 000 p.10,
+    p.22). Returns True when that completed and revealed the prompt."""
+    prompt = sealed.get(state, pid)
+    for house in list(prompt["asked"]):
+        if house not in prompt["answers"] and state["power"][house]["available"] == 0:
+            ctx.log(N_("%(house)s has no power to bid: 0."), house=names.label(names.HOUSES[house]))
+            if sealed.answer(state, pid, house, 0):
+                return True
+    return False
+
+
 def read_bid(state: State, ctx: Ctx, action: Action, pid: str, rule: str) -> tuple[str, int]:
     """Validate a bid from the asking seat: never more than its available power."""
     house = ctx.actor.require_seat()
@@ -71,6 +83,8 @@ def _open_track(state: State, ctx: Ctx, step: flow.Step) -> None:
     step["tie"] = None
     open_bid(state, step["pid"], tracks.turn_order(state), "clash", N_("Bid for the %(track)s track"),
              track=names.label(TRACK_LABELS[track]))
+    if autofill_zero(state, ctx, step["pid"]):
+        _reveal(state, ctx, step)
 
 
 def act_clash(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:

@@ -149,6 +149,8 @@ def start_attack(state: State, ctx: Ctx, step: flow.Step) -> None:
     ctx.log(N_("The wildlings attack with strength %(n)s!"), n=step["strength"])
     bidding.open_bid(state, step["pid"], asked, "wildlings", N_("Night's Watch bid against strength %(n)s"),
                      n=step["strength"])
+    if bidding.autofill_zero(state, ctx, step["pid"]):
+        _reveal(state, ctx, step)
 
 
 def act_attack(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:

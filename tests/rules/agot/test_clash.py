@@ -51,7 +51,9 @@ def test_all_bids_go_to_the_pool():
     assert [power.summary(s, h)["available"] for h in ("baratheon", "lannister", "stark")] == [2, 3, 4]
     assert [power.summary(s, h)["pool"] for h in ("baratheon", "lannister", "stark")] == [18, 17, 16]
     bid_all(s, {"baratheon": 0, "lannister": 3, "stark": 4})
-    bid_all(s, {"baratheon": 2, "lannister": 0, "stark": 0})
+    # Lannister and Stark have no power left: their 0 is entered for them.
+    assert GAME.waiting_for(s) == ["baratheon"]
+    bid_all(s, {"baratheon": 2})
     act(s, "baratheon", {"type": "order_ties", "order": ["baratheon", "stark", "lannister"]})
     assert s["tracks"] == {"iron_throne": ["baratheon", "lannister", "stark"],
                            "fiefdoms": ["stark", "lannister", "baratheon"],
@@ -93,3 +95,26 @@ def test_a_bid_may_change_until_the_last_one():
     act(s, "lannister", {"type": "answer", "prompt": p, "value": 0})
     act(s, "baratheon", {"type": "answer", "prompt": p, "value": 2})
     assert s["clash"]["tracks"]["iron_throne"]["bids"]["stark"] == 1
+
+
+def test_a_house_without_power_bids_zero_by_itself():
+    """No available power: the only possible bid, 0, is entered for the house (seed 000 p.10)."""
+    s = new_game(3)
+    set_power(s, "stark", 0)
+    to_westeros(s)
+    flow.push(s, {"kind": "clash", "track": 0})
+    flow.advance(s, ctx(host=True))
+    assert GAME.waiting_for(s) == ["baratheon", "lannister"]
+    bid_all(s, {"baratheon": 2, "lannister": 1})
+    assert s["clash"]["tracks"]["iron_throne"]["bids"] == {"baratheon": 2, "lannister": 1, "stark": 0}
+
+
+def test_nobody_with_power_resolves_without_a_tap():
+    s = new_game(3)
+    for h in s["houses"]:
+        set_power(s, h, 0)
+    to_westeros(s)
+    flow.push(s, {"kind": "clash", "track": 0})
+    flow.advance(s, ctx(host=True))
+    # every track is an all-zero tie: only the Iron Throne holder's tie-breaks are left
+    assert GAME.waiting_for(s) == ["baratheon"]
