@@ -40,3 +40,8 @@ def board(players: int, units: dict[str, tuple[str, dict[str, int]]], orders: di
 
 def act(state: dict, seat: str, **a: Any) -> None:
     GAME.apply(state, ctx(seat), a)
+
+
+def card(state: dict, house: str, cid: str) -> None:
+    """Answer the running combat's sealed house-card prompt."""
+    act(state, house, type="answer", prompt=state["action"]["combat"]["prompt"], value=cid)
