@@ -116,3 +116,46 @@ def test_ten_rounds_with_digital_decks_end_in_a_ranking(data, seed):
     assert s["phase"] == "ended" and s["winner"] == s["ranking"][0]["house"]
     assert [p["round"] for p in s["victory_history"]][-1] == s["round"]
     assert len(s["westeros"]["history"]) == s["round"] - 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.data())
+def test_mustering_never_breaks_supply_or_the_unit_pool(data):
+    """Whatever a house tries to recruit, what is accepted keeps its armies within supply and its
+    pieces within the printed pool (seed 000 p.2, p.9-10)."""
+    from companion.games.agot import areas as ar
+    from companion.games.agot import board as board_data
+    from companion.games.agot import supply
+    from companion.games.base import RuleError
+
+    s = new_game(4)
+    for area in ("harrenhal", "riverrun", "the-eyrie", "crackclaw-point"):
+        ar.set_control(s, area, data.draw(st.sampled_from(HOUSES)))
+    for h in HOUSES:
+        s["supply"][h] = data.draw(st.integers(0, 6))
+    to_westeros(s)
+    flow.push(s, {"kind": "mustering", "houses": tracks.turn_order(s), "index": 0})
+    flow.advance(s, ctx(host=True))
+    legal_before = {h: supply.report(s, h)["legal"] for h in HOUSES}
+    for _ in range(30):
+        cur = flow.current(s)
+        if cur is None:
+            break
+        house = cur["houses"][cur["index"]]
+        view = GAME.private_view(s, house)["muster"]
+        area = data.draw(st.sampled_from(sorted(view["points"])))
+        unit = data.draw(st.sampled_from(["footman", "knight", "siege", "ship", "done"]))
+        if unit == "done":
+            act(s, house, {"type": "muster_done"})
+            continue
+        action = {"type": "muster", "area": area, "unit": unit, "upgrade": data.draw(st.booleans())}
+        if unit == "ship" and view["ships"][area]:
+            action["to"] = data.draw(st.sampled_from(view["ships"][area]))
+        try:
+            act(s, house, action)
+        except RuleError:
+            continue
+        if legal_before[house]:
+            assert supply.report(s, house)["legal"]
+        for kind, cap in board_data.load().unit_pool.items():
+            assert ar.on_board(s, house, kind) <= cap
