@@ -15,13 +15,15 @@ def test_neutral_force_example_p26():
     state = board(4, units={"kingswood": ("baratheon", {"footman": 1, "knight": 1}),
                             "shipbreaker-bay": ("baratheon", {"ship": 2})},
                   orders={"kingswood": ("baratheon", "march0"), "shipbreaker-bay": ("baratheon", "support0a")},
-                  iron_throne=["baratheon", "lannister", "stark", "greyjoy"], neutral={"storms-end": 4})
+                  iron_throne=["baratheon", "lannister", "stark", "greyjoy"], neutral={"storms-end": 4},
+                  fiefdoms=["baratheon", "lannister", "stark", "greyjoy"])  # Baratheon holds the Blade
     act(state, "baratheon", type="march", **{"from": "kingswood"}, moves=[{"to": "storms-end", "footman": 1, "knight": 1}])
     with pytest.raises(RuleError) as err:
         act(state, "baratheon", type="support", area="shipbreaker-bay", side="defender")
     assert err.value.rule == "seed 000 p.26"
     act(state, "baratheon", type="support", area="shipbreaker-bay", side="attacker")
-    assert state["action"]["combat"] is None and "storms-end" not in state["neutral"]
+    assert state["action"]["combat"] is None and "storms-end" not in state["neutral"]  # no Blade step
+    assert not state["dominance"]["blade"]["used"]
     assert state["units"]["storms-end"]["house"] == "baratheon"
     assert state["control"]["storms-end"] == "baratheon"
     assert len(state["house_cards"]["baratheon"]["hand"]) == 7   # no house card was played
