@@ -120,7 +120,7 @@ def _next_turn(state: State, ctx: Ctx, first: bool = False) -> None:
         if act["step"] == "raid":
             _drop_pointless_raids(state, ctx)
         kind = STEP_KIND[act["step"]]
-        order = act["order"]
+        order = act["order"] = tracks.turn_order(state)  # live: Doran Martell may move the Iron Throne
         start_at = 0 if first or act["turn"] not in order else order.index(act["turn"]) + 1
         for i in range(len(order)):
             house = order[(start_at + i) % len(order)]

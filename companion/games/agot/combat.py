@@ -347,6 +347,7 @@ def begin(state: dict[str, Any], ctx: Any, house: str, src: str, dst: str, units
           token: str) -> None:
     """A march enters enemy units, a garrison or a neutral force: the combat starts (seed 000 p.17, p.26)."""
     from . import orders as ot
+    from . import tracks
 
     act = _act()
     owner = act.unit_owner(state, dst)
@@ -372,7 +373,7 @@ def begin(state: dict[str, Any], ctx: Any, house: str, src: str, dst: str, units
         "def_routed": sum(routed.values()), "march_bonus": ot.TOKENS[token].bonus, "march_token": token,
         "defense_bonus": defense, "garrison": garrison, "supports": [], "cards": {}, "facts": {},
         "blade": None, "tides": {}, "tides_enabled": bool(state.get("options", {}).get("tides")),
-        "queue": support_queue(state, dst, state["action"]["order"]), "step": "support", "pending": [],
+        "queue": support_queue(state, dst, tracks.turn_order(state)), "step": "support", "pending": [],
         "prompt": None, "result": None, "notes": [],
     }
     state["action"]["combat"] = combat
