@@ -824,6 +824,8 @@ def retreat_options(state: dict[str, Any], c: dict[str, Any]) -> list[dict[str, 
             if supply.can_hold(after, house, aid, k):
                 room = k
                 break
+        if a.type == "port" and room is not None and owner in (None, house):
+            room = min(room, 3 - (sum(_units_of(state, aid, False).values()) if owner == house else 0))  # p.25
         cands.append({"area": aid, "kind": a.type, "origin": aid == c["from"],
                       "enemy_units": owner not in (None, house) and bool(_units_of(state, aid, False)),
                       "enemy_power": state.get("tokens", {}).get(aid) not in (None, house),
