@@ -26,9 +26,10 @@ def N_(msgid: str) -> str:
     return msgid
 
 
-def tr(msgid: str) -> dict[str, str]:
-    """A log/view parameter that is itself a msgid, translated when rendered."""
-    return {"_": msgid}
+def tr(msgid: str, **params: Any) -> dict[str, Any]:
+    """A log/view parameter that is itself a msgid, translated when rendered (with its own
+    ``params``, e.g. ``tr("Area %(a)s, region %(r)s", a=3, r=1)``)."""
+    return {"_": msgid, "params": params} if params else {"_": msgid}
 
 
 def catalog_dirs() -> list[Path]:
@@ -56,7 +57,7 @@ def extract(owner: Path) -> list[str]:
     """All msgids in ``owner``'s sources, in first-seen order."""
     from babel.messages.extract import extract as babel_extract
 
-    keywords = {"_": None, "gettext": None, "N_": None, "tr": None, "lazy_gettext": None,
+    keywords = {"_": None, "gettext": None, "N_": None, "lazy_gettext": None,
                 "ngettext": (1, 2), "RuleError": None}
     seen: dict[str, None] = {}
     for path in sorted(_sources(owner)):
@@ -86,8 +87,8 @@ def _log_msgids(owner: Path) -> list[str]:
                 continue
             fn = node.func
             name = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
-            if name in ("log", "Option", "SeatDef", "RuleError"):
-                args = list(node.args[:1]) if name in ("log", "RuleError") else list(node.args[1:2])
+            if name in ("log", "Option", "SeatDef", "RuleError", "tr"):
+                args = list(node.args[:1]) if name in ("log", "RuleError", "tr") else list(node.args[1:2])
                 args += [k.value for k in node.keywords if k.arg in ("hidden", "label", "help")]
                 for arg in args:
                     if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value:

@@ -46,6 +46,8 @@ def translate(msg: str, params: dict[str, Any] | None = None) -> str:
 def _param(value: Any) -> Any:
     if isinstance(value, dict) and "_" in value:
         msgid = value["_"]
+        if value.get("params"):
+            return translate(msgid, value["params"])
         return _gettext(msgid)
     return value
 
