@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from test_action_harness import act, board
 
-from companion.games.agot import action
+from companion.games.agot import GAME, action
 from companion.games.base import RuleError
 
 SIX = ["martell", "baratheon", "lannister", "stark", "greyjoy", "tyrell"]
@@ -66,3 +66,23 @@ def test_ship_enters_only_a_friendly_port_p25():
         act(state, "martell", type="march", **{"from": "sea-of-dorne"}, moves=[{"to": "sunspear", "ship": 1}])
     assert not action.can_enter(state, "baratheon", "east-summer-sea", "port-of-sunspear", "ship")
     assert action.can_enter(state, "martell", "east-summer-sea", "port-of-sunspear", "ship")
+
+
+def test_retreat_into_a_port_keeps_three_ships_at_most_p25():
+    """seed 000 p.25 with p.21: a port never holds more than 3 ships; retreating ships beyond that
+    are destroyed."""
+    from test_action_harness import card
+
+    state = board(6, units={"ironmans-bay": ("greyjoy", {"ship": 2}), "port-of-pyke": ("greyjoy", {"ship": 2}),
+                            "pyke": ("greyjoy", {"footman": 1}), "the-golden-sound": ("lannister", {"ship": 3}),
+                            "sunset-sea": ("tyrell", {"ship": 1})},
+                  orders={"the-golden-sound": ("lannister", "march0")},
+                  iron_throne=["lannister", "greyjoy", "baratheon", "stark", "martell", "tyrell"],
+                  fiefdoms=["stark", "tyrell", "martell", "baratheon", "lannister", "greyjoy"])
+    act(state, "lannister", type="march", **{"from": "the-golden-sound"}, moves=[{"to": "ironmans-bay", "ship": 3}])
+    card(state, "lannister", "tywin-lannister")
+    card(state, "greyjoy", "dagmar-cleftjaw")
+    decide = GAME.private_view(state, "greyjoy")["action"]["combat"]["decide"]
+    assert decide["targets"] == ["port-of-pyke"]  # Sunset Sea holds an enemy ship, the Golden Sound is the origin
+    act(state, "greyjoy", type="card_ability", area="port-of-pyke")
+    assert state["units"]["port-of-pyke"]["ship"] == 3
