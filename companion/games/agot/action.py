@@ -244,8 +244,9 @@ def _parse_moves(action: Action) -> list[dict[str, Any]]:
         if not isinstance(m, dict) or not m.get("to"):
             raise RuleError("Say where each unit goes.", "companion: input")
         counts = _counts(m)
-        if counts:
-            out.append({"to": str(m["to"]), "units": counts})
+        if not counts:  # a destination without units is a mis-tap, not a wish to stay (design: mis-taps)
+            raise RuleError("Choose how many units go to %(area)s.", "companion: input", area=str(m["to"])[:40])
+        out.append({"to": str(m["to"]), "units": counts})
     return out
 
 

@@ -94,3 +94,14 @@ def test_march_steps_follow_turn_order_p15():
     assert GAME.waiting_for(state) == ["lannister"]
     act(state, "lannister", type="pass_order", **{"from": "lannisport"})
     assert state["phase"] != "action" or state["action"]["step"] == "done"
+
+
+def test_a_destination_without_units_is_refused_not_taken_as_staying():
+    """A phone row with a destination but no units must not silently spend the March order."""
+    state = board(6, units={"lannisport": ("lannister", {"footman": 2})},
+                  orders={"lannisport": ("lannister", "march0")}, iron_throne=SIX)
+    with pytest.raises(RuleError):
+        act(state, "lannister", type="march", **{"from": "lannisport"}, m0_to="stoney-sept", m0_footman="0")
+    assert "lannisport" in state["orders"]
+    act(state, "lannister", type="march", **{"from": "lannisport"}, m0_to="stoney-sept", m0_footman="1")
+    assert state["units"]["stoney-sept"]["footman"] == 1
