@@ -1025,6 +1025,7 @@ def public(state: dict[str, Any]) -> dict[str, Any] | None:
     if revealed:
         view["cards"] = {s: (_card(c, s).name if _card(c, s) else None) for s in SIDES}
         view["card_ids"] = dict(c["cards"])
+        view["card_texts"] = {s: hc.ABILITY_TEXT.get(_ability(c, s), "") for s in SIDES}
         view["breakdown"] = {s: breakdown(c, s) for s in SIDES}
         view["totals"] = {s: total(c, s) for s in SIDES}
     if c.get("result"):
