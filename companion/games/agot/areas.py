@@ -71,6 +71,8 @@ def set_units(state: State, area: str, house: str | None, counts: dict[str, int]
                     state["units"].get(area, {}).get(k, 0) if owner(state, area) == house else 0):
                 raise RuleError("%(house)s has no more %(kind)s pieces.", "seed 000 p.4", house=house, kind=k)
         state["units"][area] = {"house": house, **counts}
+        if any(counts[k] for k in board_data.LAND_UNITS):
+            conquered(state, area, house)
     recompute_control(state, area)
 
 
@@ -100,6 +102,14 @@ def recompute_control(state: State, area: str) -> None:
         state["control"][area] = who
 
 
+def conquered(state: State, area: str, house: str) -> None:
+    """A house's army stands in the area: any neutral force there was destroyed (seed 000 p.26), and
+    an enemy's home garrison was defeated and leaves the game (seed 000 p.27)."""
+    state["neutral"].pop(area, None)
+    if board_data.load().area(area).home not in ("", house):
+        state["garrisons"].pop(area, None)
+
+
 def set_control(state: State, area: str, house: str | None) -> None:
     """A player records who now controls a land area; other houses' units and tokens there leave
     the mirror (only one house can hold an area, seed 000 p.15, p.24)."""
@@ -111,7 +121,7 @@ def set_control(state: State, area: str, house: str | None) -> None:
     if state["tokens"].get(area) not in (None, house):
         power.remove_token(state, area)
     if house is not None:
-        state["neutral"].pop(area, None)
+        conquered(state, area, house)
         state["control"][area] = house
     else:
         state["control"].pop(area, None)

@@ -71,3 +71,17 @@ def test_host_corrections_for_threat_and_supply():
         act(s, "stark", {"type": "set_supply", "house": "stark", "value": 6})
     act(s, None, {"type": "set_supply", "house": "stark", "value": 4})
     assert GAME.public_view(s)["supply"]["stark"] == 4
+
+
+def test_taking_a_home_area_removes_its_garrison_and_neutral_forces_fall():
+    """A conquered home area has lost its garrison (seed 000 p.27); units standing where a neutral
+    force was mean it was destroyed (seed 000 p.26)."""
+    s = new_game(6)
+    act(s, "lannister", {"type": "set_control", "area": "winterfell", "house": "lannister"})
+    assert "winterfell" not in s["garrisons"]
+    act(s, "stark", {"type": "set_control", "area": "white-harbor", "house": "stark"})
+    assert "lannisport" in s["garrisons"]
+    areas.set_units(s, "kings-landing", "baratheon", {"footman": 2, "knight": 1})
+    assert "kings-landing" not in s["neutral"] and s["control"]["kings-landing"] == "baratheon"
+    areas.set_units(s, "the-eyrie", "stark", {})
+    assert s["neutral"]["the-eyrie"] == 6
