@@ -71,6 +71,8 @@ def checklist(state: State) -> list[dict[str, Any]]:
         {"msg": N_("Round marker on 1."), "params": {}},
     ]
     for area, strength in sorted(state["neutral"].items()):
+        if b.area(area).type == "port":
+            continue  # a port shares its land area's token (seed 000 p.27-28)
         if strength:
             items.append({"msg": N_("Neutral force %(n)s in %(area)s."),
                           "params": {"n": strength, "area": {"_": AREAS[area]}}})

@@ -64,3 +64,10 @@ def test_checklist_mentions_tides_only_when_chosen():
     """Tides of Battle is an agreed optional module (seed 000 p.28)."""
     assert "Tides of Battle" in dump(GAME.public_view(new_game(6, tides=True))["checklist"])
     assert "Tides of Battle" not in dump(GAME.public_view(new_game(6))["checklist"])
+
+
+def test_three_player_checklist_has_fourteen_neutral_tokens():
+    """14 neutral force tokens for 3 players (seed 000 p.28); ports share their land's token."""
+    items = GAME.public_view(new_game(3))["checklist"]
+    tokens = [i for i in items if i["msg"].startswith(("Neutral force", "Impassable"))]
+    assert len(tokens) == 14
