@@ -40,7 +40,6 @@ STEPS = ("raid", "march", "consolidate")
 STEP_KIND = {"raid": "raid", "march": "march", "consolidate": "consolidate"}
 STEP_LABELS = {"raid": N_("Resolve Raid orders"), "march": N_("Resolve March orders"),
                "consolidate": N_("Resolve Consolidate Power orders"), "done": N_("Action phase over")}
-MUSTER_COST = {"footman": 1, "knight": 2, "ship": 1, "siege": 2}
 
 
 # -- geography -------------------------------------------------------------------------------
@@ -388,50 +387,34 @@ def consolidate(state: State, ctx: Ctx, action: Action) -> None:
 
 
 def muster(state: State, ctx: Ctx, action: Action) -> None:
-    """Recruit with the special order's points: footman 1, knight 2 (1 as upgrade), ship 1, siege 2
-    (1 as upgrade); ships go to the port or an adjacent sea without enemy ships (seed 000 p.9-10, p.22)."""
+    """Recruit one unit (or upgrade one footman) with the special order's points, exactly as a
+    Mustering card does in that one area (seed 000 p.9-10, p.22; AGoT-A's ``mustering.recruit``)."""
+    from . import mustering
+
     m = state["action"].get("muster")
     if not m:
         raise RuleError("Nobody is mustering now.", "seed 000 p.22", status=409)
-    house = m["house"]
-    ctx.actor.require(house)
-    land = _counts({k: action.get(k) for k in ("footman", "knight", "siege")})
-    ships = get_int(action, "ship", 0, 2, "seed 000 p.10") if action.get("ship") not in (None, "") else 0
-    up_k = get_int(action, "upgrade_knight", 0, 2, "seed 000 p.9") if action.get("upgrade_knight") else 0
-    up_s = get_int(action, "upgrade_siege", 0, 2, "seed 000 p.9") if action.get("upgrade_siege") else 0
-    cost = sum(MUSTER_COST[k] * n for k, n in land.items()) + ships + up_k + up_s
-    if cost > m["points"]:
-        raise RuleError("That costs %(cost)s points; %(area)s gives %(points)s.", "seed 000 p.9",
-                        cost=cost, area=m["area"], points=m["points"])
-    here = areas.units(state, m["area"]) or {"house": house}
-    if up_k + up_s > here.get("footman", 0):
-        raise RuleError("Upgrades need footmen in the area.", "seed 000 p.9")
-    for kind, n in list(land.items()) + [("ship", ships)]:
-        if n and areas.in_reserve(state, house, kind) < n + (up_k if kind == "knight" else up_s if kind == "siege" else 0):
-            raise RuleError("%(house)s has no more %(kind)s pieces.", "seed 000 p.4", house=house, kind=kind)
-    new_here = {k: here.get(k, 0) + land.get(k, 0) for k in cb.UNIT_KINDS}
-    new_here["footman"] -= up_k + up_s
-    new_here["knight"] += up_k
-    new_here["siege"] += up_s
-    if sum(land.values()) and not supply.can_hold(state, house, m["area"], sum(land.values())):
-        raise RuleError("Mustering there would exceed your supply limit.", "seed 000 p.9")
-    if ships:
-        dest = str(action.get("ship_to", ""))
-        d = area(dest)
-        ok = (d.type == "port" and d.port_of == m["area"]) or (d.type == "sea" and adjacent(m["area"], dest))
-        if not ok or unit_owner(state, dest) not in (None, house):
-            raise RuleError("Ships are mustered in the area's port or an adjacent sea without enemy ships.",
-                            "seed 000 p.10")
-        if d.type == "port" and areas.count(state, dest) + ships > 3:
-            raise RuleError("A port never holds more than 3 ships.", "seed 000 p.25")
-        if not supply.can_hold(state, house, dest, ships):
-            raise RuleError("Mustering there would exceed your supply limit.", "seed 000 p.9")
-        areas.add_units(state, dest, house, ship=ships)
-    areas.set_units(state, m["area"], house, new_here)
-    ctx.log(N_("%(house)s musters in %(area)s: %(units)s"), house=_h(house), area=_a(m["area"]),
-            units=_fmt({**land, "ship": ships, "knight↑": up_k, "siege↑": up_s}) or "-")
+    ctx.actor.require(m["house"])
+    step = {"points": {m["area"]: m["points"]}}
+    mustering.recruit(state, ctx, step, m["house"], {**action, "area": m["area"]})
+    m["points"] = step["points"][m["area"]]
+    if m["points"] <= 0:
+        _end_muster(state, ctx)
+
+
+def muster_done(state: State, ctx: Ctx, action: Action) -> None:
+    """Unused mustering points are lost (seed 000 p.9)."""
+    m = state["action"].get("muster")
+    if not m:
+        raise RuleError("Nobody is mustering now.", "seed 000 p.22", status=409)
+    ctx.actor.require(m["house"])
+    _end_muster(state, ctx)
+
+
+def _end_muster(state: State, ctx: Ctx) -> None:
+    m = state["action"]["muster"]
     state["action"]["muster"] = None
-    state["action"]["last"] = {"kind": "muster", "house": house, "from": m["area"]}
+    state["action"]["last"] = {"kind": "muster", "house": m["house"], "from": m["area"]}
     _next_turn(state, ctx)
 
 
@@ -460,7 +443,7 @@ def pass_order(state: State, ctx: Ctx, action: Action) -> None:
 
 
 HANDLERS = {"raid": raid, "march": march, "consolidate": consolidate, "muster": muster,
-            "pass_order": pass_order}
+            "muster_done": muster_done, "pass_order": pass_order}
 
 
 def apply(state: State, ctx: Ctx, action: Action) -> None:
@@ -519,10 +502,9 @@ def private(state: State, seat: str) -> dict[str, Any]:
                                      and area(a).type == "land" and bool(area(a).muster_points)}
                                     for a in mine]
     if act["muster"] and act["muster"]["house"] == seat:
-        where = act["muster"]["area"]
-        port = board_data.load().port_of_land(where)
-        view["muster"] = {**act["muster"], "ship_to": ([port] if port else []) + sorted(
-            a for a in area(where).adjacent if area(a).type == "sea" and unit_owner(state, a) in (None, seat))}
+        from . import mustering
+
+        view["muster"] = {**act["muster"], "ship_to": mustering.ship_targets(state, seat, act["muster"]["area"])}
     view["combat"] = cb.private(state, seat)
     return view
 

@@ -73,8 +73,9 @@ def options(state: dict, house: str, rng: random.Random) -> list[dict]:
         if c["can_muster"]:
             out.append({"type": "consolidate", "from": c["from"], "muster": "1"})
     if me.get("muster"):
-        out.append({"type": "muster", "footman": 1})
-        out.append({"type": "muster"})
+        out += [{"type": "muster", "unit": u} for u in ("footman", "knight", "siege")]
+        out += [{"type": "muster", "unit": "ship", "to": t} for t in me["muster"]["ship_to"]]
+        out.append({"type": "muster_done"})
     return out
 
 

@@ -35,11 +35,14 @@ def test_special_consolidate_musters_in_its_castle_p22():
     with pytest.raises(RuleError):
         act(state, "lannister", type="consolidate", **{"from": "stoney-sept"}, muster="1")
     act(state, "lannister", type="consolidate", **{"from": "lannisport"}, muster="1")
+    assert state["action"]["muster"] == {"house": "lannister", "area": "lannisport", "points": 2}
+    act(state, "lannister", type="muster", unit="footman")
     with pytest.raises(RuleError):
-        act(state, "lannister", type="muster", footman=1, knight=1)  # 3 points > 2
-    act(state, "lannister", type="muster", footman=1, ship=1, ship_to="port-of-lannisport")
+        act(state, "lannister", type="muster", unit="knight")  # 2 points, 1 left
+    act(state, "lannister", type="muster", unit="ship", to="port-of-lannisport")
     assert state["units"]["lannisport"]["footman"] == 2
     assert state["units"]["port-of-lannisport"]["ship"] == 1
+    assert state["action"]["muster"] is None  # points spent: the next order
 
 
 def test_regular_consolidate_cannot_muster_p22():
@@ -61,3 +64,15 @@ def test_clean_up_p16():
     assert state["orders"] == {}
     assert not state["dominance"]["raven"]["used"] and not state["dominance"]["blade"]["used"]
     assert state["action"]["step"] == "done"
+
+
+def test_muster_done_loses_unused_points_p9():
+    """seed 000 p.9: points not used are lost."""
+    state = board(6, units={"lannisport": ("lannister", {"footman": 1}), "stoney-sept": ("lannister", {"footman": 1})},
+                  orders={"lannisport": ("lannister", "consolidate-star"), "stoney-sept": ("lannister", "consolidate-a")},
+                  iron_throne=SIX)
+    act(state, "lannister", type="consolidate", **{"from": "lannisport"}, muster="1")
+    act(state, "lannister", type="muster", unit="knight", upgrade="1")
+    assert state["units"]["lannisport"]["knight"] == 1 and state["units"]["lannisport"]["footman"] == 0
+    act(state, "lannister", type="muster_done")
+    assert state["action"]["muster"] is None and state["power"]["lannister"]["available"] == 5
