@@ -7,7 +7,6 @@ step is turned into a view field by field rather than dumped (docs: games-howto,
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from ... import sealed
@@ -104,19 +103,17 @@ def _attack_view(last: dict[str, Any] | None) -> dict[str, Any] | None:
 
 
 def _module_missing(phase: str) -> bool:
-    try:
-        importlib.import_module(f"{__package__}.{phase}")
-        return False
-    except Exception:  # noqa: BLE001
-        return True
+    from .rules import _optional
+
+    return _optional(phase) is None
 
 
 def _optional_part(state: State, phase: str, fn: str, *args: Any) -> dict[str, Any]:
-    try:
-        module = importlib.import_module(f"{__package__}.{phase}")
-        return dict(getattr(module, fn)(state, *args) or {})
-    except Exception:  # noqa: BLE001 - their view failing must not blank the screen
-        return {}
+    """AGoT-B's view of its phase, when its module exists."""
+    from .rules import _optional
+
+    module = _optional(phase)
+    return dict(getattr(module, fn)(state, *args) or {}) if module is not None else {}
 
 
 def public(state: State, waiting_for: list[str]) -> dict[str, Any]:
