@@ -167,6 +167,10 @@ class Game(ABC):
     screen_template: str = "generic/screen.html"
     seat_template: str = "generic/seat.html"
     host_template: str | None = None
+    #: Static rules help shown under the live fragments of the screen and the phone. It is
+    #: rendered once per page load (it never changes with the state, so it is not re-sent on
+    #: every live refresh); it gets ``game`` and ``lang`` only.
+    reference_template: str | None = None
     #: True when the game can export a reusable profile (see docs/games-howto.md, "Saved profiles").
     profiles: bool = False
 

@@ -65,6 +65,31 @@
     if (deferred) { deferred = false; setTimeout(refresh, 50); }
   });
 
+  // Keep <details> the player opened (or closed) as they were when a fragment re-renders.
+  function detailsKey(d, seen) {
+    var summary = d.querySelector("summary");
+    var key = d.id || (summary ? summary.textContent.trim() : "details");
+    seen[key] = (seen[key] || 0) + 1;
+    return key + "#" + seen[key];
+  }
+  var detailsState = {};
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var t = e.detail.target;
+    if (!t.dataset || !t.dataset.frag) { return; }
+    var seen = {}, state = {};
+    t.querySelectorAll("details").forEach(function (d) { state[detailsKey(d, seen)] = d.open; });
+    detailsState[t.id] = state;
+  });
+  document.addEventListener("htmx:afterSwap", function (e) {
+    var t = e.detail.target, state = detailsState[t.id];
+    if (!state || !t.dataset || !t.dataset.frag) { return; }
+    var seen = {};
+    t.querySelectorAll("details").forEach(function (d) {
+      var key = detailsKey(d, seen);
+      if (key in state) { d.open = state[key]; }
+    });
+  });
+
   // Attention: buzz once when the table starts waiting on this phone; keep the screen awake.
   document.addEventListener("htmx:afterSwap", function (e) {
     var el = e.detail.target.querySelector && e.detail.target.querySelector("[data-attention]");

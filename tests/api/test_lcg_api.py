@@ -103,7 +103,9 @@ def test_fragments_render_in_both_languages(api, client: FlaskClient):
                                 "Choose your plot on your phone"]),
                         ("pt_BR", ["Rodada 1", "Referência de tempo", "Erratas e decisões", "Grande Meistre Pycelle",
                                    "Escolha seu plano no celular"])):
+        # the live fragment plus the page around it (the static rules reference is in the page)
         screen = client.get(f"/t/{code}/frag/screen?lang={lang}").get_data(as_text=True)
+        screen += client.get(f"/t/{code}/screen?lang={lang}").get_data(as_text=True)
         for w in words:
             assert w in screen, (lang, w)
         host = client.get(f"/t/{code}/frag/host?lang={lang}").get_data(as_text=True)

@@ -70,6 +70,7 @@ class LcgGame(Game):
     screen_template = "lcg/screen.html"
     seat_template = "lcg/seat.html"
     host_template = "lcg/host.html"
+    reference_template = "lcg/_reference.html"
 
     def options(self) -> list[Option]:
         return [
