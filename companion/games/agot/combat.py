@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ...i18n import N_, tr
-from ..base import RuleError
+from ..base import RuleError, get_int
 from . import house_cards as hc
 from .names import AREAS, HOUSES
 
@@ -765,7 +765,7 @@ def _casualties(state: dict[str, Any], ctx: Any, side: str, action: dict[str, An
     c = state["action"]["combat"]
     need = c["result"]["casualties"][side]
     units = c["att_units"] if side == "attacker" else c["def_units"]
-    picks = {k: int(action.get(k) or 0) for k in UNIT_KINDS if action.get(k)}
+    picks = {k: get_int(action, k, 0, 20, "seed 000 p.20") for k in UNIT_KINDS if action.get(k) not in (None, "")}
     if sum(picks.values()) != need or any(picks[k] > units.get(k, 0) or picks[k] < 0 for k in picks):
         raise RuleError("Choose exactly %(count)s of your units in the combat.", "seed 000 p.20", count=need)
     _take_casualties(state, c, side, picks)
@@ -975,15 +975,8 @@ def correct_units(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> No
         raise RuleError("Correct the attacker's or the defender's units.", "companion: board mirror")
     house = house_of(c, side)
     ctx.actor.require(house)
-    counts = {}
-    for k in UNIT_KINDS:
-        raw = action.get(k)
-        try:
-            counts[k] = int(raw) if raw not in (None, "") else 0
-        except (TypeError, ValueError):
-            raise RuleError("%(field)s must be a whole number.", "companion: input", field=k) from None
-        if not 0 <= counts[k] <= 10:
-            raise RuleError("%(field)s must be between %(min)s and %(max)s.", "companion: input", field=k, min=0, max=10)
+    counts = {k: get_int(action, k, 0, 10, "companion: input") if action.get(k) not in (None, "") else 0
+              for k in UNIT_KINDS}
     if c["sea"] and any(counts[k] for k in LAND_UNITS) or not c["sea"] and counts["ship"]:
         raise RuleError("Ships fight at sea, footmen, knights and siege engines on land.", "seed 000 p.15")
     if not any(counts.values()) and not (side == "defender" and c["garrison"]):

@@ -64,3 +64,19 @@ def test_retreat_supply_counts_the_army_as_already_gone_p21():
     assert decide["kind"] == "retreat" and "white-harbor" in decide["targets"]
     act(state, "stark", type="card_ability", area="white-harbor")
     assert state["units"]["white-harbor"]["footman"] + state["units"]["white-harbor"]["knight"] == 3
+
+
+def test_bad_numbers_are_refused_with_a_message():
+    """Form input is untrusted: a casualty count that is not a number is refused, never a crash."""
+    state = board(6, units={"kingswood": ("tyrell", {"knight": 1, "footman": 1}),
+                            "kings-landing": ("baratheon", {"knight": 2})},
+                  orders={"kings-landing": ("baratheon", "march0")},
+                  iron_throne=["baratheon", "tyrell", "lannister", "stark", "martell", "greyjoy"],
+                  fiefdoms=["stark", "lannister", "martell", "greyjoy", "baratheon", "tyrell"], neutral={})
+    act(state, "baratheon", type="march", **{"from": "kings-landing"}, moves=[{"to": "kingswood", "knight": 2}])
+    card(state, "baratheon", "brienne-of-tarth")
+    card(state, "tyrell", "randyll-tarly")
+    with pytest.raises(RuleError):
+        act(state, "tyrell", type="card_ability", footman="lots")
+    act(state, "tyrell", type="card_ability", footman="1")
+    assert GAME.private_view(state, "tyrell")["action"]["combat"]["decide"]["kind"] == "retreat"
