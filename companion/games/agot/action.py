@@ -323,10 +323,6 @@ def march(state: State, ctx: Ctx, action: Action) -> None:
     _next_turn(state, ctx)
 
 
-def _fmt(units: dict[str, int]) -> str:
-    return " ".join(f"{n}{k[0].upper()}" for k, n in units.items() if n)
-
-
 def _take(state: State, src: str, house: str, units: dict[str, int]) -> None:
     here = areas.units(state, src) or {"house": house}
     left = {k: here.get(k, 0) - units.get(k, 0) for k in cb.UNIT_KINDS}

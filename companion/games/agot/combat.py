@@ -424,6 +424,7 @@ def _after_support(state: dict[str, Any], ctx: Any) -> None:
 
 
 def _ask_cards(state: dict[str, Any], ctx: Any, sides: list[str], exclude: dict[str, list[str]] | None = None) -> None:
+    """Open the sealed house-card prompt for these sides (p.19); a side with no card left fights without."""
     from ... import sealed
 
     c = state["action"]["combat"]
@@ -750,6 +751,7 @@ def _auto_pick(units: dict[str, int], n: int) -> dict[str, int]:
 
 
 def _take_casualties(state: dict[str, Any], c: dict[str, Any], side: str, picks: dict[str, int]) -> None:
+    """Destroy the chosen casualties (p.20): the defender's in the mirror, the attacker's in transit."""
     units = c["att_units"] if side == "attacker" else c["def_units"]
     for k, n in picks.items():
         units[k] = units.get(k, 0) - n
@@ -773,6 +775,7 @@ def _casualties(state: dict[str, Any], ctx: Any, side: str, action: dict[str, An
 
 
 def _destroy(state: dict[str, Any], aid: str, picks: dict[str, int]) -> None:
+    """Destroyed units return to their house's reserve (seed 000 p.6 "destroy")."""
     from . import areas
 
     u = dict(state["units"].get(aid) or {})
@@ -863,6 +866,7 @@ def _retreat(state: dict[str, Any], ctx: Any, dest: str) -> None:
 
 
 def _renly(state: dict[str, Any], c: dict[str, Any], side: str) -> None:
+    """Renly Baratheon: one footman of the winner's in this combat becomes a knight, if one is left."""
     from . import areas
 
     units = c["att_units"] if side == "attacker" else c["def_units"]
@@ -926,9 +930,11 @@ def _after_result(state: dict[str, Any], ctx: Any) -> None:
             power.gain(state, att, 2)
         _take_port(state, c)
     else:
-        if c["neutral"] is not None and any(survivors.values()):
-            # p.26: a neutral force may only be attacked with enough strength; short of it (support
-            # refused), the attempt does not happen: the units go back, not routed.
+        if c["neutral"] is not None and any(survivors.values()) and \
+                state.get("options", {}).get("neutral_short", "back") == "back":
+            # p.26 says a neutral force may only be attacked with enough strength but not what happens
+            # when support falls short; table option "neutral_short": "back" (default, the attempt
+            # never happened: units go back, not routed) or "routed" (treated like a lost combat).
             areas.add_units(state, src, att, **survivors)
             c["notes"].append({"msg": N_("Not enough strength against the neutral force: the units go back"),
                                "params": {}})

@@ -53,3 +53,14 @@ def test_garrison_defends_and_is_removed_when_it_loses_p26():
     card(state, "stark", "catelyn-stark")
     assert "winterfell" not in state["garrisons"]
     assert state["units"]["winterfell"]["house"] == "lannister"
+
+
+def test_neutral_shortfall_as_a_lost_combat_when_the_table_chooses_it():
+    """Table option neutral_short = "routed": the failed attack is treated like a lost combat."""
+    state = board(4, units={"kingswood": ("baratheon", {"footman": 1, "knight": 1}),
+                            "lannisport": ("lannister", {"footman": 1})},
+                  orders={"kingswood": ("baratheon", "march-1"), "lannisport": ("lannister", "consolidate-a")},
+                  iron_throne=["baratheon", "lannister", "stark", "greyjoy"], neutral={"storms-end": 4})
+    state["options"]["neutral_short"] = "routed"
+    act(state, "baratheon", type="march", **{"from": "kingswood"}, moves=[{"to": "storms-end", "footman": 1, "knight": 1}])
+    assert state["action"]["routed"]["kingswood"] == {"footman": 1, "knight": 1}
