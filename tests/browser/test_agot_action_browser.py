@@ -63,7 +63,10 @@ def test_planning_raven_raid_march_combat_consolidate(browser, live_server):
     assert r.status_code == 200, r.text
     expect(screen.locator("#agot-planning")).to_contain_text("every house places its orders in secret")
 
-    # Planning: three phones place their orders; nobody else sees them.
+    # Planning: three phones place their orders; nobody else sees them. Stark reads Portuguese.
+    phones["stark"].goto(f"{base}/t/{code}/seat?lang=pt_BR")
+    expect(phones["stark"].locator("#agot-planning-seat")).to_contain_text("Suas ordens secretas")
+    shot(phones["stark"], "phone-planning-pt")
     for house in ("lannister", "stark", "baratheon"):
         page = phones[house]
         form = page.locator("#agot-orders-form")
@@ -77,7 +80,7 @@ def test_planning_raven_raid_march_combat_consolidate(browser, live_server):
     expect(phones["lannister"].locator(".drafted")).to_contain_text("Lannisport: March +0")
     for page in (screen, phones["stark"], phones["greyjoy"], phones["baratheon"]):
         assert "Lannisport: March" not in page.locator("body").inner_text()
-        assert "Winterfell: Consolidate" not in page.locator("body").inner_text() or page is phones["stark"]
+        assert "Winterfell: Consolidar" not in page.locator("body").inner_text() or page is phones["stark"]
     expect(screen.locator(".prompt-status .done")).to_have_count(3)
     greyjoy = phones["greyjoy"]
     form = greyjoy.locator("#agot-orders-form")
