@@ -8,7 +8,7 @@ import random
 import pytest
 from test_action_harness import ctx
 
-from companion.games.agot import GAME, power
+from companion.games.agot import GAME, action, planning, power
 from companion.games.agot import orders as ot
 from companion.games.base import RuleError
 
@@ -99,6 +99,10 @@ def test_random_action_phase_never_crashes(seed, players):
             except RuleError as err:
                 assert err.rule
         power.check(state)
+        for module in (planning, action):  # direct calls: rules.py would hide a view error
+            module.public(state)
+            for h in state["houses"]:
+                module.private(state, h)
         for u in state["units"].values():
             assert all(u.get(k, 0) >= 0 for k in ("footman", "knight", "ship", "siege"))
     assert state["phase"] != "action", "the action phase ends"
