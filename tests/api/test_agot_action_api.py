@@ -114,3 +114,67 @@ def test_round_of_raid_march_combat_and_consolidate(api):
     assert state["round"] == 2 and state["phase"] in ("westeros", "planning")  # the next round began
     screen = api.client.get(f"/t/{code}/frag/screen")
     assert screen.status_code == 200
+
+
+def test_every_fragment_renders_through_a_random_action_phase(api):
+    """Screen and every phone fragment render (EN and PT) at each step of an action phase driven by
+    the phones' own options: raids, marches, combats with support, cards, abilities, retreats."""
+    import random
+
+    code, host, tokens = new_table(api)
+    place_all(api, code, tokens)
+    api.ok(code, tokens["lannister"], {"type": "raven_pass"})
+    rng = random.Random(7)
+    client = api.client
+    seen = set()
+    for _ in range(60):
+        state = api.public(code)["state"]
+        for lang in ("en", "pt_BR"):
+            r = client.get(f"/t/{code}/frag/screen?lang={lang}")
+            assert r.status_code == 200, r.get_data(as_text=True)[:400]
+            seen |= {k for k in ("agot-combat", "Escolha", "Combate em") if k in r.get_data(as_text=True)}
+            for h in HOUSES:
+                client.set_cookie(f"seat_{code}", tokens[h])
+                r = client.get(f"/t/{code}/frag/seat?lang={lang}")
+                assert r.status_code == 200, r.get_data(as_text=True)[:400]
+        if state["phase"] != "action":
+            break
+        house = state["waiting_for"][0]
+        acts = options_from_me(api.me(code, tokens[house])["private"], rng)
+        rng.shuffle(acts)
+        for a in acts:
+            if api.act(code, tokens[house], a).status_code == 200:
+                break
+    assert {"agot-combat", "Combate em"} <= seen  # a combat panel was rendered in both languages
+
+
+def options_from_me(me: dict, rng) -> list[dict]:
+    """What a phone can do, read from its /me (mirrors test_action_random_play.options)."""
+    a = me.get("action", {})
+    out: list[dict] = []
+    d = (a.get("combat") or {}).get("decide")
+    if d:
+        if d["kind"] == "support":
+            out += [{"type": "support", "area": d["area"], "side": s} for s in d["sides"]]
+        elif d["kind"] == "card":
+            out += [{"type": "answer", "prompt": d["prompt"], "value": c} for c in d["hand"]]
+        elif d["kind"] == "blade":
+            out += [{"type": "blade", "use": u} for u in ("1", "")]
+        elif d["kind"] == "retreat":
+            out += [{"type": "card_ability", "area": t} for t in d["targets"]]
+        elif d["kind"] == "casualties":
+            units = [k for k, n in d["units"].items() for _ in range(n)]
+            pick: dict = {}
+            for k in units[:d["count"]]:
+                pick[k] = pick.get(k, 0) + 1
+            out.append({"type": "card_ability", **pick})
+        else:
+            out.append({"type": "card_ability", "use": "", "track": "fiefdoms"})
+    for r in a.get("raids", []):
+        out += [{"type": "raid", "from": r["from"], "target": t} for t in r["targets"] + [""]]
+    for m in a.get("marches", []):
+        units = {k: n for k, n in m["units"].items() if k != "house" and n}
+        out += [{"type": "march", "from": m["from"], "moves": [{"to": t, **units}]} for t in m["fights"] or m["to"]]
+    for c in a.get("consolidates", []):
+        out.append({"type": "consolidate", "from": c["from"]})
+    return out
