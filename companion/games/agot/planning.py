@@ -303,7 +303,11 @@ def private(state: State, seat: str) -> dict[str, Any]:
         peek = plan["raven"]["peek"]
         view["raven"] = {"choice": plan["raven"]["choice"], "peek": peek, "peek_name": WILDLINGS.get(peek or "", ""),
                          "mine": sorted(a for a, o in state.get("orders", {}).items() if o["house"] == seat),
-                         "free": [t for t in ot.TOKENS if t not in used and t not in banned]}
+                         # a star token fits if a star is left, or if it replaces a placed star token
+                         "free": [t for t in ot.free_tokens(used, plan["stars"][seat], plan["restrictions"])]
+                         + [t for t in ot.TOKENS if ot.TOKENS[t].star and t not in used and t not in banned
+                            and any(ot.TOKENS[u].star for u in used)
+                            and t not in ot.free_tokens(used, plan["stars"][seat], plan["restrictions"])]}
     return view
 
 

@@ -197,6 +197,9 @@ def test_raven_swap_respects_stars():
     place(state, "lannister", {**LANNISTER, "harrenhal": "support0a"})
     place(state, "stark", STARK)
     place(state, "greyjoy", GREYJOY)
+    free = GAME.private_view(state, "lannister")["planning"]["raven"]["free"]
+    assert "support0b" in free and "march+1" not in free and "support0a" not in free
+    assert "support1" in free  # usable only in place of a placed star token
     with pytest.raises(RuleError) as err:  # three stars already used at position 1 (3 stars)
         GAME.apply(state, ctx("lannister"), {"type": "raven_swap", "area": "harrenhal", "token": "support1"})
     assert err.value.rule == "seed 000 p.12"
