@@ -274,6 +274,9 @@ def public(state: State) -> dict[str, Any]:
     if prompt:
         view["prompt"] = sealed.public(prompt)
         view["prompt"].pop("answers", None)  # the revealed orders are shown below, in board form
+        if plan["mode"] == "turn_order" and plan["step"] == "assign":
+            # placed in turn, face down: everyone sees where, never which token (seed 000 p.12)
+            view["face_down"] = {h: sorted(prompt["answers"][h]["orders"]) for h in view["prompt"]["answered"]}
     if plan["step"] != "assign":
         view["orders"] = orders_by_house(state)
         swap = plan["raven"]["swap"]

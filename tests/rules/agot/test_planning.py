@@ -130,6 +130,9 @@ def test_not_enough_tokens_switches_to_turn_order():
         place(state, "stark", STARK)
     assert err.value.rule == "seed 000 p.12"
     place(state, "baratheon", BARATHEON)
+    shown = GAME.public_view(state)["planning"]
+    assert shown["face_down"] == {"baratheon": sorted(BARATHEON)}  # where, face down (p.12)
+    assert "consolidate-a" not in json.dumps(shown)                  # never which token
     place(state, "lannister", LANNISTER)
     place(state, "stark", STARK)
     held = plan["held"]["greyjoy"]
