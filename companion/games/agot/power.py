@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..base import RuleError
+from .names import HOUSES, label
 
 TOTAL = 20
 START_AVAILABLE = 5
@@ -55,7 +56,7 @@ def spend(state: State, house: str, n: int, rule: str = "seed 000 p.10") -> None
     """Pay exactly ``n`` (a bid): never more than the house has available (seed 000 p.10, p.22)."""
     if n < 0 or n > state["power"][house]["available"]:
         raise RuleError("%(house)s cannot spend %(n)s power: only %(have)s available.", rule,
-                        house=house, n=n, have=state["power"][house]["available"])
+                        house=label(HOUSES.get(house, house)), n=n, have=state["power"][house]["available"])
     discard(state, house, n)
 
 
