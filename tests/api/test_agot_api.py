@@ -149,3 +149,53 @@ def test_the_bidder_reads_its_own_bid_in_the_log(api):
     api.ok(code, tokens["stark"], {"type": "answer", "prompt": pid, "value": SECRET})
     assert any(f"Stark bids {SECRET}" in str(e) for e in api.log(code, tokens["stark"]))
     assert not any(f"Stark bids {SECRET}" in str(e) for e in api.log(code, tokens["baratheon"]))
+
+
+def render_all(client, code, host, tokens):
+    """Every fragment renders (screen, host panel, each phone) without a template error."""
+    client.set_cookie(f"host_{code}", host)
+    for kind in ("screen", "host"):
+        r = client.get(f"/t/{code}/frag/{kind}")
+        assert r.status_code == 200, r.data[-500:]
+    client.set_cookie(f"host_{code}", "")
+    for token in tokens.values():
+        client.set_cookie(f"seat_{code}", token)
+        r = client.get(f"/t/{code}/frag/seat")
+        assert r.status_code == 200, r.data[-500:]
+    client.set_cookie(f"seat_{code}", "")
+
+
+def test_every_step_renders_on_every_device(api, client):
+    code, host, tokens = table(api, players=4)
+    render_all(client, code, host, tokens)
+    api.ok(code, host, {"type": "start"})
+    api.ok(code, host, {"type": "round_done_on_board"})
+    render_all(client, code, host, tokens)  # drawing (physical)
+    api.ok(code, host, {"type": "draw_card", "card": "mustering"})
+    api.ok(code, host, {"type": "draw_card", "card": "dark-wings-dark-words"})
+    api.ok(code, host, {"type": "draw_card", "card": "wildlings-attack"})
+    render_all(client, code, host, tokens)  # mustering
+    for house in ("baratheon", "lannister", "stark", "greyjoy"):
+        api.ok(code, tokens[house], {"type": "muster_done"})
+    render_all(client, code, host, tokens)  # Dark Wings, Dark Words: the Raven holder chooses
+    api.ok(code, tokens["lannister"], {"type": "choose", "value": "game_of_thrones"})
+    render_all(client, code, host, tokens)  # Greyjoy confirms its port
+    api.ok(code, tokens["greyjoy"], {"type": "confirm_ports", "ports": ["port-of-pyke"]})
+    render_all(client, code, host, tokens)  # wildling bids (threat 4)
+    pid = state(api, code)["current"]["prompt"]["id"]
+    for house in tokens:
+        api.ok(code, tokens[house], {"type": "answer", "prompt": pid, "value": 0})
+    render_all(client, code, host, tokens)  # the host enters the card
+    api.ok(code, tokens["stark"], {"type": "set_units", "area": "the-shivering-sea", "house": "stark", "ship": 2})
+    api.ok(code, tokens["stark"], {"type": "set_units", "area": "white-harbor", "house": "stark", "footman": 2})
+    api.ok(code, host, {"type": "wildling_card", "card": "rattleshirts-raiders"})
+    render_all(client, code, host, tokens)  # tie for lowest: Iron Throne holder
+    api.ok(code, tokens["baratheon"], {"type": "choose", "value": "stark"})
+    view = state(api, code)
+    assert view["supply"]["stark"] == 0 and view["step"] == "armies"
+    assert view["waiting_for"] == ["stark"]
+    render_all(client, code, host, tokens)  # three armies for supply 0 (2, 2 allowed)
+    assert api.me(code, tokens["stark"])["private"]["todo"] == "reduce_armies"
+    api.ok(code, tokens["stark"], {"type": "remove_units", "area": "white-harbor", "unit": "footman"})
+    assert state(api, code)["phase"] == "planning"
+    render_all(client, code, host, tokens)
