@@ -65,7 +65,8 @@
     if (deferred) { deferred = false; setTimeout(refresh, 50); }
   });
 
-  // Keep <details> the player opened (or closed) as they were when a fragment re-renders.
+  // Keep <details> the player opened (or closed) as they were when a fragment re-renders, unless
+  // the server changed its mind about that panel (it opens one when it is needed now).
   function detailsKey(d, seen) {
     var summary = d.querySelector("summary");
     var key = d.id || (summary ? summary.textContent.trim() : "details");
@@ -77,16 +78,19 @@
     var t = e.detail.target;
     if (!t.dataset || !t.dataset.frag) { return; }
     var seen = {}, state = {};
-    t.querySelectorAll("details").forEach(function (d) { state[detailsKey(d, seen)] = d.open; });
+    t.querySelectorAll("details").forEach(function (d) {
+      state[detailsKey(d, seen)] = { open: d.open, served: d.dataset.served };
+    });
     detailsState[t.id] = state;
   });
   document.addEventListener("htmx:afterSwap", function (e) {
-    var t = e.detail.target, state = detailsState[t.id];
-    if (!state || !t.dataset || !t.dataset.frag) { return; }
-    var seen = {};
+    var t = e.detail.target;
+    if (!t.dataset || !t.dataset.frag) { return; }
+    var state = detailsState[t.id] || {}, seen = {};
     t.querySelectorAll("details").forEach(function (d) {
-      var key = detailsKey(d, seen);
-      if (key in state) { d.open = state[key]; }
+      var key = detailsKey(d, seen), served = d.open ? "1" : "0", before = state[key];
+      d.dataset.served = served;
+      if (before && before.served === served) { d.open = before.open; }
     });
   });
 

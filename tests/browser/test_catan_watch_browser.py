@@ -111,7 +111,9 @@ def test_three_phones_play_setup_and_turns(browser, live_server):
     road.locator("button").click()
     expect(screen.locator(".cw-vp tr[data-seat=p3] td.num")).to_have_text("4")
     expect(screen.locator(".cw-clan[data-clan=hornfoot] .cw-giant")).to_have_count(1)
-    caio.locator("summary", has_text="Longest Road").click()
+    # the panel the player opened stays open across the live re-render
+    panel = caio.locator("details", has=caio.locator("summary", has_text="Longest Road"))
+    expect(panel).to_have_attribute("open", "")
     road.locator("select[name='token_wildling[]']").select_option("giant")
     road.locator("select[name='token_clan[]']").select_option("hornfoot")
     road.locator("button").click()  # already held: refused, cited

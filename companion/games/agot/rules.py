@@ -183,6 +183,9 @@ class AgotGame(Game):
                    choices=(("digital", N_("Digital decks")), ("physical", N_("Physical decks")))),
             Option("milkwater_keep_last", N_("Massing on the Milkwater: others keep their last card"), "bool",
                    True, help=N_("The card's wording is unclear when a house holds one card: on = it keeps it.")),
+            Option("neutral_short", N_("Attack on a neutral force falls short"), "choice", "back",
+                   help=N_("Page 26 does not say what happens to the attackers when their strength falls short."),
+                   choices=(("back", N_("Units go back, not routed")), ("routed", N_("Like a lost combat: routed")))),
         ]
 
     def seats(self, options: dict[str, Any]) -> list[SeatDef]:
