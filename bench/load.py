@@ -123,6 +123,8 @@ def main() -> int:
     latencies: list[float] = []
     missing = 0
     cpu0 = server.cpu_times() if server else None
+    me = psutil.Process()
+    me0 = me.cpu_times()
     wall0 = time.perf_counter()
     for rnd in range(1, args.rounds + 1):
         pid = f"g{rnd}"
@@ -175,6 +177,9 @@ def main() -> int:
     if server:
         print(f"server CPU: {cpu:.1f} s over {wall:.1f} s wall = {100 * cpu / wall:.0f}% of one core; "
               f"RSS {server.memory_info().rss / 2**20:.0f} MiB")
+    me1 = me.cpu_times()
+    mine = (me1.user + me1.system) - (me0.user + me0.system)
+    print(f"benchmark client CPU (same machine): {mine:.1f} s = {100 * mine / wall:.0f}% of one core")
     for g in greenlets:
         g.kill(block=False)
     if proc:

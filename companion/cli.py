@@ -58,6 +58,16 @@ def serve(args: argparse.Namespace) -> int:
     monkey.patch_all()
     from gevent.pywsgi import WSGIServer
 
+    class LowLatencyServer(WSGIServer):
+        """Sends small writes (an SSE hint, a fragment) at once: no Nagle delay on each socket."""
+
+        def handle(self, sock, address):
+            try:
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            except OSError:  # not a TCP socket (e.g. a Unix socket)
+                pass
+            super().handle(sock, address)
+
     from . import create_app
     from .db import default_data_dir
 
@@ -72,8 +82,8 @@ def serve(args: argparse.Namespace) -> int:
     where = os.environ.get("DATABASE_URL") and "PostgreSQL (DATABASE_URL)" or str(
         args.data_dir or default_data_dir())
     urls = [f"http://{a}:{args.port}" for a in lan] if args.host in ("0.0.0.0", "::") else [public_url]
-    server = WSGIServer((args.host, args.port), app, log=None if args.quiet else "default",
-                        error_log="default")
+    server = LowLatencyServer((args.host, args.port), app, log=None if args.quiet else "default",
+                              error_log="default")
     print_banner(urls or [public_url], where)
     try:
         server.serve_forever()

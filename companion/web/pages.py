@@ -188,7 +188,7 @@ def go():
 @bp.get("/t/<code>/screen")
 def screen(code: str):
     snap = _snap(code)
-    viewer = cookie_viewer(snap.table.code)
+    viewer = cookie_viewer(snap.table.code, snap)
     url = join_url(snap.table.code)
     return render_template("base/screen.html", code=snap.table.code, game=snap.game, join_url=url,
                            qr=qr_svg(url), is_host=viewer.host)
@@ -197,7 +197,7 @@ def screen(code: str):
 @bp.get("/t/<code>/frag/screen")
 def frag_screen(code: str):
     snap = _snap(code)
-    viewer = cookie_viewer(snap.table.code)
+    viewer = cookie_viewer(snap.table.code, snap)
     # the screen shows the public view only
     ctx = fragment_context(snap, Viewer(host=viewer.host), log_lines=LOG_LINES["screen"])
     ctx["me"] = None
@@ -208,7 +208,7 @@ def frag_screen(code: str):
 @bp.get("/t/<code>/frag/host")
 def frag_host(code: str):
     snap = _snap(code)
-    viewer = cookie_viewer(snap.table.code)
+    viewer = cookie_viewer(snap.table.code, snap)
     if not viewer.host:
         return ""
     ctx = fragment_context(snap, viewer)
@@ -221,7 +221,7 @@ def frag_host(code: str):
 def join(code: str):
     snap = _snap(code)
     claim = request.args.get("claim")
-    viewer = cookie_viewer(snap.table.code)
+    viewer = cookie_viewer(snap.table.code, snap)
     if viewer.seat and not claim and not request.args.get("switch"):
         return redirect(url_for("pages.seat", code=snap.table.code))
     claimed = tables().claim_link_seat(snap.table.code, claim) if claim else None
@@ -244,7 +244,7 @@ def join_post(code: str):
 @bp.get("/t/<code>/seat")
 def seat(code: str):
     snap = _snap(code)
-    viewer = cookie_viewer(snap.table.code)
+    viewer = cookie_viewer(snap.table.code, snap)
     if not viewer.seat:
         return redirect(url_for("pages.join", code=snap.table.code))
     return render_template("base/seat.html", code=snap.table.code, game=snap.game, seat=viewer.seat,
@@ -254,7 +254,7 @@ def seat(code: str):
 @bp.get("/t/<code>/frag/seat")
 def frag_seat(code: str):
     snap = _snap(code)
-    viewer = cookie_viewer(snap.table.code)
+    viewer = cookie_viewer(snap.table.code, snap)
     if not viewer.seat:
         # The seat was freed by the host (lost phone): send this page back to the join screen.
         return htmx_response("", redirect=url_for("pages.join", code=snap.table.code))
@@ -266,7 +266,7 @@ def frag_seat(code: str):
 def full_log(code: str):
     """The whole readable log, as this device may see it (the fragments show only the latest lines)."""
     snap = _snap(code)
-    viewer = cookie_viewer(snap.table.code)
+    viewer = cookie_viewer(snap.table.code, snap)
     ctx = fragment_context(snap, viewer)
     ctx["log"] = tables().log_view(snap, viewer)
     return render_template("base/log_page.html", code=snap.table.code, game=snap.game, **ctx)
