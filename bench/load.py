@@ -81,6 +81,8 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--spread", type=float, default=10.0,
                     help="seconds over which the tables' bids are spread in each round (0 = all at once)")
+    ap.add_argument("--think", type=float, default=1.0,
+                    help="mean seconds between two players' answers at one table (0 = back to back)")
     ap.add_argument("--url", help="use a running server instead of starting one (must be on 127.0.0.1)")
     args = ap.parse_args()
 
@@ -140,9 +142,10 @@ def main() -> int:
             s.post(f"{base}/api/tables/{code}/actions", headers=auth[0],
                    json={"type": "open_prompt", "title": title, "kind": "number", "min": 0, "max": 20})
             for i in range(PHONES - 1):
+                gevent.sleep(random.uniform(0, 2 * args.think))  # people tap one after another
                 s.post(f"{base}/api/tables/{code}/actions", headers=auth[i],
                        json={"type": "answer", "prompt": pid, "value": i})
-            gevent.sleep(0.2)  # let pages settle, as players would
+            gevent.sleep(random.uniform(0, 2 * args.think) or 0.2)
             t0 = time.perf_counter()
             s.post(f"{base}/api/tables/{code}/actions", headers=auth[-1],
                    json={"type": "answer", "prompt": pid, "value": 7})
@@ -150,7 +153,7 @@ def main() -> int:
 
         jobs = {code: gevent.spawn(run_table, code, tokens) for code, tokens, _ in tables}
         gevent.joinall(list(jobs.values()))
-        gevent.sleep(3.0 + (0 if args.spread else 2.0))
+        gevent.sleep(3.0 + (0 if args.spread else 2.0))  # every reveal has long arrived by then
         for code, _, clients in tables:
             t0 = jobs[code].value
             for c in clients:
@@ -170,7 +173,7 @@ def main() -> int:
         return latencies[min(len(latencies) - 1, int(round(p / 100 * (len(latencies) - 1))))]
 
     print("\n== result")
-    print(f"spread={args.spread}s tables={len(tables)} live_clients={len(all_clients)} rounds={args.rounds} reveals={len(latencies)} missing={missing}")
+    print(f"spread={args.spread}s think={args.think}s tables={len(tables)} live_clients={len(all_clients)} rounds={args.rounds} reveals={len(latencies)} missing={missing}")
     if latencies:
         print(f"last answer -> client shows reveal: p50={pct(50):.1f} ms  p95={pct(95):.1f} ms  "
               f"p99={pct(99):.1f} ms  max={latencies[-1]:.1f} ms  mean={statistics.mean(latencies):.1f} ms")
