@@ -1,4 +1,4 @@
-"""A Game of Thrones through the JSON API and the screen fragment (AGoT-B: orders, Raven, action phase,
+"""A Game of Thrones through the JSON API and the screen fragment (orders, Raven, action phase,
 combat): a whole planning and action phase of a 4-player game; orders and house-card choices absent
 from every other device's JSON until their reveal; refusals cite the rulebook."""
 

@@ -9,7 +9,7 @@ State (``state["action"]``, created by :func:`start` when the planning phase end
      "last": {...} | None}               # the last resolution, for the screen
 
 Orders live in ``state["orders"][area] = {"house", "token"}`` (revealed in planning). The mirror of
-units, power tokens and control is AGoT-A's (``areas.py``, ``power.py``); this module only moves
+units, power tokens and control is (``areas.py``, ``power.py``); this module only moves
 pieces through those helpers.
 """
 
@@ -384,7 +384,7 @@ def consolidate(state: State, ctx: Ctx, action: Action) -> None:
 
 def muster(state: State, ctx: Ctx, action: Action) -> None:
     """Recruit one unit (or upgrade one footman) with the special order's points, exactly as a
-    Mustering card does in that one area (seed 000 p.9-10, p.22; AGoT-A's ``mustering.recruit``)."""
+    Mustering card does in that one area (seed 000 p.9-10, p.22; ``mustering.recruit``)."""
     from . import mustering
 
     m = state["action"].get("muster")

@@ -30,7 +30,7 @@ State layout (a JSON dict; other modules document their own parts)::
     clash, last_attack         public results of the last Clash of Kings / wildling attack
     victory_history            [{"round", "victory": {house: n}}] for the end-of-game chart (round 0 = start)
     winner, ranking            set when the game ends (victory.py)
-    planning, orders, action   AGoT-B's planning/action parts (planning.py, action.py)
+    planning, orders, action   planning/action parts (planning.py, action.py)
 
 Phase machine: setup -> (round 1) planning -> action -> Westeros (round 2..10) -> planning -> ...
 After the action phase of round 10 the game ends (seed 000 p.7, p.16-17). The planning and action
@@ -67,7 +67,7 @@ RULE_SETUP = "seed 000 p.4"
 
 
 def _optional(name: str) -> Any:
-    """AGoT-B's planning/action module, or None while it does not exist (then the host plays that
+    """planning/action module, or None while it does not exist (then the host plays that
     phase on the board)."""
     full = f"{__package__}.{name}"
     try:
@@ -93,7 +93,7 @@ def _westeros_over(state: State, ctx: Ctx) -> None:
 
 
 def start_planning(state: State, ctx: Ctx) -> None:
-    """The planning phase (seed 000 p.12); AGoT-B's module opens the secret orders."""
+    """The planning phase (seed 000 p.12); module opens the secret orders."""
     state["phase"] = "planning"
     state["step"] = "planning"
     state["current"] = None

@@ -109,7 +109,7 @@ def _module_missing(phase: str) -> bool:
 
 
 def _optional_part(state: State, phase: str, fn: str, *args: Any) -> dict[str, Any]:
-    """AGoT-B's view of its phase, when its module exists."""
+    """view of its phase, when its module exists."""
     from .rules import _optional
 
     module = _optional(phase)

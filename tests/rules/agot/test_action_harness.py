@@ -1,5 +1,5 @@
 """Helpers for the action-phase tests: a table with exactly the pieces and orders a worked example
-describes (no tests here; other test_* modules of AGoT-B import it)."""
+describes (no tests here; other test_* modules of the action phase import it)."""
 
 from __future__ import annotations
 
