@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import secrets
 from typing import Any
 
@@ -16,7 +17,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     Config keys: ``DATABASE_URL`` (else env ``DATABASE_URL``, else SQLite in ``DATA_DIR``),
     ``DATA_DIR`` (default: the per-user data folder), ``PUBLIC_URL`` (the LAN address phones use;
-    ``companion serve`` sets it), ``SECRET_KEY``.
+    ``companion serve`` sets it), ``SECRET_KEY``, ``RANDOM_SEED`` (tests only: repeatable draws).
     """
     from flask_babel import Babel
     from htmx_flask import Htmx
@@ -39,7 +40,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     app.config.update(config or {})
     db = open_database(app.config["DATABASE_URL"], app.config["DATA_DIR"])
-    app.extensions["companion.tables"] = Tables(db)
+    seed = app.config.get("RANDOM_SEED")
+    app.extensions["companion.tables"] = Tables(db, seeds=random.Random(seed) if seed is not None else None)
     Babel(app, locale_selector=i18n_web.select_locale)
     Htmx(app)
     i18n_web.init_app(app)

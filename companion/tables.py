@@ -112,6 +112,12 @@ class Tables:
     _cache: dict[str, _Cached] = field(default_factory=dict)
     _locks: dict[str, threading.Lock] = field(default_factory=dict)
     _guard: threading.Lock = field(default_factory=threading.Lock)
+    #: Tests may fix the source of event seeds (config ``RANDOM_SEED``) so that dealt hands and
+    #: draws repeat from run to run; a real table draws every seed from the OS.
+    seeds: random.Random | None = None
+
+    def _new_seed(self) -> int:
+        return self.seeds.getrandbits(62) if self.seeds is not None else _new_seed()
 
     # -- creation and seats -------------------------------------------------------------------
     def create(self, game_id: str, options: dict[str, Any] | None = None,
@@ -130,7 +136,7 @@ class Tables:
             opts["profile_name"] = profile
         seats = game.seats(opts)
         host_token = secrets.token_urlsafe(24)
-        seed = _new_seed()
+        seed = self._new_seed()
         # Build the initial state now so a broken option set is refused before anything is stored.
         state = self._initial_state(game, opts, seed)
         now = time.time()
@@ -273,7 +279,7 @@ class Tables:
                 table = self._table_for_update(s, code)
                 state = self._current(s, table)
                 game = get_game(table.game_id)
-                seed = _new_seed()
+                seed = self._new_seed()
                 new_state = self._apply(game, state, viewer.actor, json.loads(encoded), seed, table.version + 1)
                 version = self._append(s, table, "action", viewer, json.loads(encoded), seed=seed)
             self._publish(code, _Cached(version, new_state))

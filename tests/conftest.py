@@ -19,9 +19,10 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
 
 def _make_app(backend: str, tmp_path) -> Any:
+    """The app for one test; event seeds are repeatable so dealt hands and draws never flake."""
     if backend == "postgres":
-        return create_app({"DATABASE_URL": PG_URL, "TESTING": True})
-    return create_app({"DATABASE_URL": "", "DATA_DIR": str(tmp_path), "TESTING": True})
+        return create_app({"DATABASE_URL": PG_URL, "TESTING": True, "RANDOM_SEED": 20261122})
+    return create_app({"DATABASE_URL": "", "DATA_DIR": str(tmp_path), "TESTING": True, "RANDOM_SEED": 20261122})
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -133,15 +133,20 @@ def test_round_with_three_phones(browser, live_server, patient_expect):
     # hides a conflict card of its hand among blanks.
     attacker, bluffer = order[0], order[1]
     a_start = STARTS[seats.index(attacker)]
-    secret = next(c["id"] for c in api.me(code, tokens[bluffer])["conflict"] if not c["wild"])
+    hand = api.me(code, tokens[bluffer])["conflict"]
+    # prefer a plain conflict card; a hand of wildcards only (random draws) hides a wildcard instead
+    secret = next((c["id"] for c in hand if not c["wild"]), hand[0]["id"])
     page = phones[attacker]
     page.select_option("select[name=army4]", f"r:{a_start}:light")
     page.select_option("select[name=magic0]", "blank")
     page.click("text=Seal my plan")
     expect(page.locator(".mine")).to_be_visible()
     page = phones[bluffer]
-    page.select_option("select[name=army5]", secret)
-    page.select_option("select[name=army0]", "blank")
+    # a space whose picker offers that card (wildcards are not allowed on the extract spaces)
+    hide_at = next(i for i in range(8)
+                   if page.locator(f"select[name=army{i}] option[value='{secret}']").count())
+    page.select_option(f"select[name=army{hide_at}]", secret)
+    page.select_option(f"select[name=army{0 if hide_at else 1}]", "blank")
     page.click("text=Seal my plan")
     expect(page.locator(".mine")).to_be_visible()
     expect(screen.locator(".prompt-status .done")).to_have_count(2)
@@ -178,7 +183,7 @@ def test_round_with_three_phones(browser, live_server, patient_expect):
 
     # The next player turns its conflict card without acting (compensation), now everyone sees it.
     page = phones[bluffer]
-    space = page.locator("details.im-space").filter(has=page.locator("input[value=a5]")).first
+    space = page.locator("details.im-space").filter(has=page.locator(f"input[value=a{hide_at}]")).first
     space.locator("summary").click()
     space.locator("button", has_text="Reveal, don't act: +1 gold").click()
     expect(screen.locator(".im-players")).to_contain_text("⚔")
