@@ -36,7 +36,7 @@ from .models import EventRow, ProfileRow, SeatRow, TableRow
 
 log = logging.getLogger(__name__)
 #: Errors a game may raise on input it did not anticipate; the action layer turns them into a 400.
-MALFORMED = (TypeError, ValueError, KeyError, AttributeError, IndexError)
+MALFORMED = (TypeError, ValueError, KeyError, AttributeError, IndexError, StopIteration, RuntimeError)
 #: Room-code letters: no look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B).
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY"
 EXPORT_FORMAT = "tabletop-companion/table"

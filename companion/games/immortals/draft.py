@@ -91,11 +91,19 @@ def _deal(state: dict[str, Any], ctx: Ctx) -> None:
 
 
 def _open_pick(state: dict[str, Any], ctx: Ctx) -> None:
+    """Ask every seat that still holds a card. When the decks ran dry and no hand holds a card
+    the initial placement ends (the rulebook is silent on this: companion rule), so a table with
+    many army groups can never wait forever on empty hands."""
     d = state["draft"]
+    asked = [s for s in state["seats"] if d["hands"][s]["cards"]]
+    if not asked:
+        ctx.log(N_("No conflict card is left to pick: the initial placement ends here"))
+        _finish(state, ctx)
+        return
     d["n"] += 1
     d["stage"] = "pick"
     d["picks"] = {}
-    sealed.open_prompt(state, f"draft-{d['n']}", list(state["seats"]), kind="draft",
+    sealed.open_prompt(state, f"draft-{d['n']}", asked, kind="draft",
                        title=N_("Initial placement: pick a conflict card"), spec={"round": d["n"]})
     ctx.log(N_("Placement round %(n)s: everyone picks a conflict card in secret"), n=d["n"])
 
@@ -123,7 +131,7 @@ def pick(state: dict[str, Any], ctx: Ctx, seat: str, value: Any) -> None:
             d["hands"][s]["cards"].remove(card)
             prompt["answers"][s] = "picked"  # a pick is shown only when it is placed (p.7)
         d["stage"] = "place"
-        d["order"] = _order(state)
+        d["order"] = [s for s in _order(state) if s in d["picks"]]
         _next_placer(state, ctx)
 
 

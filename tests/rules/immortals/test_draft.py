@@ -197,3 +197,38 @@ def test_tower_feed_five_players_digital():
         t.act("p1", {"type": "feed", "light": fell["p1"] + 1})
     t.act("p1", {"type": "feed", "light": 0})
     assert t.player("p1")["limbo"] == {"light": 3, "dark": 3 + fell["p1"]}
+
+
+def test_draft_ends_when_the_decks_run_dry_instead_of_waiting_on_empty_hands():
+    """Five players with eight groups per tribe empty the 30-card realm decks before placing every
+    group; seats with empty hands are not asked, and the placement ends when no hand holds a card
+    (the rulebook is silent, seed 001/002 p.6-7: a companion rule)."""
+    t = Table(5)
+    light = ["elves", "humans", "dwarves", "amazons", "halflings"]
+    dark = ["demons", "orcs", "necromancers", "night_elves", "trolls"]
+    for i, seat in enumerate(t.state["seats"]):
+        t.act(seat, {"type": "choose_tribes", "light": light[i], "dark": dark[i], "light_gold": 1,
+                     "light_energy": 1, "dark_gold": 1, "dark_energy": 1, "light_groups": "1,1,1,1,1,1,1,1",
+                     "dark_groups": "1,1,1,1,1,1,1,1", "start": f"{i + 1}-1"})
+    t.host({"type": "start_game"})
+    places = [f"{a}-{b}" for a in range(1, 6) for b in range(1, 6)]
+    for _ in range(3000):
+        if t.state["phase"] != "draft" or t.state["draft"]["stage"] == "feed":
+            break
+        waiting = GAME.waiting_for(t.state)
+        assert waiting, "the draft waits on nobody"
+        seat, d = waiting[0], t.state["draft"]
+        if d["stage"] == "start":
+            t.act(seat, {"type": "draft_start", "group": 1})
+        elif d["stage"] == "pick":
+            hand = d["hands"][seat]["cards"]
+            assert hand, f"{seat} is asked to pick from an empty hand"
+            t.act(seat, {"type": "answer", "prompt": f"draft-{d['n']}", "value": hand[0]})
+        else:
+            for where in places:
+                try:
+                    t.act(seat, {"type": "draft_place", "group": 1, "wild_as": where})
+                    break
+                except RuleError:
+                    continue
+    assert t.state["draft"]["stage"] == "feed"
