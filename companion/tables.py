@@ -296,6 +296,9 @@ class Tables:
                 target = next((e for e in reversed(events) if e.kind == "action" and e.seq not in undone), None)
                 if target is None:
                     raise RuleError("There is nothing to undo.", RULE_UNDO, status=409)
+                refusal = get_game(table.game_id).undo_refusal(json.loads(target.action))
+                if refusal is not None:
+                    raise refusal
                 before = self._current(s, table)
                 version = self._append(s, table, "undo", viewer, {"target": target.seq})
                 state = self._replay(table, self._events(s, code))

@@ -210,6 +210,11 @@ class Game(ABC):
         """What only ``seat`` may see, in addition to the public view."""
         return {}
 
+    def undo_refusal(self, action: Action) -> RuleError | None:
+        """Why the host may not undo ``action`` (e.g. a private look at a hidden card: undoing it
+        would let the player look again at a freshly drawn card), or None when it may."""
+        return None
+
     def export_profile(self, state: State) -> dict[str, Any]:
         """The reusable board/tribe profile of this table (only when ``profiles`` is True)."""
         raise RuleError("This game has no profiles to save.", "companion: profiles", status=409)

@@ -178,3 +178,12 @@ def options_from_me(me: dict, rng) -> list[dict]:
     for c in a.get("consolidates", []):
         out.append({"type": "consolidate", "from": c["from"]})
     return out
+
+
+def test_the_ravens_look_cannot_be_undone():
+    """Undoing the peek would redraw: its holder could fish for another card (seed 000 p.12)."""
+    from companion.games import get
+
+    game = get("agot")
+    assert game.undo_refusal({"type": "raven_peek"}).rule == "seed 000 p.12"
+    assert game.undo_refusal({"type": "raven_swap"}) is None

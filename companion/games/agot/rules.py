@@ -246,6 +246,14 @@ class AgotGame(Game):
 
         return views.private(state, seat)
 
+    def undo_refusal(self, action: Action) -> RuleError | None:
+        """The Raven's look at the top wildling card cannot be undone: the card is drawn when it is
+        looked at, so an undo would let its holder look again at another card (seed 000 p.12)."""
+        if action.get("type") == "raven_peek":
+            return RuleError("The Messenger Raven's look at the wildling deck cannot be undone.",
+                             "seed 000 p.12", status=409)
+        return None
+
     def waiting_for(self, state: State) -> list[str]:
         if state["phase"] == "westeros":
             return flow.waiting(state)
