@@ -152,3 +152,57 @@ def browser():
                   "--disable-dev-shm-usage"])
         yield browser
         browser.close()
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+class Recorder:
+    """Every response body a device receives (the event stream carries only version numbers), so
+    a test can prove a secret never reached it by any request."""
+
+    def __init__(self, page) -> None:
+        self.bodies: list[str] = []
+        page.on("response", self._keep)
+
+    def _keep(self, response) -> None:
+        if "text/event-stream" in (response.headers.get("content-type") or ""):
+            return
+        try:
+            self.bodies.append(response.text())
+        except Exception:  # a redirect or an aborted request has no body
+            pass
+
+    def saw(self, value: object) -> bool:
+        return any(str(value) in body for body in self.bodies)
+
+
+@pytest.fixture
+def recorder():
+    """``recorder(page)`` starts recording what that page receives."""
+    return Recorder
+
+
+@pytest.fixture
+def join_phone(browser):
+    """``join_phone(join_url, name, seat_label)``: a phone opens the join link, sits down, and is
+    returned on its seat page (mobile viewport, touch, confirm dialogs accepted)."""
+    from playwright.sync_api import expect
+
+    contexts = []
+
+    def join(join_url: str, name: str, seat_label: str, locale: str = "en-US"):
+        ctx = browser.new_context(locale=locale, **PHONE)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.on("dialog", lambda d: d.accept())
+        page.goto(join_url)
+        page.fill("input[name=name]", name)
+        page.locator(".seat-option", has_text=seat_label).click()
+        page.click("button.primary")
+        expect(page.locator(".me-bar")).to_contain_text(name)
+        return page
+
+    yield join
+    for ctx in contexts:
+        ctx.close()

@@ -11,7 +11,6 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 HOUSES = {"Ana": "Baratheon", "Bia": "Lannister", "Caio": "Stark"}
 
 
@@ -37,7 +36,7 @@ def host_click(screen, text: str) -> None:
     screen.locator(".host button", has_text=text).click()
 
 
-def test_full_westeros_round_on_screen_and_phones(browser, live_server):
+def test_full_westeros_round_on_screen_and_phones(browser, live_server, join_phone):
     screen_ctx = browser.new_context(viewport={"width": 1600, "height": 900}, locale="en-US")
     screen = screen_ctx.new_page()
     screen.on("dialog", lambda d: d.accept())
@@ -53,17 +52,7 @@ def test_full_westeros_round_on_screen_and_phones(browser, live_server):
     expect(screen.locator(".agot")).to_contain_text("Neutral force 5 in King's Landing")
     expect(screen.locator(".agot")).to_contain_text("Impassable token in Highgarden")  # 3 players: the south is closed
 
-    phones = {}
-    for name, house in HOUSES.items():
-        ctx = browser.new_context(locale="en-US", **PHONE)
-        page = ctx.new_page()
-        page.on("dialog", lambda d: d.accept())
-        page.goto(join_url)
-        page.fill("input[name=name]", name)
-        page.locator(".seat-option", has_text=house).click()
-        page.click("button.primary")
-        expect(page.locator(".me-bar")).to_contain_text(name)
-        phones[name] = page
+    phones = {name: join_phone(join_url, name, house) for name, house in HOUSES.items()}
     ana, bia, caio = phones["Ana"], phones["Bia"], phones["Caio"]
 
     # Host: the board is set up; round 1's orders are played on the board; round 2 draws.

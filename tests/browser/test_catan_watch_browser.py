@@ -10,7 +10,6 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 PLAYERS = [("Ana", "Red"), ("Bia", "Blue"), ("Caio", "White")]
 
 
@@ -28,7 +27,7 @@ def roll(page, red, yellow, d12):
     expect(page.locator("#cw-end")).to_be_visible()
 
 
-def test_three_phones_play_setup_and_turns(browser, live_server):
+def test_three_phones_play_setup_and_turns(browser, live_server, join_phone):
     screen_ctx = browser.new_context(viewport={"width": 1600, "height": 1000}, locale="en-US")
     screen = screen_ctx.new_page()
     screen.goto(live_server.url + "/")
@@ -41,17 +40,7 @@ def test_three_phones_play_setup_and_turns(browser, live_server):
     join_url = screen.locator(".join-url").first.inner_text()
     expect(screen.locator(".cw-turn")).to_contain_text("Setup, round 1")
 
-    phones = {}
-    for name, colour in PLAYERS:
-        ctx = browser.new_context(locale="en-US", **PHONE)
-        page = ctx.new_page()
-        page.on("dialog", lambda d: d.accept())
-        page.goto(join_url)
-        page.fill("input[name=name]", name)
-        page.locator(".seat-option", has_text=colour).click()
-        page.click("button.primary")
-        expect(page.locator(".me-bar")).to_contain_text(name)
-        phones[name] = page
+    phones = {name: join_phone(join_url, name, colour) for name, colour in PLAYERS}
     ana, bia, caio = phones["Ana"], phones["Bia"], phones["Caio"]
 
     # Setup rounds 1 and 2 (second round in reverse), then one guard each.

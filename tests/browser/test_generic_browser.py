@@ -13,29 +13,10 @@ SECRETS = {"Ana": 417, "Bia": 523, "Caio": 689}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
-class Recorder:
-    """Every response body a device receives (the event stream carries only version numbers)."""
-
-    def __init__(self, page) -> None:
-        self.bodies: list[str] = []
-        page.on("response", self._keep)
-
-    def _keep(self, response) -> None:
-        if "text/event-stream" in (response.headers.get("content-type") or ""):
-            return
-        try:
-            self.bodies.append(response.text())
-        except Exception:  # a redirect or an aborted request has no body
-            pass
-
-    def saw(self, value: int) -> bool:
-        return any(str(value) in body for body in self.bodies)
-
-
-def test_screen_and_three_phones_sealed_bid(browser, live_server):
+def test_screen_and_three_phones_sealed_bid(browser, live_server, recorder):
     screen_ctx = browser.new_context(viewport={"width": 1600, "height": 900}, locale="en-US")
     screen = screen_ctx.new_page()
-    screen_rec = Recorder(screen)
+    screen_rec = recorder(screen)
     screen.goto(live_server.url + "/")
     screen.fill("input[name='generic.seats']", "Red, Blue, Green")
     screen.click("form:has(input[value=generic]) button.primary")
@@ -49,7 +30,7 @@ def test_screen_and_three_phones_sealed_bid(browser, live_server):
     for name, seat in zip(SECRETS, ["Red", "Blue", "Green"]):
         ctx = browser.new_context(locale="en-US", **PHONE)
         page = ctx.new_page()
-        rec = Recorder(page)
+        rec = recorder(page)
         page.goto(join_url)
         page.fill("input[name=name]", name)
         page.locator(".seat-option", has_text=seat).click()

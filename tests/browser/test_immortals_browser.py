@@ -32,25 +32,6 @@ class Client:
                             timeout=10).json()["private"]
 
 
-class Recorder:
-    """Every response body a device receives (the event stream carries only version numbers)."""
-
-    def __init__(self, page) -> None:
-        self.bodies: list[str] = []
-        page.on("response", self._keep)
-
-    def _keep(self, response) -> None:
-        if "text/event-stream" in (response.headers.get("content-type") or ""):
-            return
-        try:
-            self.bodies.append(response.text())
-        except Exception:  # a redirect or an aborted request has no body
-            pass
-
-    def saw(self, text: str) -> bool:
-        return any(text in body for body in self.bodies)
-
-
 def prepare(api: Client) -> tuple[dict, str, dict]:
     t = requests.post(f"{api.url}/api/tables", json={"game": "immortals", "options": {"players": 3}}, timeout=10).json()
     code = t["code"]
@@ -97,7 +78,7 @@ def patient_expect():
     expect.set_options(timeout=5_000)
 
 
-def test_round_with_three_phones(browser, live_server, patient_expect):
+def test_round_with_three_phones(browser, live_server, patient_expect, recorder):
     api = Client(live_server.url)
     t, code, tokens = prepare(api)
     state = api.state(code)
@@ -107,7 +88,7 @@ def test_round_with_three_phones(browser, live_server, patient_expect):
 
     screen_ctx = browser.new_context(viewport={"width": 1600, "height": 900}, locale="en-US")
     screen = screen_ctx.new_page()
-    screen_rec = Recorder(screen)
+    screen_rec = recorder(screen)
     screen.goto(f"{live_server.url}/t/{code}/screen?lang=en")
     expect(screen.locator(".im-top")).to_contain_text("Reinforcements")
 
@@ -117,7 +98,7 @@ def test_round_with_three_phones(browser, live_server, patient_expect):
         ctx.add_cookies([{"name": f"seat_{code}", "value": tokens[seat], "url": live_server.url}])
         page = ctx.new_page()
         page.on("dialog", lambda d: d.accept())
-        recs[seat] = Recorder(page)
+        recs[seat] = recorder(page)
         page.goto(f"{live_server.url}/t/{code}/seat?lang=en")
         phones[seat] = page
 
