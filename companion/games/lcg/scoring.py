@@ -42,9 +42,15 @@ def initiative_winner(state: dict[str, Any], rng: random.Random) -> tuple[str, l
 
 
 def resolve_challenge(state: dict[str, Any]) -> None:
-    """Attacker wins ties (seed 003 Page 14); no defending strength means unopposed (issue #5)."""
+    """Attacker wins ties (seed 003 Page 14); no defending strength means unopposed (issue #5).
+
+    An attack with 0 STR: the FAQ only says ties go to the attacker, so by default 0 against 0 is an
+    unopposed attacker win; the table option ``zero_str_attack`` = "cannot_win" makes an attacker
+    with no STR lose instead (how many groups play it; the FAQ is silent)."""
     ch = state["challenge"]
     attacker_wins = ch["attacker_str"] >= ch["defender_str"]
+    if ch["attacker_str"] == 0 and state["options"].get("zero_str_attack") == "cannot_win":
+        attacker_wins = False
     ch["winner"] = ch["attacker"] if attacker_wins else ch["defender"]
     ch["loser"] = ch["defender"] if attacker_wins else ch["attacker"]
     ch["unopposed"] = attacker_wins and ch["defender_str"] == 0

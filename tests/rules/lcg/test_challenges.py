@@ -32,9 +32,10 @@ def to_decide(players: int = 2, claims: dict[str, int] | None = None, power: dic
 
 
 def to_resolution(attacker_str: int, defender_str: int, players: int = 2, kind: str = "military",
-                  claims: dict[str, int] | None = None, power: dict[str, int] | None = None) -> Table:
+                  claims: dict[str, int] | None = None, power: dict[str, int] | None = None,
+                  **options) -> Table:
     """p1 (first player) declares ``kind`` against p2; STR entered; nobody auto-passes from here."""
-    t = to_decide(players, claims, power)
+    t = to_decide(players, claims, power, **options)
     t.do("p1", "challenge", challenge=kind, opponent="p2")
     for s in t.state["seats"]:
         t.do(s, "autopass", kinds=[])
@@ -102,6 +103,13 @@ def test_unopposed_gives_one_power():
     assert ch["unopposed"] is True and ch["result"] == "unopposed"
     assert t.view["players"]["p1"]["power"] == 1
     assert "Unopposed: p1 gains 1 power." in t.messages()
+
+
+def test_an_attacker_with_no_str_can_be_made_to_lose_by_table_option():
+    """The FAQ is silent on a 0 STR attack: the option 'cannot_win' gives the challenge to the defender."""
+    t = to_resolution(0, 0, zero_str_attack="cannot_win")
+    ch = resolve(t)
+    assert ch["winner"] == "p2" and ch["unopposed"] is False
 
 
 def test_zero_zero_is_an_unopposed_attacker_win():
