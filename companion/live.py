@@ -22,7 +22,6 @@ class Notifier:
     _versions: dict[str, int] = field(default_factory=dict)
     _conds: dict[str, threading.Condition] = field(default_factory=dict)
     _guard: threading.Lock = field(default_factory=threading.Lock)
-    listeners: int = 0
 
     def _cond(self, code: str) -> threading.Condition:
         with self._guard:
@@ -50,23 +49,19 @@ class Notifier:
         sleep or a Wi-Fi drop re-renders the truth at once. ``current`` reads the version from the
         database (catches changes made by other processes); a ``None`` ends the stream.
         """
-        self.listeners += 1
-        try:
-            yield "retry: 1500\n\n"
-            version = current()
-            if version is None:
-                return
-            if version != seen:
-                yield f"event: update\ndata: {version}\n\n"
-            seen = version
-            while True:
-                latest = self.wait(code, seen, heartbeat)
-                if latest <= seen:
-                    latest = current() or seen  # heartbeat: look in the database too
-                if latest > seen:
-                    seen = latest
-                    yield f"event: update\ndata: {seen}\n\n"
-                else:
-                    yield f"event: ping\ndata: {seen}\n\n"
-        finally:
-            self.listeners -= 1
+        yield "retry: 1500\n\n"
+        version = current()
+        if version is None:
+            return
+        if version != seen:
+            yield f"event: update\ndata: {version}\n\n"
+        seen = version
+        while True:
+            latest = self.wait(code, seen, heartbeat)
+            if latest <= seen:
+                latest = current() or seen  # heartbeat: look in the database too
+            if latest > seen:
+                seen = latest
+                yield f"event: update\ndata: {seen}\n\n"
+            else:
+                yield f"event: ping\ndata: {seen}\n\n"
