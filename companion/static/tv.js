@@ -75,3 +75,14 @@ document.addEventListener("click", function (e) {
   document.body.classList.add("tv-drawer-open");
   sel.focus();
 });
+/* LCG: count the opportunity timer down on the TV (phones pass by themselves; the TV only shows it). */
+(function () {
+  var seen = {};
+  setInterval(function () {
+    document.querySelectorAll("[data-tv-countdown]").forEach(function (el) {
+      var opp = el.dataset.opp, secs = +el.dataset.tvCountdown;
+      if (!seen[opp]) { seen[opp] = Date.now(); }
+      el.textContent = Math.max(0, Math.ceil(secs - (Date.now() - seen[opp]) / 1000)) + " s";
+    });
+  }, 250);
+})();

@@ -60,21 +60,24 @@ def drawing() -> Drawing:
     """Compute the map once: cells per area, label points, port markers, borders by kind."""
     with open(DATA, "rb") as fh:
         raw = tomllib.load(fh)
-    sx, sy = raw["frame"]["scale"]
-    w, h = raw["frame"]["width"] * sx, raw["frame"]["height"] * sy
+    # The partition is computed in the authored units scaled by `scale` (the metric the seeds were
+    # placed for), then widened by `stretch` to fill the TV's stage (a stretch keeps which cells touch).
+    mx, my = raw["frame"]["scale"]
+    sx, sy = raw["frame"].get("stretch", [1.0, 1.0])
+    w, h = raw["frame"]["width"] * mx, raw["frame"]["height"] * my
     board = board_data.load()
     seeds: list[tuple[str, Point]] = []
-    out = Drawing(width=round(w, 2), height=round(h, 2))
+    out = Drawing(width=round(w * sx, 2), height=round(h * sy, 2))
     for area, spec in raw["areas"].items():
         if area not in board.areas:
             raise board_data.BoardDataError(f"tv_map.toml names an unknown area: {area}")
         if "port" in spec:
-            out.ports[area] = (spec["port"][0] * sx, spec["port"][1] * sy)
+            out.ports[area] = (spec["port"][0] * mx * sx, spec["port"][1] * my * sy)
             continue
         for x, y in spec["seeds"]:
-            seeds.append((area, (x * sx, y * sy)))
+            seeds.append((area, (x * mx, y * my)))
         lx, ly = spec.get("label", spec["seeds"][0])
-        out.labels[area] = (lx * sx, ly * sy)
+        out.labels[area] = (lx * mx * sx, ly * my * sy)
     if set(out.labels) | set(out.ports) != set(board.areas):
         raise board_data.BoardDataError("tv_map.toml must draw every area exactly once")
     kind = {a.id: ("sea" if a.type == "sea" else "land") for a in board.areas.values()}
@@ -85,7 +88,7 @@ def drawing() -> Drawing:
         for j, (_other, (xj, yj)) in enumerate(seeds):
             if i != j:
                 poly = _clip(poly, 2 * (xj - xi), 2 * (yj - yi), xj * xj + yj * yj - xi * xi - yi * yi, j)
-        out.cells.setdefault(area, []).append([(round(x, 2), round(y, 2)) for x, y, _ in poly])
+        out.cells.setdefault(area, []).append([(round(x * sx, 2), round(y * sy, 2)) for x, y, _ in poly])
         for k, (x, y, lab) in enumerate(poly):
             if lab == FRAME or lab < i:
                 continue
@@ -93,13 +96,13 @@ def drawing() -> Drawing:
             if other == area:
                 continue
             q = poly[(k + 1) % len(poly)]
-            if abs(q[0] - x) + abs(q[1] - y) < 0.05:
+            if abs(q[0] - x) + abs(q[1] - y) < 0.04:
                 continue
             out.touching.add(frozenset((area, other)))
             key = "coast" if kind[area] != kind[other] else kind[area]
             if frozenset((area, other)) in rivers:
                 key = "river"
-            segs[key].append(((round(x, 2), round(y, 2)), (round(q[0], 2), round(q[1], 2))))
+            segs[key].append(((round(x * sx, 2), round(y * sy, 2)), (round(q[0] * sx, 2), round(q[1] * sy, 2))))
     out.borders = segs
     out.rivers = rivers
     return out

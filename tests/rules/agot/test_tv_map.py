@@ -33,13 +33,21 @@ def test_every_board_adjacency_is_a_shared_border():
     assert set(d.ports) == {a.id for a in board.areas.values() if a.type == "port"}
 
 
+def busy_marks(area: str) -> str:
+    """The marks line of a busy area: its fort, a holder with 4 units, a power token, a bonus order."""
+    board = board_data.load().areas[area]
+    fort = {"stronghold": "♜♜ ", "castle": "♜ "}.get(board.fort or "", "")
+    return fort + "G4 " + ("● " if board.type == "land" else "") + "✚+1"
+
+
 def _boxes(lang: str) -> dict[str, tuple[float, float, float, float]]:
+    """Label boxes (name lines and a busy marks line) in map units, as _map.html lays them out."""
     tr = Translations.load(str(Path(tvmap.__file__).parent / "translations"), [lang])
     d = tvmap.drawing()
     boxes = {}
     for area, (x, y) in d.labels.items():
         lines = textwrap.wrap(tr.gettext(names.AREAS[area]), 11, break_long_words=False)
-        width = max(len(ln) for ln in lines) * CHAR_W * NAME_FONT
+        width = max(max(len(ln) for ln in lines) * CHAR_W * NAME_FONT, len(busy_marks(area)) * CHAR_W * MARK_FONT)
         top = y - (len(lines) - 1) * 1.45 - NAME_FONT * 0.8
         bottom = y - (len(lines) - 1) * 1.45 + (len(lines) - 1) * LINE_GAP + MARK_GAP + MARK_FONT * 0.25
         boxes[area] = (x - width / 2, top, x + width / 2, bottom)
