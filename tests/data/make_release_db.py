@@ -14,7 +14,7 @@ from companion import create_app
 tmp = tempfile.mkdtemp()
 app = create_app({"DATABASE_URL": "", "DATA_DIR": tmp, "TESTING": True, "RANDOM_SEED": 20261122})
 sys.path.insert(0, "tests")
-import conftest
+import conftest  # noqa: E402
 
 api = conftest.Api(app.test_client())
 client = api.client
