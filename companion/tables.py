@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import func, text
 from sqlmodel import select
 
 from . import sealed
@@ -31,6 +31,7 @@ from .db import Database
 from .games import get as get_game
 from .games.base import Actor, Ctx, Game, RuleError
 from .i18n import N_
+from .live import CHANNEL as LIVE_CHANNEL
 from .live import Notifier
 from .models import EventRow, ProfileRow, SeatRow, TableRow
 
@@ -592,6 +593,10 @@ class Tables:
         table.updated_at = now
         s.add(table)
         s.flush()
+        if s.get_bind().dialect.name == "postgresql":
+            # delivered to every process's listener when (and only if) this transaction commits
+            s.execute(text("SELECT pg_notify(:channel, :payload)"),
+                      {"channel": LIVE_CHANNEL, "payload": f"{table.code}:{seq}"})
         return seq
 
     @contextmanager
