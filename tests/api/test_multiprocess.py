@@ -152,3 +152,47 @@ def test_answers_split_across_processes_reveal_exactly_once(servers):
     answers = [requests.get(f"{u}/api/tables/{code}", timeout=10).json()["state"]["prompts"][0]["answers"]
                for u in (a, b)]
     assert answers[0] == answers[1]
+
+
+def test_serve_with_workers_delivers_every_change_to_every_stream():
+    """``companion serve --workers 2``: streams land on both workers; each gets every change."""
+    import psutil
+
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [os.getcwd(), os.environ.get("PYTHONPATH")])))
+    proc = subprocess.Popen([sys.executable, "-c", SERVE, "serve", "--host", "127.0.0.1", "--port", str(port),
+                             "--quiet", "--workers", "2"], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    try:
+        for _ in range(300):
+            try:
+                if requests.get(f"{url}/api/games", timeout=1).ok:
+                    break
+            except requests.RequestException:
+                time.sleep(0.1)
+        else:
+            pytest.fail(f"no answer: {proc.stderr.read().decode()[-2000:]}")
+        for _ in range(100):
+            if len(psutil.Process(proc.pid).children()) == 2:
+                break
+            time.sleep(0.1)
+        assert len(psutil.Process(proc.pid).children()) == 2
+        code, (ana, _b) = _table(url, 2)
+        streams = [([], threading.Event()) for _ in range(6)]
+        stop = threading.Event()
+        for seen, ready in streams:
+            threading.Thread(target=_updates, args=(url, code, seen, ready, stop), daemon=True).start()
+        assert all(ready.wait(10) for _seen, ready in streams)
+        version = _act(url, code, ana, {"type": "roll", "dice": "2d6"}).json()["version"]
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and not all(any(v >= version for _t, v in s) for s, _r in streams):
+            time.sleep(0.01)
+        assert all(any(v >= version for _t, v in s) for s, _r in streams)
+        stop.set()
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
