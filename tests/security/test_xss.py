@@ -81,7 +81,7 @@ def test_generic_every_field(api, client):
 
 
 def test_lcg_names_titles_labels_and_plots(api, client):
-    t = api.create("lcg", {"players": 3, "titles": f"{SVG}, {PERCENT}, {FORMAT}, {ATTR}",
+    t = api.create("lcg", {"players": 3, "autopass_start": "structure", "titles": f"{SVG}, {PERCENT}, {FORMAT}, {ATTR}",
                            "title_relations": IMG})
     code, host = t["code"], t["host_token"]
     tokens = join_all(api, code, ["p1", "p2", "p3"])
