@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import random
-import secrets
 from typing import Any
 
 from flask import Flask
@@ -17,7 +16,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     Config keys: ``DATABASE_URL`` (else env ``DATABASE_URL``, else SQLite in ``DATA_DIR``),
     ``DATA_DIR`` (default: the per-user data folder), ``PUBLIC_URL`` (the LAN address phones use;
-    ``companion serve`` sets it), ``SECRET_KEY``, ``RANDOM_SEED`` (tests only: repeatable draws).
+    ``companion serve`` sets it), ``SECRET_KEY`` (else env ``COMPANION_SECRET_KEY``, else one kept
+    in the database), ``RANDOM_SEED`` (tests only: repeatable draws).
     """
     from flask_babel import Babel
     from htmx_flask import Htmx
@@ -32,7 +32,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         DATABASE_URL=os.environ.get("DATABASE_URL"),
         DATA_DIR=os.environ.get("COMPANION_DATA_DIR"),
         PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL"),
-        SECRET_KEY=secrets.token_hex(32),
+        SECRET_KEY=os.environ.get("COMPANION_SECRET_KEY"),
         MAX_CONTENT_LENGTH=4 * 1024 * 1024,
         BABEL_DEFAULT_LOCALE="en",
         BABEL_TRANSLATION_DIRECTORIES=";".join(str(d / "translations") for d in catalog_dirs()),
@@ -40,6 +40,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     )
     app.config.update(config or {})
     db = open_database(app.config["DATABASE_URL"], app.config["DATA_DIR"])
+    if not app.config["SECRET_KEY"]:
+        # one key per database: every process (and the next start) accepts the same cookies
+        app.config["SECRET_KEY"] = db.shared_secret()
     seed = app.config.get("RANDOM_SEED")
     app.extensions["companion.tables"] = Tables(db, seeds=random.Random(seed) if seed is not None else None)
     Babel(app, locale_selector=i18n_web.select_locale)

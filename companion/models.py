@@ -20,6 +20,8 @@ class TableRow(SQLModel, table=True):
     version: int = 0
     created_at: float = 0.0
     updated_at: float = 0.0
+    #: the game's rules version that accepted this table (``Game.rules_version``; migration 0002)
+    rules_version: str = Field(default="1", max_length=40, sa_column_kwargs={"server_default": "1"})
 
 
 class SeatRow(SQLModel, table=True):
@@ -61,3 +63,12 @@ class ProfileRow(SQLModel, table=True):
     name: str = Field(max_length=60)
     data: str = Field(sa_column=Column(Text, nullable=False))  # JSON
     created_at: float = 0.0
+
+
+class AppSetting(SQLModel, table=True):
+    """Process-wide settings every server process on this database shares (the secret key)."""
+
+    __tablename__ = "app_setting"
+
+    key: str = Field(primary_key=True, max_length=40)
+    value: str = Field(sa_column=Column(Text, nullable=False))

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import func, text
 from sqlmodel import select
 
 from . import sealed
@@ -31,6 +31,7 @@ from .db import Database
 from .games import get as get_game
 from .games.base import Actor, Ctx, Game, RuleError
 from .i18n import N_
+from .live import CHANNEL as LIVE_CHANNEL
 from .live import Notifier
 from .models import EventRow, ProfileRow, SeatRow, TableRow
 
@@ -40,6 +41,9 @@ MALFORMED = (TypeError, ValueError, KeyError, AttributeError, IndexError, StopIt
 #: Room-code letters: no look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B).
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY"
 EXPORT_FORMAT = "tabletop-companion/table"
+#: The export layout this code writes, and the ones it can read back (an unknown one is refused).
+FORMAT_VERSION = 1
+SUPPORTED_FORMAT_VERSIONS = (1,)
 MAX_ACTION_BYTES = 64_000
 RULE_SEATS = "companion: seats"
 RULE_UNDO = "companion: undo"
@@ -143,7 +147,7 @@ class Tables:
         with self.db.write() as s:
             code = self._free_code(s)
             s.add(TableRow(code=code, game_id=game.id, options=json.dumps(opts), host_hash=_hash(host_token),
-                           version=1, created_at=now, updated_at=now))
+                           version=1, created_at=now, updated_at=now, rules_version=game.rules_version))
             s.flush()
             for i, seat in enumerate(seats):
                 s.add(SeatRow(table_code=code, seat_id=seat.id, position=i, label=seat.label, color=seat.color))
@@ -438,7 +442,8 @@ class Tables:
                     continue
             out.append({"kind": e.kind, "actor": actor, "action": action, "rng_seed": e.rng_seed,
                         "time": e.created_at})
-        return {"format": EXPORT_FORMAT, "format_version": 1, "game": snap.table.game_id,
+        return {"format": EXPORT_FORMAT, "format_version": FORMAT_VERSION, "game": snap.table.game_id,
+                "rules_version": snap.table.rules_version,
                 "exported_at": time.time(), "source_code": code, "withheld_answers": withheld,
                 "events": out}
 
@@ -453,6 +458,11 @@ class Tables:
         damaged = RuleError("The export is damaged.", "companion: import")
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
             raise RuleError("This file is not a Tabletop Companion table export.", "companion: import")
+        if data.get("format_version") not in SUPPORTED_FORMAT_VERSIONS:
+            raise RuleError("This export has format version %(version)s; this server reads versions "
+                            "%(supported)s. Update Tabletop Companion on this machine and import it again.",
+                            "companion: import", version=str(data.get("format_version"))[:12],
+                            supported=", ".join(map(str, SUPPORTED_FORMAT_VERSIONS)))
         game = get_game(str(data.get("game")))
         if game is None:
             raise RuleError("Unknown game: %(game)s.", "companion: games", status=404, game=str(data.get("game"))[:32])
@@ -505,7 +515,8 @@ class Tables:
         with self.db.write() as s:
             code = self._free_code(s)
             s.add(TableRow(code=code, game_id=game.id, options=json.dumps(opts), host_hash=_hash(host_token),
-                           version=len(kept) + 1, created_at=now, updated_at=now))
+                           version=len(kept) + 1, created_at=now, updated_at=now,
+                           rules_version=game.rules_version))
             s.flush()
             for i, seat in enumerate(game.seats(opts)):
                 s.add(SeatRow(table_code=code, seat_id=seat.id, position=i, label=seat.label,
@@ -602,6 +613,10 @@ class Tables:
         table.updated_at = now
         s.add(table)
         s.flush()
+        if s.get_bind().dialect.name == "postgresql":
+            # delivered to every process's listener when (and only if) this transaction commits
+            s.execute(text("SELECT pg_notify(:channel, :payload)"),
+                      {"channel": LIVE_CHANNEL, "payload": f"{table.code}:{seq}"})
         return seq
 
     @contextmanager

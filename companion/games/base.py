@@ -166,6 +166,9 @@ class Game(ABC):
     id: str = ""
     title: str = ""  # msgid
     summary: str = ""  # msgid
+    #: Bump when a rules change would replay an old log differently; every table stores the
+    #: version that accepted it (``game_table.rules_version``) and exports carry it.
+    rules_version: str = "1"
     #: Jinja templates (under companion/templates/) for the shared screen and the phone; they
     #: receive ``view`` (public view), ``me`` (private view or None), ``seat``, ``table``.
     screen_template: str = "generic/screen.html"
