@@ -181,6 +181,8 @@ def test_every_step_renders_on_every_device(api, client):
     api.ok(code, tokens["lannister"], {"type": "choose", "value": "game_of_thrones"})
     render_all(client, code, host, tokens)  # Greyjoy confirms its port
     api.ok(code, tokens["greyjoy"], {"type": "confirm_ports", "ports": ["port-of-pyke"]})
+    render_all(client, code, host, tokens)  # Lannister confirms its port (the FAQ setup ship)
+    api.ok(code, tokens["lannister"], {"type": "confirm_ports", "ports": ["port-of-lannisport"]})
     render_all(client, code, host, tokens)  # wildling bids (threat 4)
     pid = state(api, code)["current"]["prompt"]["id"]
     for house in tokens:
