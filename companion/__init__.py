@@ -25,7 +25,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .db import open_database
     from .i18n import catalog_dirs
     from .tables import Tables
-    from .web import api, errors, i18n_web, pages
+    from .web import api, errors, i18n_web, pages, security
 
     app = Flask(__name__)
     app.config.update(
@@ -56,6 +56,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     Htmx(app)
     i18n_web.init_app(app)
     errors.init_app(app)
+    security.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     return app

@@ -49,7 +49,7 @@ def draft(api, code, tokens, host):
                                          if not state["board"][f"{realm}:{area}-{n}"]["seat"])
             api.ok(code, tokens[seat], action)
     for seat in tokens:
-        api.ok(code, tokens[seat], {"type": "feed", "light": "2", "dark": "3"})
+        api.ok(code, tokens[seat], {"type": "feed", "light": "2", "dark": "3", "inhabitants": "2"})
 
 
 def order_from_first(state):
