@@ -25,7 +25,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .db import open_database
     from .i18n import catalog_dirs
     from .tables import Tables
-    from .web import api, errors, i18n_web, pages, security
+    from .web import api, errors, i18n_web, pages, rules, security
 
     app = Flask(__name__)
     app.config.update(
@@ -52,4 +52,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(rules.bp)
     return app

@@ -234,6 +234,15 @@ class Tables:
             s.add(seat)
             events.append((table, "host", viewer, {"seat": seat_id, "on": on}))
 
+    def show_rule(self, code: str, viewer: Viewer, entry: str | None) -> None:
+        """Host: put a rules reference entry on the shared screen for everyone (None takes it
+        down). A logged event, so every screen shows it at once and after a reload; the caller
+        checks that the entry exists."""
+        self._require_host(viewer)
+        with self._locked(code), self._seat_events(code) as (s, events):
+            table = self._table_for_update(s, code)
+            events.append((table, "rules", viewer, {"entry": entry}))
+
     # -- identity -----------------------------------------------------------------------------
     def viewer_for(self, code: str, token: str | None) -> Viewer | None:
         """Resolve a bearer/cookie token to a viewer; None when it is unknown or forged."""
@@ -414,7 +423,8 @@ class Tables:
             events = self._events(s, code)
         g = snap.state["g"]
         undone = self._undone(events)
-        effective = [e for e in events if e.kind != "undo" and e.seq not in undone]
+        # what the screen shows (a rules entry) is presentation, not history
+        effective = [e for e in events if e.kind not in ("undo", "rules") and e.seq not in undone]
         last_answer: dict[tuple[str, str], int] = {}
         for e in effective:
             action, actor = json.loads(e.action), json.loads(e.actor)
@@ -696,7 +706,7 @@ class Tables:
     def _fork(state: dict[str, Any]) -> dict[str, Any]:
         """A copy that can be changed without touching ``state``: log entries are never mutated
         in place, so the log list is copied shallowly (the game state is copied deeply by callers)."""
-        return {"g": state["g"], "names": dict(state["names"]), "log": list(state["log"])}
+        return {**state, "g": state["g"], "names": dict(state["names"]), "log": list(state["log"])}
 
     def _service_event(self, state: dict[str, Any], kind: str, viewer: Viewer, action: dict[str, Any],
                        seq: int) -> dict[str, Any]:
@@ -712,6 +722,11 @@ class Tables:
         elif kind == "host":
             msg = N_("%(name)s now has host rights") if action.get("on") else N_("%(name)s no longer has host rights")
             params = {"name": state["names"].get(seat, seat)}
+        elif kind == "rules":
+            state["rules"] = action.get("entry")
+            msg = N_("The host put a rules entry on the screen") if action.get("entry") else \
+                N_("The host took the rules entry off the screen")
+            params = {}
         else:
             return state
         state["log"] = state["log"] + [{"msg": msg, "params": params, "seq": seq, "kind": kind,

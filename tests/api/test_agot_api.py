@@ -96,9 +96,9 @@ def test_refusals_cite_the_rulebook(api):
     to_round_two(api, code, host, ("supply", "clash-of-kings", "storm-of-swords"))
     pid = state(api, code)["current"]["prompt"]["id"]
     r = api.act(code, tokens["stark"], {"type": "answer", "prompt": pid, "value": 6})
-    assert r.status_code == 400 and r.get_json()["rule"] == "seed 000 p.10"
+    assert r.status_code == 400 and r.get_json()["source"] == "seed 000 p.10"
     r = api.act(code, tokens["stark"], {"type": "muster", "area": "winterfell", "unit": "footman"})
-    assert r.status_code == 409 and r.get_json()["rule"].startswith("seed 000")
+    assert r.status_code == 409 and r.get_json()["source"].startswith("seed 000")
     r = api.act(code, tokens["stark"], {"type": "draw_card", "card": "supply"})
     assert r.status_code == 409
     r = api.act(code, tokens["stark"], {"type": "start"})
