@@ -3,8 +3,8 @@
    - [data-tv-open=drawer]: a banner that opens the drawer.
    - [data-tv-fullscreen]: full screen on/off.
    - [data-fit]: a zone whose content is too tall is scaled down step by step, never the page.
-   - [data-tv-key="space p"]: a key on the host's keyboard submits that form (or the form named by
-     data-tv-form), e.g. space = pass for the LCG opportunity holder. */
+   - Escape closes whatever is open over the dashboard.
+   (The LCG host's space bar and countdown live in app.js, shared with the phones.) */
 (function () {
   "use strict";
   var body = document.body;
@@ -36,13 +36,7 @@
     }
   });
   document.addEventListener("keydown", function (e) {
-    if (e.key === "Escape") { body.classList.remove("tv-drawer-open", "tv-join-open", "tv-show-reveal"); return; }
-    if (/INPUT|SELECT|TEXTAREA/.test((document.activeElement || {}).tagName || "")) { return; }
-    var key = e.key === " " ? "space" : e.key.toLowerCase();
-    if (!/^[a-z0-9]+$/.test(key)) { return; }
-    var hook = document.querySelector("[data-tv-key~='" + key + "']");
-    var form = hook && (hook.tagName === "FORM" ? hook : document.getElementById(hook.dataset.tvForm));
-    if (form) { e.preventDefault(); form.requestSubmit(); }
+    if (e.key === "Escape") { body.classList.remove("tv-drawer-open", "tv-join-open", "tv-show-reveal"); }
   });
 
   // Shrink a zone's content until it fits (down to 55%), measured after every render and resize.
@@ -75,14 +69,3 @@ document.addEventListener("click", function (e) {
   document.body.classList.add("tv-drawer-open");
   sel.focus();
 });
-/* LCG: count the opportunity timer down on the TV (phones pass by themselves; the TV only shows it). */
-(function () {
-  var seen = {};
-  setInterval(function () {
-    document.querySelectorAll("[data-tv-countdown]").forEach(function (el) {
-      var opp = el.dataset.opp, secs = +el.dataset.tvCountdown;
-      if (!seen[opp]) { seen[opp] = Date.now(); }
-      el.textContent = Math.max(0, Math.ceil(secs - (Date.now() - seen[opp]) / 1000)) + " s";
-    });
-  }, 250);
-})();
