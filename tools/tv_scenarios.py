@@ -57,7 +57,7 @@ AGOT_ORDERS = {
 
 def agot(api: Api, on_setup=None) -> Iterator[tuple[str, str]]:
     """Planning (orders being placed), action (orders on the map), a combat with its result."""
-    t = api.create("agot", {"players": 4, "decks": "physical"})
+    t = api.create("agot", {"players": 4, "decks": "physical", "faq_lannister_port_ship": False})
     code, host = t["code"], t["host_token"]
     if on_setup:
         on_setup(code, host)
@@ -105,7 +105,7 @@ LCG_NAMES = ["Ana", "Bia", "Caio"]
 
 def lcg(api: Api) -> Iterator[tuple[str, str]]:
     """The challenges phase: a power challenge declared, strengths entered, the result shown."""
-    t = api.create("lcg", {"players": 2})
+    t = api.create("lcg", {"players": 2, "autopass_start": "structure"})
     code = t["code"]
     tok = {f"p{i + 1}": api.join(code, f"p{i + 1}", n) for i, n in enumerate(LCG_NAMES[:2])}
     for s in tok:
@@ -168,7 +168,7 @@ def immortals(api: Api) -> Iterator[tuple[str, str]]:
                                          if not state["board"][f"{realm}:{area}-{n}"]["seat"])
             api.ok(code, tokens[seat], action)
     for seat in tokens:
-        api.ok(code, tokens[seat], {"type": "feed", "light": "2", "dark": "3"})
+        api.ok(code, tokens[seat], {"type": "feed", "light": "2", "dark": "3", "inhabitants": "2"})
     state = api.state(code)
     i = state["seats"].index(state["first"])
     order = state["seats"][i:] + state["seats"][:i]

@@ -13,7 +13,7 @@ from companion.games.agot import board as board_data
 from companion.games.agot import names, tvmap
 
 NAME_FONT, LINE_GAP, MARK_GAP, MARK_FONT = 2.7, 2.9, 3.6, 3.1  # the SVG sizes set in _map.html / tv.css
-CHAR_W = 0.6  # a generous average advance of a bold sans-serif glyph, in ems
+CHAR_W = 0.62  # a generous average advance of a bold sans-serif glyph, in ems
 
 
 def test_generated_template_is_current():
@@ -48,8 +48,8 @@ def _boxes(lang: str) -> dict[str, tuple[float, float, float, float]]:
     for area, (x, y) in d.labels.items():
         lines = textwrap.wrap(tr.gettext(names.AREAS[area]), 11, break_long_words=False)
         width = max(max(len(ln) for ln in lines) * CHAR_W * NAME_FONT, len(busy_marks(area)) * CHAR_W * MARK_FONT)
-        top = y - (len(lines) - 1) * 1.45 - NAME_FONT * 0.8
-        bottom = y - (len(lines) - 1) * 1.45 + (len(lines) - 1) * LINE_GAP + MARK_GAP + MARK_FONT * 0.25
+        top = y - (len(lines) - 1) * 1.45 - NAME_FONT * 0.95
+        bottom = y - (len(lines) - 1) * 1.45 + (len(lines) - 1) * LINE_GAP + MARK_GAP + MARK_FONT * 0.3
         boxes[area] = (x - width / 2, top, x + width / 2, bottom)
     return boxes
 
