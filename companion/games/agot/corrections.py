@@ -48,8 +48,9 @@ def set_track(state: State, ctx: Ctx, action: Action) -> None:
         order = [h for h in state["tracks"][track] if h != house]
         order.insert(pos - 1, house)
     tracks.set_track(state, track, order)
-    ctx.log(N_("Host: %(track)s track is now %(order)s"), track=tr(TRACK_LABELS[track]),
-            order=", ".join(names.label(names.HOUSES[h]) for h in order))
+    for pos, h in enumerate(order, 1):
+        ctx.log(N_("Host: %(track)s track, position %(n)s: %(house)s"), track=tr(TRACK_LABELS[track]), n=pos,
+                house=_h(h))
 
 
 def set_dominance(state: State, ctx: Ctx, action: Action) -> None:
