@@ -158,6 +158,8 @@ class ImmortalsGame(Game):
             "give_card": self._give_card,
             "adjust": self._adjust,
             "set_tray": self._set_tray,
+            "set_first": self._set_first,
+            "set_turn": self._set_turn,
         }.get(kind)
         if handler is None:
             raise RuleError("Unknown action: %(type)s.", "companion: input", type=str(kind)[:40])
@@ -672,6 +674,34 @@ class ImmortalsGame(Game):
                 tray[key] = n
         state["tray"] = tray
         ctx.log(N_("Correction: the tray holds %(tray)s"), tray=", ".join(f"{k} {v}" for k, v in tray.items()) or "-")
+
+    def _set_first(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Host correction of the first player marker: now (``when`` = "now") or for the next round
+        ("next", as the magic card does, seed 002 p.12). Scoring order follows it (p.15)."""
+        ctx.actor.require_host()
+        seat = get_choice(action, "seat", state["seats"], FIX)
+        when = get_choice({"when": action.get("when") or "now"}, "when", ("now", "next"), FIX)
+        if when == "next":
+            state["next_first"] = seat
+            ctx.log(N_("Correction: %(who)s takes the first player marker for the next round"), who=ctx.name(seat))
+            return
+        state["first"] = seat
+        ctx.log(N_("Correction: %(who)s holds the first player marker"), who=ctx.name(seat))
+
+    def _set_turn(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Host correction of whose turn it is while reinforcing or performing (a mis-tap); a seat
+        that passed cannot get the turn back (seed 001 p.15)."""
+        ctx.actor.require_host()
+        self._phase(state, "reinforce", "performance")
+        if state["battle"]:
+            raise RuleError("Finish the battle first.", cite.both(13), status=409)
+        seat = get_choice(action, "seat", state["seats"], FIX)
+        if state["phase"] == "performance" and state["players"][seat]["passed"]:
+            raise RuleError("%(who)s has passed this round.", cite.both(15), who=ctx.name(seat))
+        if state["phase"] == "reinforce" and seat in state["reinforced"]:
+            raise RuleError("%(who)s has already placed reinforcements.", cite.both(8), who=ctx.name(seat))
+        state["turn"] = seat
+        ctx.log(N_("Correction: it is %(who)s's turn"), who=ctx.name(seat))
 
     # -- views -------------------------------------------------------------------------------
     def public_view(self, state: State) -> dict[str, Any]:

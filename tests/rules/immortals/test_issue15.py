@@ -158,3 +158,18 @@ def test_saving_tribes_without_a_start_region_is_refused_naming_every_field():
     fields = str(err.value.params)
     assert "start region" in fields and "starting gold" not in fields
     assert t.player("p1")["tribes"] == {"light": None, "dark": None}, "nothing saved"
+
+
+def test_host_corrects_the_first_player_and_the_turn():
+    t = midgame()
+    with pytest.raises(RuleError):
+        t.act("p1", {"type": "set_first", "seat": "p2"})
+    t.host({"type": "set_first", "seat": "p2"})
+    assert t.state["first"] == "p2"
+    t.host({"type": "set_first", "seat": "p3", "when": "next"})
+    assert t.state["next_first"] == "p3" and t.state["first"] == "p2"
+    t.host({"type": "set_turn", "seat": "p3"})
+    assert t.state["turn"] == "p3" and GAME.waiting_for(t.state) == ["p3"]
+    t.player("p2")["passed"] = True
+    with pytest.raises(RuleError):
+        t.host({"type": "set_turn", "seat": "p2"})
