@@ -26,7 +26,7 @@ from typing import Any
 from sqlalchemy import func, text
 from sqlmodel import select
 
-from . import sealed
+from . import sealed, snapshots
 from .db import Database
 from .games import get as get_game
 from .games.base import Actor, Ctx, Game, RuleError
@@ -116,6 +116,8 @@ class Tables:
     _cache: dict[str, _Cached] = field(default_factory=dict)
     _locks: dict[str, threading.Lock] = field(default_factory=dict)
     _guard: threading.Lock = field(default_factory=threading.Lock)
+    #: states rebuilt from many events, to be stored as snapshots after the read that built them
+    _snapshot_due: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
     #: Tests may fix the source of event seeds (config ``RANDOM_SEED``) so that dealt hands and
     #: draws repeat from run to run; a real table draws every seed from the OS.
     seeds: random.Random | None = None
@@ -296,6 +298,9 @@ class Tables:
                 new_state = self._apply(game, state, viewer.actor, json.loads(encoded), seed, table.version + 1)
                 version = self._append(s, table, "action", viewer, json.loads(encoded), seed=seed)
             self._publish(code, _Cached(version, new_state))
+        if version % snapshots.EVERY == 0:  # a long evening: a restart replays from here
+            snapshots.save(self.db, code, version, new_state,
+                           snapshots.rules_key(get_game(table.game_id).rules_version))
         return version
 
     def undo(self, code: str, viewer: Viewer) -> int:
@@ -352,6 +357,8 @@ class Tables:
                 seats = list(s.exec(select(SeatRow).where(SeatRow.table_code == code).order_by(SeatRow.position)))
                 if cached is not None and cached.version == table.version:
                     cached.seats = seats
+        if self._snapshot_due:
+            self._save_due_snapshot(code)
         return Snapshot(table=table, game=get_game(table.game_id), seats=seats, state=state)
 
     def version(self, code: str) -> int | None:
@@ -661,10 +668,37 @@ class Tables:
                     state = self._replay_one(table, state, event)
                 self._store(table.code, _Cached(target, state))
                 return state
-        events = [e for e in self._events(s, table.code) if e.seq <= target]
-        state = self._replay(table, events)
+        state, replayed = self._rebuild(s, table, target)
+        if replayed >= snapshots.EVERY:
+            with self._guard:  # stored by snapshot() once its read transaction is over
+                self._snapshot_due[table.code] = (target, state)
         self._store(table.code, _Cached(target, state))
         return state
+
+    def _rebuild(self, s, table: TableRow, target: int) -> tuple[dict[str, Any], int]:
+        """The state at ``target`` from the newest usable snapshot (or the first event) and the
+        events after it; returns it with the number of events replayed."""
+        key = snapshots.rules_key(get_game(table.game_id).rules_version)
+        below = target + 1
+        while True:
+            found = snapshots.newest(s, table.code, key, below)
+            start_version, start = found if found else (0, None)
+            events = [e for e in self._events(s, table.code, after=start_version) if e.seq <= target]
+            reach = min((json.loads(e.action)["target"] for e in events if e.kind == "undo"), default=below)
+            if start is None or reach > start_version:
+                return self._replay(table, events, start), len(events)
+            below = reach  # an undo reverts something before this snapshot: start earlier
+
+    def _save_due_snapshot(self, code: str) -> None:
+        with self._guard:
+            due = self._snapshot_due.pop(code, None)
+        if due is not None:
+            version, state = due
+            with self.db.read() as s:
+                table = s.get(TableRow, code)
+            if table is not None:
+                snapshots.save(self.db, code, version, state,
+                               snapshots.rules_key(get_game(table.game_id).rules_version))
 
     def _initial_state(self, game: Game, opts: dict[str, Any], seed: int) -> dict[str, Any]:
         ctx = Ctx(actor=Actor(host=True), rng=random.Random(seed))
@@ -762,14 +796,22 @@ class Tables:
             return []
         return [e for e in new["log"] if e.get("seq") == event.seq]
 
-    def _replay(self, table: TableRow, events: list[EventRow]) -> dict[str, Any]:
-        """Rebuild the state from the log, skipping reverted actions; undo lines stay in the log."""
+    def _replay(self, table: TableRow, events: list[EventRow],
+                start: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Rebuild the state from the log, skipping reverted actions; undo lines stay in the log.
+
+        ``events`` start at the setup event, or right after the snapshot ``start`` (then no undo
+        among them may target an event at or before the snapshot: see :meth:`_rebuild`).
+        """
         undone = self._undone(events)
-        game = get_game(table.game_id)
-        setup = events[0]
-        state = self._initial_state(game, json.loads(setup.action)["options"], setup.rng_seed)
+        if start is None:
+            game = get_game(table.game_id)
+            setup, events = events[0], events[1:]
+            state = self._initial_state(game, json.loads(setup.action)["options"], setup.rng_seed)
+        else:
+            state = start
         entries_by_seq: dict[int, list[dict[str, Any]]] = {}
-        for event in events[1:]:
+        for event in events:
             if event.kind == "undo":
                 action = json.loads(event.action)
                 gone = entries_by_seq.get(action["target"], [])
