@@ -41,6 +41,8 @@ MALFORMED = (TypeError, ValueError, KeyError, AttributeError, IndexError, StopIt
 #: Room-code letters: no look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B).
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY"
 EXPORT_FORMAT = "tabletop-companion/table"
+#: What the host's browser may download: the table as the host sees it, not importable.
+RECORD_FORMAT = "tabletop-companion/record"
 #: The export layout this code writes, and the ones it can read back (an unknown one is refused).
 FORMAT_VERSION = 1
 SUPPORTED_FORMAT_VERSIONS = (1,)
@@ -396,19 +398,31 @@ class Tables:
         return shown
 
     # -- export / import ----------------------------------------------------------------------
-    def export(self, code: str, viewer: Viewer) -> dict[str, Any]:
-        """Host: the table's effective history as a JSON-able dict, with nothing secret in it.
-
-        Left out: actions that were undone (and the undo events), sealed answers that are not yet
-        revealed, and answers a seat replaced before the reveal. Tokens are never exported. The
-        seats whose answers were withheld simply answer again after an import.
-        """
+    def record(self, code: str, viewer: Viewer) -> dict[str, Any]:
+        """Host: the table as the host's browser already sees it (public view, seats, readable log),
+        for keeping or sharing. It is not a continuation: it holds no event seeds and no private
+        input, so nothing in it (nor an import of it) rebuilds what a seat's private view hides
+        (a dealt hand, a peeked card, a private plot deck). See :meth:`export`."""
         if not viewer.host or viewer.seat:
-            # A player's phone with host rights could replay an export to read dealt secrets
-            # (hands, a peeked card) that the server rebuilds from it: only the table's own
-            # host device (the shared screen) may export.
             raise RuleError("Only the host device that created the table can export it.",
                             "companion: host rights", status=403)
+        snap = self.snapshot(code)
+        return {"format": RECORD_FORMAT, "format_version": 1, "game": snap.table.game_id,
+                "exported_at": time.time(), "source_code": snap.table.code,
+                "public": self.public_view(snap), "log": self.log_view(snap, viewer)}
+
+    def export(self, code: str, viewer: Viewer) -> dict[str, Any]:
+        """Operator only (``companion export``): the table's effective history, to continue it on
+        another machine. Never served over HTTP: its event seeds and private actions would let
+        whoever imports it and sits in every seat read the dealt hands and private inputs; the
+        laptop's operator already owns the database those come from.
+
+        Left out even here: actions that were undone (and the undo events), sealed answers that
+        are not yet revealed, and answers a seat replaced before the reveal. Tokens are never
+        exported. The seats whose answers were withheld simply answer again after an import.
+        """
+        if not viewer.host:
+            raise RuleError("Only the host can do this.", "companion: host rights", status=403)
         snap = self.snapshot(code)
         with self.db.read() as s:
             events = self._events(s, code)
@@ -446,6 +460,10 @@ class Tables:
         applies (it depended on an answer that was withheld) is skipped and counted.
         """
         damaged = RuleError("The export is damaged.", "companion: import")
+        if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
+            raise RuleError("This file is a table's record, which cannot be continued. To move a table to "
+                            "another machine, run \"companion export CODE\" on the laptop that hosts it "
+                            "and import that file.", "companion: import")
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
             raise RuleError("This file is not a Tabletop Companion table export.", "companion: import")
         if data.get("format_version") not in SUPPORTED_FORMAT_VERSIONS:
