@@ -25,7 +25,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .db import open_database
     from .i18n import catalog_dirs
     from .tables import Tables
-    from .web import api, errors, i18n_web, pages, security
+    from .web import api, errors, i18n_web, pages, rules, security
 
     app = Flask(__name__)
     app.config.update(
@@ -39,6 +39,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         SEND_FILE_MAX_AGE_DEFAULT=3600,
     )
     app.config.update(config or {})
+    hops = int(os.environ.get("COMPANION_PROXY_HOPS") or app.config.get("PROXY_HOPS") or 0)
+    if hops:
+        # behind a reverse proxy (docs/deploy.md): trust its X-Forwarded-* headers, so the client
+        # address seen by per-address limits is the phone's, not the proxy's
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
     db = open_database(app.config["DATABASE_URL"], app.config["DATA_DIR"])
     if not app.config["SECRET_KEY"]:
         # one key per database: every process (and the next start) accepts the same cookies
@@ -52,4 +59,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(rules.bp)
     return app

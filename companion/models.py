@@ -72,3 +72,21 @@ class AppSetting(SQLModel, table=True):
 
     key: str = Field(primary_key=True, max_length=40)
     value: str = Field(sa_column=Column(Text, nullable=False))
+
+
+class StateSnapshot(SQLModel, table=True):
+    """A table's replayed state at one version, so a restart replays only the events after it.
+
+    Only an optimisation: the log stays the truth. A snapshot is used only by the same rules and
+    code (``rules_key``) and only when no later undo reaches back before it (migration 0003).
+    """
+
+    __tablename__ = "state_snapshot"
+    __table_args__ = (UniqueConstraint("table_code", "version"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_code: str = Field(index=True, foreign_key="game_table.code", max_length=8)
+    version: int
+    rules_key: str = Field(max_length=60)
+    state: str = Field(sa_column=Column(Text, nullable=False))  # JSON {"g", "names", "log"}
+    created_at: float = 0.0

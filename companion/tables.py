@@ -27,7 +27,7 @@ from typing import Any
 from sqlalchemy import func, text
 from sqlmodel import select
 
-from . import sealed
+from . import sealed, snapshots
 from .db import Database
 from .games import get as get_game
 from .games.base import Actor, Ctx, Game, RuleError
@@ -140,6 +140,8 @@ class Tables:
     #: and drops tables idle longer than ``cache_idle`` seconds (they are rebuilt from the log).
     cache_tables: int = 256
     cache_idle: float = 3600.0
+    #: states rebuilt from many events, to be stored as snapshots after the read that built them
+    _snapshot_due: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
     #: Tests may fix the source of event seeds (config ``RANDOM_SEED``) so that dealt hands and
     #: draws repeat from run to run; a real table draws every seed from the OS.
     seeds: random.Random | None = None
@@ -258,6 +260,15 @@ class Tables:
             s.add(seat)
             events.append((table, "host", viewer, {"seat": seat_id, "on": on}))
 
+    def show_rule(self, code: str, viewer: Viewer, entry: str | None) -> None:
+        """Host: put a rules reference entry on the shared screen for everyone (None takes it
+        down). A logged event, so every screen shows it at once and after a reload; the caller
+        checks that the entry exists."""
+        self._require_host(viewer)
+        with self._locked(code), self._seat_events(code) as (s, events):
+            table = self._table_for_update(s, code)
+            events.append((table, "rules", viewer, {"entry": entry}))
+
     # -- identity -----------------------------------------------------------------------------
     def viewer_for(self, code: str, token: str | None) -> Viewer | None:
         """Resolve a bearer/cookie token to a viewer; None when it is unknown or forged."""
@@ -311,6 +322,9 @@ class Tables:
                 new_state = self._apply(game, state, viewer.actor, json.loads(encoded), seed, table.version + 1)
                 version = self._append(s, table, "action", viewer, json.loads(encoded), seed=seed)
             self._publish(code, _Cached(version, new_state))
+        if version % snapshots.EVERY == 0:  # a long evening: a restart replays from here
+            snapshots.save(self.db, code, version, new_state,
+                           snapshots.rules_key(get_game(table.game_id).rules_version))
         return version
 
     def undo(self, code: str, viewer: Viewer) -> int:
@@ -334,9 +348,9 @@ class Tables:
                     raise self._reveal_refusal()
                 version = self._append(s, table, "undo", viewer, {"target": target.seq})
                 if base is not None:
-                    state = self._replay(table, self._events(s, code, after=target.seq - 1), base=base)
-                else:
-                    state = self._replay(table, self._events(s, code))
+                    state = self._replay(table, self._events(s, code, after=target.seq - 1), start=base)
+                else:  # from the newest stored snapshot before the target
+                    state, _replayed = self._rebuild(s, table, version)
                 if game.public_marks(before["g"]) - game.public_marks(state["g"]):
                     raise self._reveal_refusal()
             self._publish(code, _Cached(version, state))
@@ -388,6 +402,8 @@ class Tables:
                 seats = list(s.exec(select(SeatRow).where(SeatRow.table_code == code).order_by(SeatRow.position)))
                 if cached is not None and cached.version == table.version:
                     cached.seats = seats
+        if self._snapshot_due:
+            self._save_due_snapshot(code)
         return Snapshot(table=table, game=get_game(table.game_id), seats=seats, state=state)
 
     def version(self, code: str) -> int | None:
@@ -472,7 +488,8 @@ class Tables:
             events = self._events(s, code)
         g = snap.state["g"]
         undone = self._undone(events)
-        effective = [e for e in events if e.kind != "undo" and e.seq not in undone]
+        # what the screen shows (a rules entry) is presentation, not history
+        effective = [e for e in events if e.kind not in ("undo", "rules") and e.seq not in undone]
         last_answer: dict[tuple[str, str], int] = {}
         for e in effective:
             action, actor = json.loads(e.action), json.loads(e.actor)
@@ -748,10 +765,37 @@ class Tables:
                     state = self._replay_one(table, state, event)
                 self._store(table.code, _Cached(target, state))
                 return state
-        events = [e for e in self._events(s, table.code) if e.seq <= target]
-        state = self._replay(table, events)
+        state, replayed = self._rebuild(s, table, target)
+        if replayed >= snapshots.EVERY:
+            with self._guard:  # stored by snapshot() once its read transaction is over
+                self._snapshot_due[table.code] = (target, state)
         self._store(table.code, _Cached(target, state))
         return state
+
+    def _rebuild(self, s, table: TableRow, target: int) -> tuple[dict[str, Any], int]:
+        """The state at ``target`` from the newest usable snapshot (or the first event) and the
+        events after it; returns it with the number of events replayed."""
+        key = snapshots.rules_key(get_game(table.game_id).rules_version)
+        below = target + 1
+        while True:
+            found = snapshots.newest(s, table.code, key, below)
+            start_version, start = found if found else (0, None)
+            events = [e for e in self._events(s, table.code, after=start_version) if e.seq <= target]
+            reach = min((json.loads(e.action)["target"] for e in events if e.kind == "undo"), default=below)
+            if start is None or reach > start_version:
+                return self._replay(table, events, start), len(events)
+            below = reach  # an undo reverts something before this snapshot: start earlier
+
+    def _save_due_snapshot(self, code: str) -> None:
+        with self._guard:
+            due = self._snapshot_due.pop(code, None)
+        if due is not None:
+            version, state = due
+            with self.db.read() as s:
+                table = s.get(TableRow, code)
+            if table is not None:
+                snapshots.save(self.db, code, version, state,
+                               snapshots.rules_key(get_game(table.game_id).rules_version))
 
     def _initial_state(self, game: Game, opts: dict[str, Any], seed: int) -> dict[str, Any]:
         ctx = Ctx(actor=Actor(host=True), rng=random.Random(seed))
@@ -793,7 +837,7 @@ class Tables:
     def _fork(state: dict[str, Any]) -> dict[str, Any]:
         """A copy that can be changed without touching ``state``: log entries are never mutated
         in place, so the log list is copied shallowly (the game state is copied deeply by callers)."""
-        return {"g": state["g"], "names": dict(state["names"]), "log": list(state["log"])}
+        return {**state, "g": state["g"], "names": dict(state["names"]), "log": list(state["log"])}
 
     def _service_event(self, state: dict[str, Any], kind: str, viewer: Viewer, action: dict[str, Any],
                        seq: int) -> dict[str, Any]:
@@ -810,6 +854,11 @@ class Tables:
         elif kind == "host":
             msg = N_("%(name)s now has host rights") if action.get("on") else N_("%(name)s no longer has host rights")
             params = {"name": state["names"].get(seat, seat)}
+        elif kind == "rules":
+            state["rules"] = action.get("entry")
+            msg = N_("The host put a rules entry on the screen") if action.get("entry") else \
+                N_("The host took the rules entry off the screen")
+            params = {}
         else:
             return state
         state["log"] = state["log"] + [{"msg": msg, "params": params, "seq": seq, "kind": kind,
@@ -864,17 +913,20 @@ class Tables:
             return []
         return [e for e in new["log"] if e.get("seq") == event.seq]
 
-    def _replay(self, table: TableRow, events: list[EventRow], base: dict[str, Any] | None = None) -> dict[str, Any]:
+    def _replay(self, table: TableRow, events: list[EventRow],
+                start: dict[str, Any] | None = None) -> dict[str, Any]:
         """Rebuild the state from the log, skipping reverted actions; undo lines stay in the log.
 
-        With ``base`` (the state just before ``events[0]``) only those events are replayed."""
+        ``events`` start at the setup event, or right after the snapshot ``start`` (then no undo
+        among them may target an event at or before the snapshot: see :meth:`_rebuild`).
+        """
         undone = self._undone(events)
-        game = get_game(table.game_id)
-        if base is None:
+        if start is None:
+            game = get_game(table.game_id)
             setup, events = events[0], events[1:]
             state = self._initial_state(game, json.loads(setup.action)["options"], setup.rng_seed)
         else:
-            state = base
+            state = start
         entries_by_seq: dict[int, list[dict[str, Any]]] = {}
         for i, event in enumerate(events):
             _pause(i)

@@ -30,11 +30,15 @@ class RuleError(Exception):
     secret the actor may not know.
     """
 
-    def __init__(self, message: str, rule: str | None = None, status: int = 400, **params: Any):
+    def __init__(self, message: str, rule: str | None = None, status: int = 400, entry: str | None = None,
+                 **params: Any):
         super().__init__(message % params if params else message)
         self.message = message
         self.rule = rule
         self.status = status
+        #: optional id of the rules reference entry that explains this refusal ("Why?" link);
+        #: without it the web layer finds the best entry from ``rule`` and ``message``
+        self.entry = entry
         self.params = params
 
 

@@ -159,3 +159,18 @@ def test_processes_on_one_database_share_the_signing_key(tmp_path):
     assert other.config["SECRET_KEY"] != first.config["SECRET_KEY"]
     for app in (first, second, other):
         app.extensions["companion.tables"].db.dispose()
+
+
+def test_behind_a_proxy_the_client_address_is_the_phones(tmp_path):
+    """With COMPANION_PROXY_HOPS (docs/deploy.md), X-Forwarded-For names the client; without it,
+    a forged header changes nothing."""
+    from flask import request
+
+    seen = []
+    for hops in (0, 1):
+        app = create_app({"DATABASE_URL": "", "DATA_DIR": str(tmp_path / str(hops)), "TESTING": True,
+                          "PROXY_HOPS": hops})
+        app.add_url_rule("/_addr", "addr", lambda: seen.append(request.remote_addr) or "ok")
+        app.test_client().get("/_addr", headers={"X-Forwarded-For": "10.9.8.7"})
+        app.extensions["companion.tables"].db.dispose()
+    assert seen == ["127.0.0.1", "10.9.8.7"]

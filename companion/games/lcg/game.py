@@ -512,11 +512,6 @@ class LcgGame(Game):
         ctx.log(N_("Host updated the titles."))
 
     @staticmethod
-    def reference(query: str = "") -> list[data.Ruling]:
-        """The FAQ's errata and rulings for the lookup panel (not state: the same for every table)."""
-        return data.search_rulings(query, limit=100)
-
-    @staticmethod
     def _seated_or_host(ctx: Ctx) -> None:
         if not (ctx.actor.seat or ctx.actor.host):
             raise RuleError("Only a seated player can do this.", PRODUCT, status=403)
