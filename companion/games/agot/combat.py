@@ -1119,7 +1119,9 @@ def _finish(state: dict[str, Any], ctx: Any) -> None:
     from . import areas
 
     c = state["action"]["combat"]
-    for aid in sorted(state.get("orders", {})):
+    # only the areas this combat emptied: an order elsewhere may stand on units the mirror lacks
+    # (planning's "extra" areas), and the mirror never overrules the board
+    for aid in sorted({c["area"], c["from"]} & set(state.get("orders", {}))):
         if not areas.count(state, aid):
             o = state["orders"].pop(aid)
             ctx.log(N_("%(house)s: the order in %(area)s is removed (no units left there)"),
