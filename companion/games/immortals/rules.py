@@ -229,7 +229,6 @@ class ImmortalsGame(Game):
             raise RuleError("Still missing: %(missing)s.", cite.both(4), missing=joined([
                 {"_": "%(tribe)s: %(field)s", "params": {"tribe": msg(tribes()[tid]["name"]),
                                                          "field": msg(FIELDS[m])}} for tid, m in gaps]))
-        missing: list[str] = []
         light_sp, dark_sp = prof[chosen["light"]]["spaces"], prof[chosen["dark"]]["spaces"]
         if light_sp is not None and dark_sp is not None and len(light_sp) + len(dark_sp) == planning.ARMY_SPACES:
             p["spaces"], p["spaces_confirmed"] = light_sp + dark_sp, True
@@ -237,7 +236,7 @@ class ImmortalsGame(Game):
             p["spaces"] = profile.PLACEHOLDER_SPACES["light"] + profile.PLACEHOLDER_SPACES["dark"]
             p["spaces_confirmed"] = False
         groups = [g for tid in chosen.values() for g in (prof[tid]["groups"] or [])]
-        p["ready"] = not missing and len(groups) >= 2
+        p["ready"] = not gaps and len(groups) >= 2
         ctx.log(N_("%(who)s plays %(light)s and %(dark)s"), who=ctx.name(seat),
                 light=msg(tribes()[chosen["light"]]["name"]), dark=msg(tribes()[chosen["dark"]]["name"]))
 
