@@ -76,7 +76,7 @@
   var detailsState = {};
   document.addEventListener("htmx:beforeSwap", function (e) {
     var t = e.detail.target;
-    if (!t.dataset || !t.dataset.frag) { return; }
+    if (!t || !t.dataset || !t.dataset.frag) { return; }  // an SSE message swaps nothing: no target
     var seen = {}, state = {};
     t.querySelectorAll("details").forEach(function (d) {
       state[detailsKey(d, seen)] = { open: d.open, served: d.dataset.served };
@@ -85,7 +85,7 @@
   });
   document.addEventListener("htmx:afterSwap", function (e) {
     var t = e.detail.target;
-    if (!t.dataset || !t.dataset.frag) { return; }
+    if (!t || !t.dataset || !t.dataset.frag) { return; }
     var state = detailsState[t.id] || {}, seen = {};
     t.querySelectorAll("details").forEach(function (d) {
       var key = detailsKey(d, seen), served = d.open ? "1" : "0", before = state[key];
@@ -96,7 +96,7 @@
 
   // Attention: buzz once when the table starts waiting on this phone; keep the screen awake.
   document.addEventListener("htmx:afterSwap", function (e) {
-    var el = e.detail.target.querySelector && e.detail.target.querySelector("[data-attention]");
+    var el = e.detail.target && e.detail.target.querySelector && e.detail.target.querySelector("[data-attention]");
     if (!el) { return; }
     var now = el.dataset.attention === "yes";
     if (now && !attention) { cue(); }

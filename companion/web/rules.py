@@ -50,6 +50,12 @@ def why_url(rule: str | None, message: str = "", entry: str | None = None, code:
     return url_for("rules.page", code=code.upper(), entry=found.id) if found else ""
 
 
+@bp.app_template_global("has_rules")
+def has_rules(game: str) -> bool:
+    """Whether a game ships a rules reference (the Rules button shows only then)."""
+    return reference.get(game) is not None
+
+
 @bp.app_template_global("reference_entries")
 def reference_entries(game: str, sections: tuple[str, ...], lang: str) -> list[dict[str, Any]]:
     """Entries of some sections of a game's reference (id, title, cite_text), in rulebook order."""
@@ -181,6 +187,8 @@ def show(code: str):
         msg = gettext("Shown on the screen.") if entry else gettext("Taken off the screen.")
         html = render_template("base/_toast.html", ok=True, rule=None, message=msg)
         return htmx_response(html, trigger="refresh", retarget="#toast", reswap="innerHTML")
+    if not viewer.seat:  # the screen's own browser: back to the dashboard, where the entry now shows
+        return redirect(url_for("pages.screen", code=code))
     return redirect(url_for("rules.page", code=code, entry=entry) if entry else url_for("rules.page", code=code))
 
 
