@@ -19,16 +19,18 @@ class Api:
     def __init__(self, base: str) -> None:
         self.base = base
         self.http = requests.Session()
+        self.tokens: dict[str, str] = {}  # "CODE/seat" -> seat token, for callers that open a phone
+
+    def join(self, code: str, seat: str, name: str) -> str:
+        r = self.http.post(f"{self.base}/api/tables/{code}/seats", json={"seat": seat, "name": name}, timeout=20)
+        assert r.status_code == 201, r.text
+        self.tokens[f"{code}/{seat}"] = r.json()["token"]
+        return r.json()["token"]
 
     def create(self, game: str, options: dict[str, Any]) -> dict[str, Any]:
         r = self.http.post(f"{self.base}/api/tables", json={"game": game, "options": options}, timeout=20)
         assert r.status_code == 201, r.text
         return r.json()
-
-    def join(self, code: str, seat: str, name: str) -> str:
-        r = self.http.post(f"{self.base}/api/tables/{code}/seats", json={"seat": seat, "name": name}, timeout=20)
-        assert r.status_code == 201, r.text
-        return r.json()["token"]
 
     def ok(self, code: str, token: str | None, action: dict[str, Any]) -> dict[str, Any]:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
