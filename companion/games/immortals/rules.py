@@ -416,6 +416,14 @@ class ImmortalsGame(Game):
                            title=N_("Plan your actions"), spec={"round": state["round"]})
         ctx.log(N_("Action planning: everyone places cards face down in secret"))
 
+    def public_marks(self, state: State) -> set[str]:
+        """Planned cards turned face up this round are public (seed 001 p.15): undo never turns one
+        back down, or its seat could re-plan knowing the others' cards."""
+        marks = super().public_marks(state)
+        for seat, p in state.get("players", {}).items():
+            marks.update(f"card:{state.get('round')}:{seat}:{space}" for space in p.get("revealed") or {})
+        return marks
+
     def _perform(self, state: State, ctx: Ctx, action: Action) -> None:
         """Reveal one planned card and perform it, or decline it for 1 gold or energy (seed 001 p.9, p.15)."""
         self._phase(state, "performance")
