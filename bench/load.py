@@ -3,9 +3,14 @@
 Every round, all tables run a sealed bid at once; we measure, per client, the time from the moment
 the last answer is sent to the moment that client has re-fetched its own page fragment showing the
 reveal (SSE hint -> HTML fetch, exactly what a real phone does). Reports p50/p95/p99 and the
-server's CPU use. Only talks to a server it starts itself on 127.0.0.1.
+server's CPU use. Only talks to servers it starts itself on 127.0.0.1.
 
-    python bench/load.py --tables 50 --rounds 5
+In one run it measures the project and the baselines of ``bench/echo.py`` (the same endpoints
+from memory, with and without one fsync per action) one after another under the same load, and
+prints the project's percentiles as ratios of theirs:
+
+    python bench/load.py --tables 50 --rounds 3 --servers project,echo,echo-fsync
+    DATABASE_URL=postgresql://... python bench/load.py --servers project --workers 4 --tables 1000
 """
 
 from __future__ import annotations
@@ -75,35 +80,65 @@ class Client:
     expect: list[str] = []
 
 
+def start_server(kind: str, args: argparse.Namespace) -> tuple[str, subprocess.Popen]:
+    """Start one server on a free loopback port: the project, or an echo baseline."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = dict(os.environ)
+    here = os.path.dirname(os.path.abspath(__file__))
+    if kind == "project":
+        cmd = [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port), "--quiet"]
+        if args.workers > 1:
+            cmd += ["--workers", str(args.workers)]  # needs DATABASE_URL (PostgreSQL)
+        elif not args.postgres:
+            env.pop("DATABASE_URL", None)
+            cmd += ["--data-dir", tempfile.mkdtemp()]
+    else:
+        cmd = [sys.executable, os.path.join(here, "echo.py"), "--port", str(port)]
+        cmd += ["--fsync"] if kind == "echo-fsync" else []
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL)
+    for _ in range(600):
+        try:
+            requests.get(base + "/api/games", timeout=1)
+            break
+        except requests.ConnectionError:
+            time.sleep(0.1)
+    return base, proc
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--servers", default="project,echo,echo-fsync",
+                    help="comma-separated: project, echo, echo-fsync (measured one after another)")
+    ap.add_argument("--workers", type=int, default=1, help="project server processes (PostgreSQL only)")
+    ap.add_argument("--postgres", action="store_true", help="project on DATABASE_URL instead of SQLite")
     ap.add_argument("--tables", type=int, default=50)
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--spread", type=float, default=10.0,
                     help="seconds over which the tables' bids are spread in each round (0 = all at once)")
     ap.add_argument("--think", type=float, default=1.0,
                     help="mean seconds between two players' answers at one table (0 = back to back)")
-    ap.add_argument("--url", help="use a running server instead of starting one (must be on 127.0.0.1)")
     args = ap.parse_args()
+    results = {}
+    for kind in [k.strip() for k in args.servers.split(",") if k.strip()]:
+        print(f"\n==== {kind}")
+        results[kind] = measure(kind, args)
+    print("\n== summary (same run, same load)")
+    print(f"{'server':<12} {'p50':>8} {'p95':>8} {'p99':>8} {'missing':>8}")
+    for kind, r in results.items():
+        print(f"{kind:<12} {r['p50']:>6.1f}ms {r['p95']:>6.1f}ms {r['p99']:>6.1f}ms {r['missing']:>8}")
+    for base_kind in ("echo", "echo-fsync"):
+        if "project" in results and base_kind in results and results[base_kind]["p99"]:
+            p, b = results["project"], results[base_kind]
+            print(f"project / {base_kind}: p50 x{p['p50'] / b['p50']:.2f}  p95 x{p['p95'] / b['p95']:.2f}  "
+                  f"p99 x{p['p99'] / b['p99']:.2f}")
+    return 0 if all(r["missing"] == 0 for r in results.values()) else 1
 
-    proc = None
-    if args.url:
-        base = args.url.rstrip("/")
-    else:
-        port = free_port()
-        base = f"http://127.0.0.1:{port}"
-        env = dict(os.environ)
-        env.pop("DATABASE_URL", None)
-        proc = subprocess.Popen([sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1",
-                                 "--port", str(port), "--data-dir", tempfile.mkdtemp(), "--quiet"],
-                                env=env, stdout=subprocess.DEVNULL)
-        for _ in range(300):
-            try:
-                requests.get(base + "/api/games", timeout=1)
-                break
-            except requests.ConnectionError:
-                time.sleep(0.1)
-    server = psutil.Process(proc.pid) if proc else None
+
+def measure(kind: str, args: argparse.Namespace) -> dict:
+    """One server under the benchmark's load; returns its percentiles (ms) and missing reveals."""
+    base, proc = start_server(kind, args)
+    server = psutil.Process(proc.pid)
     http = requests.Session()
     http.trust_env = False
 
@@ -185,10 +220,14 @@ def main() -> int:
     print(f"benchmark client CPU (same machine): {mine:.1f} s = {100 * mine / wall:.0f}% of one core")
     for g in greenlets:
         g.kill(block=False)
-    if proc:
-        proc.terminate()
-        proc.wait(timeout=10)
-    return 0 if missing == 0 else 1
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    nothing = float("nan")
+    return {"p50": pct(50) if latencies else nothing, "p95": pct(95) if latencies else nothing,
+            "p99": pct(99) if latencies else nothing, "missing": missing}
 
 
 if __name__ == "__main__":

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import random
-import secrets
 from typing import Any
 
 from flask import Flask
@@ -17,7 +16,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     Config keys: ``DATABASE_URL`` (else env ``DATABASE_URL``, else SQLite in ``DATA_DIR``),
     ``DATA_DIR`` (default: the per-user data folder), ``PUBLIC_URL`` (the LAN address phones use;
-    ``companion serve`` sets it), ``SECRET_KEY``, ``RANDOM_SEED`` (tests only: repeatable draws).
+    ``companion serve`` sets it), ``SECRET_KEY`` (else env ``COMPANION_SECRET_KEY``, else one kept
+    in the database), ``RANDOM_SEED`` (tests only: repeatable draws).
     """
     from flask_babel import Babel
     from htmx_flask import Htmx
@@ -25,21 +25,31 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .db import open_database
     from .i18n import catalog_dirs
     from .tables import Tables
-    from .web import api, assets, errors, i18n_web, pages
+    from .web import api, assets, errors, i18n_web, pages, rules, security
 
     app = Flask(__name__)
     app.config.update(
         DATABASE_URL=os.environ.get("DATABASE_URL"),
         DATA_DIR=os.environ.get("COMPANION_DATA_DIR"),
         PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL"),
-        SECRET_KEY=secrets.token_hex(32),
+        SECRET_KEY=os.environ.get("COMPANION_SECRET_KEY"),
         MAX_CONTENT_LENGTH=4 * 1024 * 1024,
         BABEL_DEFAULT_LOCALE="en",
         BABEL_TRANSLATION_DIRECTORIES=";".join(str(d / "translations") for d in catalog_dirs()),
         SEND_FILE_MAX_AGE_DEFAULT=3600,
     )
     app.config.update(config or {})
+    hops = int(os.environ.get("COMPANION_PROXY_HOPS") or app.config.get("PROXY_HOPS") or 0)
+    if hops:
+        # behind a reverse proxy (docs/deploy.md): trust its X-Forwarded-* headers, so the client
+        # address seen by per-address limits is the phone's, not the proxy's
+        from werkzeug.middleware.proxy_fix import ProxyFix
+
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
     db = open_database(app.config["DATABASE_URL"], app.config["DATA_DIR"])
+    if not app.config["SECRET_KEY"]:
+        # one key per database: every process (and the next start) accepts the same cookies
+        app.config["SECRET_KEY"] = db.shared_secret()
     seed = app.config.get("RANDOM_SEED")
     app.extensions["companion.tables"] = Tables(db, seeds=random.Random(seed) if seed is not None else None)
     Babel(app, locale_selector=i18n_web.select_locale)
@@ -47,6 +57,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     assets.init_app(app)  # compression first, so it sees every other hook's headers
     i18n_web.init_app(app)
     errors.init_app(app)
+    security.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(rules.bp)
     return app

@@ -12,6 +12,7 @@ import json
 import os
 import socket
 import sys
+from pathlib import Path
 
 
 def lan_addresses() -> list[str]:
@@ -53,6 +54,8 @@ def print_banner(urls: list[str], data: str) -> None:
 
 
 def serve(args: argparse.Namespace) -> int:
+    if args.workers > 1:
+        return serve_many(args)
     from gevent import monkey
 
     monkey.patch_all()
@@ -92,6 +95,47 @@ def serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def serve_many(args: argparse.Namespace) -> int:
+    """Several worker processes (gunicorn + gevent) on one PostgreSQL database."""
+    if not (os.environ.get("DATABASE_URL") or "").startswith(("postgres://", "postgresql")):
+        print("error: --workers needs PostgreSQL (set DATABASE_URL); embedded SQLite serves one "
+              "process. See docs/deploy.md.", file=sys.stderr)
+        return 2
+    if os.name == "nt":
+        print("error: --workers needs Linux or macOS; on Windows run one process.", file=sys.stderr)
+        return 2
+    from .workers import serve_workers
+
+    # Nothing here may import psycopg: it picks its wait strategy at import, and only a worker
+    # (patched by gevent first) must do that. Each worker migrates under an advisory lock.
+    public_url = os.environ.get("COMPANION_PUBLIC_URL") or f"http://{args.host}:{args.port}"
+    print(f"Tabletop Companion: {args.workers} workers on {args.host}:{args.port} (PostgreSQL)")
+    return serve_workers({"PUBLIC_URL": public_url}, args.host, args.port, args.workers, args.quiet)
+
+
+def db_cmd(args: argparse.Namespace) -> int:
+    """``companion db current|upgrade``: the schema revision, or upgrade it now (start does too)."""
+    from . import migrate
+    from .db import open_database
+
+    if args.action == "upgrade":
+        db = open_database(None, args.data_dir)  # opening upgrades (under a lock on PostgreSQL)
+    else:
+        from sqlalchemy import create_engine
+
+        from .db import default_data_dir, normalize_url
+
+        url = os.environ.get("DATABASE_URL") or f"sqlite:///{Path(args.data_dir or default_data_dir()) / 'companion.db'}"
+        engine = create_engine(normalize_url(url))
+        rev = migrate.current(engine)
+        engine.dispose()
+        print(f"{rev or 'none (empty, or written by release 0.1)'} (newest: {migrate.head()})")
+        return 0
+    print(f"database at revision {migrate.current(db.write_engine)} (newest: {migrate.head()})")
+    db.dispose()
+    return 0
+
+
 def export_cmd(args: argparse.Namespace) -> int:
     from . import create_app
     from .tables import Viewer
@@ -128,7 +172,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--data-dir", help="folder for the SQLite database (default: per-user data folder)")
     p.add_argument("--quiet", action="store_true", help="no access log")
+    p.add_argument("--workers", type=int, default=1,
+                   help="server processes (PostgreSQL only; see docs/deploy.md; default 1)")
     p.set_defaults(func=serve)
+    p = sub.add_parser("db", help="schema migrations: show the current revision or upgrade now")
+    p.add_argument("action", choices=["current", "upgrade"])
+    p.add_argument("--data-dir")
+    p.set_defaults(func=db_cmd)
     p = sub.add_parser("export", help="write a table as JSON (host view: no unrevealed secrets)")
     p.add_argument("code")
     p.add_argument("-o", "--output", default="-")

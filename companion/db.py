@@ -16,7 +16,7 @@ from pathlib import Path
 
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
-from sqlmodel import Session, SQLModel, create_engine
+from sqlmodel import Session, create_engine
 
 from . import models  # noqa: F401  (registers the tables)
 
@@ -53,8 +53,11 @@ class Database:
     def is_sqlite(self) -> bool:
         return self.engine.dialect.name == "sqlite"
 
-    def create_all(self) -> None:
-        SQLModel.metadata.create_all(self.write_engine)
+    def migrate(self) -> None:
+        """Create or upgrade the schema to the newest migration (see :mod:`companion.migrate`)."""
+        from .migrate import upgrade
+
+        upgrade(self.write_engine)
 
     @contextmanager
     def read(self) -> Iterator[Session]:
@@ -72,6 +75,20 @@ class Database:
             except BaseException:
                 session.rollback()
                 raise
+
+    def shared_secret(self) -> str:
+        """The key that signs cookies and form tokens, kept in the database so every process on it
+        (and the next start) signs alike; created on first use."""
+        import secrets
+
+        from .models import AppSetting
+
+        with self.write() as s:
+            row = s.get(AppSetting, "secret_key")
+            if row is None:
+                row = AppSetting(key="secret_key", value=secrets.token_hex(32))
+                s.add(row)
+            return row.value
 
     def dispose(self) -> None:
         self.engine.dispose()
@@ -108,7 +125,7 @@ def open_database(url: str | None = None, data_dir: str | os.PathLike[str] | Non
         engine = create_engine(url, pool_size=20, max_overflow=40, pool_pre_ping=True)
         write_engine = engine
     db = Database(url=url, engine=engine, write_engine=write_engine)
-    db.create_all()
+    db.migrate()
     return db
 
 

@@ -105,6 +105,8 @@ def update(owner: Path) -> tuple[int, int]:
 
     Returns (msgids, untranslated). Existing translations are kept; obsolete ones are dropped.
     """
+    from datetime import datetime, timezone
+
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po, write_po
 
@@ -113,7 +115,9 @@ def update(owner: Path) -> tuple[int, int]:
     if path.exists():
         with open(path, "rb") as fh:
             old = read_po(fh, locale="pt_BR")
-    cat = Catalog(locale="pt_BR", project="companion", fuzzy=False)
+    # a fixed creation date: the header never changes, so parallel branches never conflict on it
+    stable = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    cat = Catalog(locale="pt_BR", project="companion", fuzzy=False, creation_date=stable, revision_date=stable)
     missing = 0
     for msgid in extract(owner):
         msg = old.get(msgid) if old else None

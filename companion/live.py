@@ -1,18 +1,26 @@
 """Live updates as hints: "table X is now at version N".
 
 Pages re-fetch their own view when told, and always when they (re)connect, so nothing depends on a
-message arriving. Within one process an in-memory condition per table is enough. For several
-server processes the stream also re-reads the table's version from the database at every heartbeat,
-so a change made elsewhere reaches every page within one heartbeat even without a shared broker.
+message arriving. Within one process an in-memory condition per table is enough. With several
+server processes on one PostgreSQL database, every committed event also sends a ``NOTIFY`` (in the
+same transaction, so it is delivered exactly when the change is visible) and each process keeps one
+``LISTEN`` connection that feeds the in-memory notifier (:class:`PgFanout`). The stream still
+re-reads the table's version from the database at every heartbeat: a lost notification (a dropped
+listener connection) costs at most one heartbeat, never a stale page.
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 HEARTBEAT_SECONDS = 15.0
+#: The PostgreSQL channel that carries "CODE:VERSION" wake-ups between server processes.
+CHANNEL = "companion_tables"
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -22,6 +30,16 @@ class Notifier:
     _versions: dict[str, int] = field(default_factory=dict)
     _conds: dict[str, threading.Condition] = field(default_factory=dict)
     _guard: threading.Lock = field(default_factory=threading.Lock)
+    #: Started on the first stream when the database is PostgreSQL (see :meth:`attach_fanout`).
+    fanout: PgFanout | None = None
+
+    def attach_fanout(self, url: str) -> None:
+        """Listen for other processes' changes on PostgreSQL (idempotent, started lazily)."""
+        if self.fanout is None:
+            with self._guard:
+                if self.fanout is None:
+                    self.fanout = PgFanout(url, self)
+                    self.fanout.start()
 
     def _cond(self, code: str) -> threading.Condition:
         with self._guard:
@@ -49,6 +67,8 @@ class Notifier:
         sleep or a Wi-Fi drop re-renders the truth at once. ``current`` reads the version from the
         database (catches changes made by other processes); a ``None`` ends the stream.
         """
+        if self.fanout is not None:
+            self.fanout.wait_ready(2.0)  # a change committed after our first read is never missed
         yield "retry: 1500\n\n"
         version = current()
         if version is None:
@@ -65,3 +85,53 @@ class Notifier:
                 yield f"event: update\ndata: {seen}\n\n"
             else:
                 yield f"event: ping\ndata: {seen}\n\n"
+
+
+class PgFanout:
+    """One ``LISTEN`` connection per process that turns other processes' ``NOTIFY`` into local
+    wake-ups. A notification is only a hint: pages re-read their own view, and the heartbeat still
+    checks the database, so a listener that drops and reconnects costs at most one heartbeat."""
+
+    def __init__(self, url: str, notifier: Notifier) -> None:
+        self.url = url.replace("postgresql+psycopg://", "postgresql://", 1)
+        self.notifier = notifier
+        self.ready = threading.Event()
+        self.stopped = threading.Event()
+        self.received = 0
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="companion-pg-listen", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        self.stopped.set()
+
+    def wait_ready(self, timeout: float) -> bool:
+        return self.ready.wait(timeout)
+
+    def handle(self, payload: str) -> None:
+        """``CODE:VERSION`` from another process (or our own: publishing twice is harmless)."""
+        code, _, version = payload.partition(":")
+        if code and version.isdigit():
+            self.received += 1
+            self.notifier.publish(code, int(version))
+
+    def _run(self) -> None:
+        import psycopg  # only on PostgreSQL; psycopg waits cooperatively under gevent
+
+        backoff = 0.2
+        while not self.stopped.is_set():
+            try:
+                with psycopg.connect(self.url, autocommit=True, connect_timeout=5) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    self.ready.set()
+                    backoff = 0.2
+                    while not self.stopped.is_set():
+                        for note in conn.notifies(timeout=1.0):
+                            self.handle(note.payload)
+            except Exception as exc:  # the database restarted or the network dropped: retry
+                self.ready.clear()
+                log.warning("live: PostgreSQL listener lost (%s); retrying in %.1f s", exc, backoff)
+                self.stopped.wait(backoff)
+                backoff = min(backoff * 2, 5.0)

@@ -20,6 +20,8 @@ class TableRow(SQLModel, table=True):
     version: int = 0
     created_at: float = 0.0
     updated_at: float = 0.0
+    #: the game's rules version that accepted this table (``Game.rules_version``; migration 0002)
+    rules_version: str = Field(default="1", max_length=40, sa_column_kwargs={"server_default": "1"})
 
 
 class SeatRow(SQLModel, table=True):
@@ -60,6 +62,33 @@ class ProfileRow(SQLModel, table=True):
     game_id: str = Field(max_length=32)
     name: str = Field(max_length=60)
     data: str = Field(sa_column=Column(Text, nullable=False))  # JSON
+    created_at: float = 0.0
+
+
+class AppSetting(SQLModel, table=True):
+    """Process-wide settings every server process on this database shares (the secret key)."""
+
+    __tablename__ = "app_setting"
+
+    key: str = Field(primary_key=True, max_length=40)
+    value: str = Field(sa_column=Column(Text, nullable=False))
+
+
+class StateSnapshot(SQLModel, table=True):
+    """A table's replayed state at one version, so a restart replays only the events after it.
+
+    Only an optimisation: the log stays the truth. A snapshot is used only by the same rules and
+    code (``rules_key``) and only when no later undo reaches back before it (migration 0003).
+    """
+
+    __tablename__ = "state_snapshot"
+    __table_args__ = (UniqueConstraint("table_code", "version"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_code: str = Field(index=True, foreign_key="game_table.code", max_length=8)
+    version: int
+    rules_key: str = Field(max_length=60)
+    state: str = Field(sa_column=Column(Text, nullable=False))  # JSON {"g", "names", "log"}
     created_at: float = 0.0
 
 

@@ -23,14 +23,15 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import func
+from sqlalchemy import func, text
 from sqlmodel import select
 
-from . import sealed
+from . import sealed, snapshots
 from .db import Database
 from .games import get as get_game
 from .games.base import Actor, Ctx, Game, RuleError
 from .i18n import N_
+from .live import CHANNEL as LIVE_CHANNEL
 from .live import Notifier
 from .models import ActionKeyRow, EventRow, ProfileRow, SeatRow, TableRow
 
@@ -40,6 +41,9 @@ MALFORMED = (TypeError, ValueError, KeyError, AttributeError, IndexError, StopIt
 #: Room-code letters: no look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B).
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY"
 EXPORT_FORMAT = "tabletop-companion/table"
+#: The export layout this code writes, and the ones it can read back (an unknown one is refused).
+FORMAT_VERSION = 1
+SUPPORTED_FORMAT_VERSIONS = (1,)
 MAX_ACTION_BYTES = 64_000
 RULE_SEATS = "companion: seats"
 RULE_UNDO = "companion: undo"
@@ -121,6 +125,8 @@ class Tables:
     _cache: dict[str, _Cached] = field(default_factory=dict)
     _locks: dict[str, threading.Lock] = field(default_factory=dict)
     _guard: threading.Lock = field(default_factory=threading.Lock)
+    #: states rebuilt from many events, to be stored as snapshots after the read that built them
+    _snapshot_due: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
     #: Tests may fix the source of event seeds (config ``RANDOM_SEED``) so that dealt hands and
     #: draws repeat from run to run; a real table draws every seed from the OS.
     seeds: random.Random | None = None
@@ -152,7 +158,7 @@ class Tables:
         with self.db.write() as s:
             code = self._free_code(s)
             s.add(TableRow(code=code, game_id=game.id, options=json.dumps(opts), host_hash=_hash(host_token),
-                           version=1, created_at=now, updated_at=now))
+                           version=1, created_at=now, updated_at=now, rules_version=game.rules_version))
             s.flush()
             for i, seat in enumerate(seats):
                 s.add(SeatRow(table_code=code, seat_id=seat.id, position=i, label=seat.label, color=seat.color))
@@ -239,6 +245,15 @@ class Tables:
             s.add(seat)
             events.append((table, "host", viewer, {"seat": seat_id, "on": on}))
 
+    def show_rule(self, code: str, viewer: Viewer, entry: str | None) -> None:
+        """Host: put a rules reference entry on the shared screen for everyone (None takes it
+        down). A logged event, so every screen shows it at once and after a reload; the caller
+        checks that the entry exists."""
+        self._require_host(viewer)
+        with self._locked(code), self._seat_events(code) as (s, events):
+            table = self._table_for_update(s, code)
+            events.append((table, "rules", viewer, {"entry": entry}))
+
     # -- identity -----------------------------------------------------------------------------
     def viewer_for(self, code: str, token: str | None) -> Viewer | None:
         """Resolve a bearer/cookie token to a viewer; None when it is unknown or forged."""
@@ -304,6 +319,9 @@ class Tables:
                 if key is not None:
                     s.add(ActionKeyRow(table_code=table.code, key=key, seq=version))
             self._publish(code, _Cached(version, new_state))
+        if version % snapshots.EVERY == 0:  # a long evening: a restart replays from here
+            snapshots.save(self.db, code, version, new_state,
+                           snapshots.rules_key(get_game(table.game_id).rules_version))
         return version
 
     def undo(self, code: str, viewer: Viewer) -> int:
@@ -360,6 +378,8 @@ class Tables:
                 seats = list(s.exec(select(SeatRow).where(SeatRow.table_code == code).order_by(SeatRow.position)))
                 if cached is not None and cached.version == table.version:
                     cached.seats = seats
+        if self._snapshot_due:
+            self._save_due_snapshot(code)
         return Snapshot(table=table, game=get_game(table.game_id), seats=seats, state=state)
 
     def version(self, code: str) -> int | None:
@@ -431,7 +451,8 @@ class Tables:
             events = self._events(s, code)
         g = snap.state["g"]
         undone = self._undone(events)
-        effective = [e for e in events if e.kind != "undo" and e.seq not in undone]
+        # what the screen shows (a rules entry) is presentation, not history
+        effective = [e for e in events if e.kind not in ("undo", "rules") and e.seq not in undone]
         last_answer: dict[tuple[str, str], int] = {}
         for e in effective:
             action, actor = json.loads(e.action), json.loads(e.actor)
@@ -449,7 +470,8 @@ class Tables:
                     continue
             out.append({"kind": e.kind, "actor": actor, "action": action, "rng_seed": e.rng_seed,
                         "time": e.created_at})
-        return {"format": EXPORT_FORMAT, "format_version": 1, "game": snap.table.game_id,
+        return {"format": EXPORT_FORMAT, "format_version": FORMAT_VERSION, "game": snap.table.game_id,
+                "rules_version": snap.table.rules_version,
                 "exported_at": time.time(), "source_code": code, "withheld_answers": withheld,
                 "events": out}
 
@@ -464,6 +486,11 @@ class Tables:
         damaged = RuleError("The export is damaged.", "companion: import")
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
             raise RuleError("This file is not a Tabletop Companion table export.", "companion: import")
+        if data.get("format_version") not in SUPPORTED_FORMAT_VERSIONS:
+            raise RuleError("This export has format version %(version)s; this server reads versions "
+                            "%(supported)s. Update Tabletop Companion on this machine and import it again.",
+                            "companion: import", version=str(data.get("format_version"))[:12],
+                            supported=", ".join(map(str, SUPPORTED_FORMAT_VERSIONS)))
         game = get_game(str(data.get("game")))
         if game is None:
             raise RuleError("Unknown game: %(game)s.", "companion: games", status=404, game=str(data.get("game"))[:32])
@@ -516,7 +543,8 @@ class Tables:
         with self.db.write() as s:
             code = self._free_code(s)
             s.add(TableRow(code=code, game_id=game.id, options=json.dumps(opts), host_hash=_hash(host_token),
-                           version=len(kept) + 1, created_at=now, updated_at=now))
+                           version=len(kept) + 1, created_at=now, updated_at=now,
+                           rules_version=game.rules_version))
             s.flush()
             for i, seat in enumerate(game.seats(opts)):
                 s.add(SeatRow(table_code=code, seat_id=seat.id, position=i, label=seat.label,
@@ -613,6 +641,10 @@ class Tables:
         table.updated_at = now
         s.add(table)
         s.flush()
+        if s.get_bind().dialect.name == "postgresql":
+            # delivered to every process's listener when (and only if) this transaction commits
+            s.execute(text("SELECT pg_notify(:channel, :payload)"),
+                      {"channel": LIVE_CHANNEL, "payload": f"{table.code}:{seq}"})
         return seq
 
     @contextmanager
@@ -657,10 +689,37 @@ class Tables:
                     state = self._replay_one(table, state, event)
                 self._store(table.code, _Cached(target, state))
                 return state
-        events = [e for e in self._events(s, table.code) if e.seq <= target]
-        state = self._replay(table, events)
+        state, replayed = self._rebuild(s, table, target)
+        if replayed >= snapshots.EVERY:
+            with self._guard:  # stored by snapshot() once its read transaction is over
+                self._snapshot_due[table.code] = (target, state)
         self._store(table.code, _Cached(target, state))
         return state
+
+    def _rebuild(self, s, table: TableRow, target: int) -> tuple[dict[str, Any], int]:
+        """The state at ``target`` from the newest usable snapshot (or the first event) and the
+        events after it; returns it with the number of events replayed."""
+        key = snapshots.rules_key(get_game(table.game_id).rules_version)
+        below = target + 1
+        while True:
+            found = snapshots.newest(s, table.code, key, below)
+            start_version, start = found if found else (0, None)
+            events = [e for e in self._events(s, table.code, after=start_version) if e.seq <= target]
+            reach = min((json.loads(e.action)["target"] for e in events if e.kind == "undo"), default=below)
+            if start is None or reach > start_version:
+                return self._replay(table, events, start), len(events)
+            below = reach  # an undo reverts something before this snapshot: start earlier
+
+    def _save_due_snapshot(self, code: str) -> None:
+        with self._guard:
+            due = self._snapshot_due.pop(code, None)
+        if due is not None:
+            version, state = due
+            with self.db.read() as s:
+                table = s.get(TableRow, code)
+            if table is not None:
+                snapshots.save(self.db, code, version, state,
+                               snapshots.rules_key(get_game(table.game_id).rules_version))
 
     def _initial_state(self, game: Game, opts: dict[str, Any], seed: int) -> dict[str, Any]:
         ctx = Ctx(actor=Actor(host=True), rng=random.Random(seed))
@@ -702,7 +761,7 @@ class Tables:
     def _fork(state: dict[str, Any]) -> dict[str, Any]:
         """A copy that can be changed without touching ``state``: log entries are never mutated
         in place, so the log list is copied shallowly (the game state is copied deeply by callers)."""
-        return {"g": state["g"], "names": dict(state["names"]), "log": list(state["log"])}
+        return {**state, "g": state["g"], "names": dict(state["names"]), "log": list(state["log"])}
 
     def _service_event(self, state: dict[str, Any], kind: str, viewer: Viewer, action: dict[str, Any],
                        seq: int) -> dict[str, Any]:
@@ -718,6 +777,11 @@ class Tables:
         elif kind == "host":
             msg = N_("%(name)s now has host rights") if action.get("on") else N_("%(name)s no longer has host rights")
             params = {"name": state["names"].get(seat, seat)}
+        elif kind == "rules":
+            state["rules"] = action.get("entry")
+            msg = N_("The host put a rules entry on the screen") if action.get("entry") else \
+                N_("The host took the rules entry off the screen")
+            params = {}
         else:
             return state
         state["log"] = state["log"] + [{"msg": msg, "params": params, "seq": seq, "kind": kind,
@@ -753,14 +817,22 @@ class Tables:
             return []
         return [e for e in new["log"] if e.get("seq") == event.seq]
 
-    def _replay(self, table: TableRow, events: list[EventRow]) -> dict[str, Any]:
-        """Rebuild the state from the log, skipping reverted actions; undo lines stay in the log."""
+    def _replay(self, table: TableRow, events: list[EventRow],
+                start: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Rebuild the state from the log, skipping reverted actions; undo lines stay in the log.
+
+        ``events`` start at the setup event, or right after the snapshot ``start`` (then no undo
+        among them may target an event at or before the snapshot: see :meth:`_rebuild`).
+        """
         undone = self._undone(events)
-        game = get_game(table.game_id)
-        setup = events[0]
-        state = self._initial_state(game, json.loads(setup.action)["options"], setup.rng_seed)
+        if start is None:
+            game = get_game(table.game_id)
+            setup, events = events[0], events[1:]
+            state = self._initial_state(game, json.loads(setup.action)["options"], setup.rng_seed)
+        else:
+            state = start
         entries_by_seq: dict[int, list[dict[str, Any]]] = {}
-        for event in events[1:]:
+        for event in events:
             if event.kind == "undo":
                 action = json.loads(event.action)
                 gone = entries_by_seq.get(action["target"], [])

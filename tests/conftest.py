@@ -38,8 +38,10 @@ def _fresh_postgres_schema() -> None:
 
     db = open_database(PG_URL)
     SQLModel.metadata.drop_all(db.write_engine)
-    SQLModel.metadata.create_all(db.write_engine)
+    with db.write_engine.begin() as conn:
+        conn.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
     db.dispose()
+    open_database(PG_URL).dispose()  # the migrations build the schema again
 
 
 @pytest.fixture(params=BACKENDS)

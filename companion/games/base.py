@@ -30,11 +30,15 @@ class RuleError(Exception):
     secret the actor may not know.
     """
 
-    def __init__(self, message: str, rule: str | None = None, status: int = 400, **params: Any):
+    def __init__(self, message: str, rule: str | None = None, status: int = 400, entry: str | None = None,
+                 **params: Any):
         super().__init__(message % params if params else message)
         self.message = message
         self.rule = rule
         self.status = status
+        #: optional id of the rules reference entry that explains this refusal ("Why?" link);
+        #: without it the web layer finds the best entry from ``rule`` and ``message``
+        self.entry = entry
         self.params = params
 
 
@@ -162,6 +166,9 @@ class Game(ABC):
     id: str = ""
     title: str = ""  # msgid
     summary: str = ""  # msgid
+    #: Bump when a rules change would replay an old log differently; every table stores the
+    #: version that accepted it (``game_table.rules_version``) and exports carry it.
+    rules_version: str = "1"
     #: Jinja templates (under companion/templates/) for the shared screen and the phone; they
     #: receive ``view`` (public view), ``me`` (private view or None), ``seat``, ``table``.
     screen_template: str = "generic/screen.html"

@@ -44,6 +44,8 @@
     Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (attr, el, type) {
       // A select is put back by value after the merge (see keepSelects): its options may move.
       if ((attr === "value" || attr === "checked") && dirty.has(el) && el.tagName !== "OPTION") { return false; }
+      // Marks set by the page's own scripts (a running countdown, a form already auto-sent).
+      if (type === "remove" && (attr === "data-ticking" || attr === "data-sent")) { return false; }
       if (attr === "open" && el.tagName === "DETAILS") {
         // Keep a panel as the player left it unless the server changed its mind (it opens a panel
         // when it is needed now).
@@ -161,6 +163,17 @@
   }
   document.addEventListener("input", edited);
   document.addEventListener("change", edited);
+  // Stepper and quick-value buttons change a field by script (delegated handlers below): once
+  // they have run, keep that field in the draft like a typed one.
+  document.addEventListener("click", function (e) {
+    var b = e.target && e.target.closest && e.target.closest("[data-step], [data-set-value]");
+    if (!b || !b.form) { return; }
+    setTimeout(function () {
+      var f = b.hasAttribute("data-step") ? b.parentNode.querySelector("input[type=number]")
+                                          : b.form.elements.value;
+      if (f) { edited({ target: f }); }
+    }, 0);
+  });
 
   // -- fragments: one request at a time per fragment, never cancelled ------------------------------
   // A refresh asked while the fragment is loading, or while a tap inside it is being sent, waits
@@ -418,18 +431,104 @@
     }
   }
 
-  window.companion = {
-    step: function (button, delta) {
-      var input = button.parentNode.querySelector("input[type=number]");
-      var v = (parseInt(input.value, 10) || 0) + delta;
-      if (input.min !== "" && v < +input.min) { v = +input.min; }
-      if (input.max !== "" && v > +input.max) { v = +input.max; }
-      input.value = v;
-      input.dispatchEvent(new Event("input", { bubbles: true }));
-    }
-  };
-
   setConnection(navigator.onLine === false ? "offline" : "online", true);
   connect();
   flushQueue();
 })();
+
+/* ==== security: delegated handlers (CSP script-src 'self': no inline onclick/oninput/<script>) ====
+ * Owned by the security work; kept self-contained so the rest of this file can change freely.
+ * Markup declares behaviour with data attributes:
+ *   data-step="±n"        stepper button: add n to the number input beside it (within min/max)
+ *   data-set-value="n"    quick button: set its form's "value" field
+ *   data-dismiss          close button: remove its parent element (a toast)
+ *   data-clear="id"       empty the element with that id (the modal)
+ *   data-filter="sel"     search box: hide the sibling items matching sel whose data-hay lacks the text
+ *   data-pick-list="id" data-pick-into="name"  datalist input: copy the picked option's data-id
+ *   data-fill-region/-seat/-armies  Immortals board button: fill its form, mark it chosen
+ *   [data-area] inside .mapcard     AGoT map: fill the host panel's control form with the area
+ *   [data-lcg-timer]      LCG countdown; at zero submits the form named by data-autopass
+ *   #lcg-host-pass        LCG host: space or P passes for the holder
+ */
+(function () {
+  "use strict";
+  function closest(el, sel) { return el && el.closest ? el.closest(sel) : null; }
+
+  document.addEventListener("click", function (e) {
+    var t = e.target, el;
+    if ((el = closest(t, "[data-step]"))) {
+      var input = el.parentNode.querySelector("input[type=number]");
+      if (input) {
+        var v = (parseInt(input.value, 10) || 0) + (parseInt(el.dataset.step, 10) || 0);
+        if (input.min !== "" && v < +input.min) { v = +input.min; }
+        if (input.max !== "" && v > +input.max) { v = +input.max; }
+        input.value = v;
+      }
+    } else if ((el = closest(t, "[data-set-value]"))) {
+      if (el.form && el.form.elements.value) { el.form.elements.value.value = el.dataset.setValue; }
+    } else if ((el = closest(t, "[data-dismiss]"))) {
+      if (el.parentElement) { el.parentElement.remove(); }
+    } else if ((el = closest(t, "[data-clear]"))) {
+      var box = document.getElementById(el.dataset.clear);
+      if (box) { box.innerHTML = ""; }
+    } else if ((el = closest(t, "[data-fill-region]"))) {
+      var f = el.form;
+      if (!f) { return; }
+      f.region.value = el.dataset.fillRegion;
+      f.seat.value = el.dataset.fillSeat;
+      f.armies.value = el.dataset.fillArmies;
+      f.querySelectorAll("[data-fill-region]").forEach(function (b) { b.classList.remove("on"); });
+      el.classList.add("on");
+    } else if (closest(t, ".mapcard") && t.getAttribute && t.getAttribute("data-area")) {
+      var sel = document.querySelector("#agot-host-control select[name=area]");
+      if (sel) { sel.value = t.getAttribute("data-area"); sel.scrollIntoView({block: "center"}); sel.focus(); }
+    }
+  });
+
+  document.addEventListener("input", function (e) {
+    var el = e.target;
+    if (el.dataset && el.dataset.filter) {
+      var q = el.value.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "");
+      el.parentNode.querySelectorAll(el.dataset.filter).forEach(function (li) {
+        li.hidden = !!q && (li.dataset.hay || "").indexOf(q) < 0;
+      });
+    } else if (el.dataset && el.dataset.pickList && el.form) {
+      var opts = document.querySelectorAll("#" + el.dataset.pickList + " option"), id = "";
+      opts.forEach(function (o) { if (o.value === el.value) { id = o.dataset.id; } });
+      el.form.elements[el.dataset.pickInto].value = id;
+    }
+  });
+
+  document.addEventListener("keydown", function (e) {
+    if (/INPUT|SELECT|TEXTAREA/.test((document.activeElement || {}).tagName || "")) { return; }
+    if (e.key === " " || e.key === "p" || e.key === "P") {
+      var f = document.getElementById("lcg-host-pass");
+      if (f) { e.preventDefault(); f.requestSubmit(); }
+    }
+  });
+
+  // LCG: "prompt everyone the same way": count down the opportunity; a phone passes by itself at 0.
+  var started = {};
+  function timers(root) {
+    root = root || document;
+    var found = Array.prototype.slice.call(root.querySelectorAll("[data-lcg-timer]"));
+    if (root.matches && root.matches("[data-lcg-timer]")) { found.push(root); }
+    found.forEach(function (el) {
+      if (el.dataset.ticking) { return; }
+      el.dataset.ticking = "1";
+      var opp = el.dataset.opp, secs = +el.dataset.lcgTimer;
+      if (!started[opp]) { started[opp] = Date.now(); }
+      (function tick() {
+        if (!document.body.contains(el)) { return; }
+        var left = Math.max(0, Math.ceil(secs - (Date.now() - started[opp]) / 1000));
+        el.textContent = left + " s";
+        if (left > 0) { setTimeout(tick, 250); return; }
+        var form = el.dataset.autopass && document.getElementById(el.dataset.autopass);
+        if (form && !form.dataset.sent) { form.dataset.sent = "1"; form.requestSubmit(); }
+      })();
+    });
+  }
+  document.addEventListener("htmx:load", function (e) { timers(e.detail && e.detail.elt); });
+  document.addEventListener("DOMContentLoaded", function () { timers(document); });
+})();
+/* ==== end security: delegated handlers ==== */

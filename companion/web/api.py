@@ -156,6 +156,8 @@ def stream(code: str):
         seen = int(request.args.get("v", -1))
     except ValueError:
         seen = -1
+    if not svc.db.is_sqlite:
+        svc.live.attach_fanout(svc.db.url)
     gen = svc.live.stream(code, lambda: svc.version(code), seen=seen)
     return Response(stream_with_context(gen), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

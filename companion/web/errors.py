@@ -5,26 +5,35 @@ No stack trace ever reaches a client; unexpected errors are logged on the server
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template
-from flask_babel import gettext
+from flask import Flask, jsonify, render_template, url_for
+from flask_babel import get_locale, gettext
 from htmx_flask import make_response as htmx_response
 from htmx_flask import request
 from werkzeug.exceptions import HTTPException
 
+from ..citations import format_rule
 from ..games.base import RuleError
 from ..i18n import N_
 from .i18n_web import translate
+from .rules import explain
 
 
 def refusal(err: RuleError):
-    """The response for a refused action, shaped for the caller (API, htmx, or a full page)."""
+    """The response for a refused action, shaped for the caller (API, htmx, or a full page).
+
+    ``rule`` is the citation as players know the book (companion.citations); the machine id stays
+    in ``source``; ``entry`` is the rules reference entry that explains it ("Why?")."""
     message = translate(err.message, err.params)
+    rule = format_rule(err.rule, str(get_locale()))
+    code = (request.view_args or {}).get("code")
+    found = explain(code, err.rule, err.message, getattr(err, "entry", None))
     if request.path.startswith("/api/"):
-        return jsonify(error=message, rule=err.rule), err.status
+        return jsonify(error=message, rule=rule, source=err.rule, entry=found.id if found else None), err.status
+    why = url_for("rules.page", code=code.upper(), entry=found.id) if (found and code) else None
     if request.htmx:
-        html = render_template("base/_toast.html", message=message, rule=err.rule)
+        html = render_template("base/_toast.html", message=message, rule=rule, why=why)
         return htmx_response(html, err.status, retarget="#toast", reswap="innerHTML")
-    return render_template("base/error.html", message=message, rule=err.rule), err.status
+    return render_template("base/error.html", message=message, rule=rule, why=why), err.status
 
 
 HTTP_MESSAGES = {
@@ -38,7 +47,7 @@ HTTP_MESSAGES = {
 
 def _reply(message: str, status: int):
     if request.path.startswith("/api/"):
-        return jsonify(error=message, rule=None), status
+        return jsonify(error=message, rule=None, source=None, entry=None), status
     if request.htmx:
         html = render_template("base/_toast.html", message=message, rule=None)
         return htmx_response(html, status, retarget="#toast", reswap="innerHTML")

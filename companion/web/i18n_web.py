@@ -6,6 +6,7 @@ from typing import Any
 
 from flask import Flask, g, request
 from flask_babel import get_locale, get_translations
+from markupsafe import Markup, escape
 
 LOCALES = ("en", "pt_BR")
 LANG_COOKIE = "lang"
@@ -52,7 +53,39 @@ def _param(value: Any) -> Any:
     return value
 
 
+def template_gettext(msgid: Any, **variables: Any) -> Markup:
+    """The templates' ``_()``: the translation is *escaped*, never trusted as HTML.
+
+    Jinja's stock newstyle gettext marks the translation safe and always %-formats it, so a user
+    or data string passed through ``_()`` (a seat label, a region name) ran as HTML and a ``%`` in
+    it raised a 500. Here the text is escaped first and the variables are escaped by ``Markup %``;
+    a string that is not a valid format (user text) is shown as it is.
+    """
+    text = _gettext(str(msgid)) if msgid else ""
+    out = escape(text)
+    if not variables:
+        return out
+    try:
+        return out % variables
+    except (KeyError, TypeError, ValueError):
+        return out
+
+
+def template_ngettext(singular: Any, plural: Any, num: int, **variables: Any) -> Markup:
+    """The templates' ``ngettext()``, escaped like :func:`template_gettext`."""
+    catalog = g.get("_catalog") or get_translations()
+    out = escape(catalog.ungettext(str(singular), str(plural), num))
+    variables.setdefault("num", num)
+    try:
+        return out % variables
+    except (KeyError, TypeError, ValueError):
+        return out
+
+
 def init_app(app: Flask) -> None:
+    # Replace the callables Flask-Babel installed (they return Markup built from unescaped text).
+    app.jinja_env.globals.update(_=template_gettext, gettext=template_gettext, ngettext=template_ngettext)
+
     @app.after_request
     def remember_language(response):
         lang = request.args.get("lang")

@@ -61,8 +61,6 @@ def no_store(response: Response) -> Response:
         response.headers["X-Table-Version"] = str(g.table_version)
     if request.cookies.get(CSRF_COOKIE) != getattr(g, "csrf", None) and getattr(g, "csrf", None):
         response.set_cookie(CSRF_COOKIE, g.csrf, httponly=True, samesite="Lax", max_age=COOKIE_AGE)
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("Referrer-Policy", "no-referrer")
     return response
 
 

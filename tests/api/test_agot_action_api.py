@@ -17,7 +17,7 @@ ORDERS = {
 
 
 def new_table(api):
-    t = api.create("agot", {"players": 4})
+    t = api.create("agot", {"players": 4, "faq_lannister_port_ship": False})  # the printed setup these orders fit
     code, host = t["code"], t["host_token"]
     tokens = {h: api.join(code, h, h.title()) for h in HOUSES}
     # the board shows a Greyjoy footman in Riverrun (a correction any player may log)

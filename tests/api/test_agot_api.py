@@ -96,9 +96,9 @@ def test_refusals_cite_the_rulebook(api):
     to_round_two(api, code, host, ("supply", "clash-of-kings", "storm-of-swords"))
     pid = state(api, code)["current"]["prompt"]["id"]
     r = api.act(code, tokens["stark"], {"type": "answer", "prompt": pid, "value": 6})
-    assert r.status_code == 400 and r.get_json()["rule"] == "seed 000 p.10"
+    assert r.status_code == 400 and r.get_json()["source"] == "seed 000 p.10"
     r = api.act(code, tokens["stark"], {"type": "muster", "area": "winterfell", "unit": "footman"})
-    assert r.status_code == 409 and r.get_json()["rule"].startswith("seed 000")
+    assert r.status_code == 409 and r.get_json()["source"].startswith("seed 000")
     r = api.act(code, tokens["stark"], {"type": "draw_card", "card": "supply"})
     assert r.status_code == 409
     r = api.act(code, tokens["stark"], {"type": "start"})
@@ -181,6 +181,8 @@ def test_every_step_renders_on_every_device(api, client):
     api.ok(code, tokens["lannister"], {"type": "choose", "value": "game_of_thrones"})
     render_all(client, code, host, tokens)  # Greyjoy confirms its port
     api.ok(code, tokens["greyjoy"], {"type": "confirm_ports", "ports": ["port-of-pyke"]})
+    render_all(client, code, host, tokens)  # Lannister confirms its port (the FAQ setup ship)
+    api.ok(code, tokens["lannister"], {"type": "confirm_ports", "ports": ["port-of-lannisport"]})
     render_all(client, code, host, tokens)  # wildling bids (threat 4)
     pid = state(api, code)["current"]["prompt"]["id"]
     for house in tokens:

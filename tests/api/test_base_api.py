@@ -312,7 +312,7 @@ def test_a_reveal_cannot_be_undone(api):
         api.ok(code, tok, {"type": "answer", "prompt": "g1", "value": v})
     before = api.public(code)
     r = api.undo(code, t["host_token"])
-    assert r.status_code == 409 and r.get_json()["rule"] == "companion: undo"
+    assert r.status_code == 409 and r.get_json()["source"] == "companion: undo"
     assert api.public(code) == before
 
 

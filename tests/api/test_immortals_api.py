@@ -49,7 +49,7 @@ def draft(api, code, tokens, host):
                                          if not state["board"][f"{realm}:{area}-{n}"]["seat"])
             api.ok(code, tokens[seat], action)
     for seat in tokens:
-        api.ok(code, tokens[seat], {"type": "feed", "light": "2", "dark": "3"})
+        api.ok(code, tokens[seat], {"type": "feed", "light": "2", "dark": "3", "inhabitants": "2"})
 
 
 def order_from_first(state):
@@ -185,3 +185,17 @@ def test_export_withholds_plans_until_the_round_is_scored(api):
     before = api.public(code)["state"]
     assert again["round"] == 2 and again["board"] == before["board"]
     assert [p["vp"] for p in again["players"]] == [p["vp"] for p in before["players"]]
+
+
+def test_missing_tribe_fields_are_named_in_the_players_language(api):
+    """Saving tribes without a start region is refused (not a silent 200), naming the field."""
+    t = api.create("immortals", {"players": 3})
+    code = t["code"]
+    token = api.join(code, "p1", "Ana")
+    body = {"type": "choose_tribes", "light": "elves", "dark": "orcs", "light_gold": 3, "light_energy": 4,
+            "dark_gold": 4, "dark_energy": 5, "light_groups": "10, 4"}
+    r = api.act(code, token, body)
+    assert r.status_code == 400 and "start region" in r.get_json()["error"]
+    r = api.client.post(f"/api/tables/{code}/actions?lang=pt_BR", json=body, headers=api.auth(token))
+    assert r.status_code == 400 and "Elfos: região inicial" in r.get_json()["error"]
+    assert api.me(code, token)["private"]["tribe_options"]["light"][0]["start"] is None

@@ -38,7 +38,8 @@ def click(page, selector: str, text: str | None = None) -> None:
 def test_planning_raven_raid_march_combat_consolidate(browser, live_server):
     expect.set_options(timeout=15_000)  # two shared cores: htmx re-renders can take a few seconds
     base = live_server.url
-    t = requests.post(base + "/api/tables", json={"game": "agot", "options": {"players": 4}}, timeout=10).json()
+    t = requests.post(base + "/api/tables", json={"game": "agot", "options": {"players": 4, "faq_lannister_port_ship": False}},
+                      timeout=10).json()
     code, host = t["code"], t["host_token"]
     auth = {"Authorization": f"Bearer {host}"}
     r = requests.post(f"{base}/api/tables/{code}/actions", headers=auth, timeout=10,

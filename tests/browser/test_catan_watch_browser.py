@@ -107,7 +107,7 @@ def test_three_phones_play_setup_and_turns(browser, live_server, join_phone, con
     road.locator("select[name='token_wildling[]']").select_option("giant")
     road.locator("select[name='token_clan[]']").select_option("hornfoot")
     road.locator("button").click()  # already held: refused, cited
-    expect(caio.locator("#toast")).to_contain_text("seed 004")
+    expect(caio.locator("#toast")).to_contain_text("Brotherhood of the Watch rulebook")
     expect(screen.locator(".cw-vp tr[data-seat=p3] td.num")).to_have_text("4")
     tap(caio, "End my turn")
     expect(screen.locator(".cw-turn")).to_contain_text("Turn 4")

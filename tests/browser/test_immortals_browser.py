@@ -66,7 +66,7 @@ def prepare(api: Client) -> tuple[dict, str, dict]:
                                          if not state["board"][f"{realm}:{area}-{n}"]["seat"])
             api.ok(code, tokens[d["placer"]], action)
     for token in tokens.values():
-        api.ok(code, token, {"type": "feed", "light": 2, "dark": 3})
+        api.ok(code, token, {"type": "feed", "light": 2, "dark": 3, "inhabitants": 2})
     return t, code, tokens
 
 

@@ -12,7 +12,6 @@ from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
-ORDERS = {"lannister": {"lannisport": "march0", "stoney-sept": "support0a", "the-golden-sound": "consolidate-a"}}
 # Network failures are the point of the offline tests; everything else must stay silent.
 OFFLINE_NOISE = r"ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET|ERR_FAILED|htmx:sendError|htmx:afterRequest"
 
@@ -43,8 +42,10 @@ def test_half_made_orders_survive_another_submit_and_a_reload(live_server, join_
 
     # Lannister submits: Ana's page re-renders (the status changes) but her picks stay.
     pid = _api(base, "GET", f"/api/tables/{code}")["state"]["planning"]["prompt"]["id"]
+    mine = _api(base, "GET", f"/api/tables/{code}/me", tokens["lannister"])["private"]["planning"]
+    free = [t["id"] for t in mine["tokens"] if not t.get("banned") and not t.get("star")]
     _api(base, "POST", f"/api/tables/{code}/actions", tokens["lannister"],
-         json={"type": "answer", "prompt": pid, "value": {"orders": ORDERS["lannister"]}})
+         json={"type": "answer", "prompt": pid, "value": {"orders": dict(zip(mine["held"], free))}})
     expect(ana.locator(".log-box")).to_contain_text("Lannister", timeout=8000)
     expect(form.locator("select[name='o:dragonstone']")).to_have_value("consolidate-a")
     expect(form.locator("select[name='o:kingswood']")).to_have_value("defense1a")

@@ -302,9 +302,11 @@ def march(state: State, ctx: Ctx, action: Action) -> None:
         raise RuleError("A power token keeps control only of a land area you leave empty.", "seed 000 p.24")
     # move the peaceful units first (seed 000 p.15); the server drops this copy if a check fails
     _take(state, src, house, total)
+    arrivals: dict[str, int] = {}
     for m in moves:
-        if not supply.can_hold(state, house, m["to"], sum(m["units"].values())):
-            raise RuleError("Moving there would exceed your supply limit.", "seed 000 p.9")
+        arrivals[m["to"]] = arrivals.get(m["to"], 0) + sum(m["units"].values())
+    if not supply.can_hold_all(state, house, arrivals):
+        raise RuleError("Moving there would exceed your supply limit.", "seed 000 p.9, p.15")
     if keep and state.get("tokens", {}).get(src) != house:
         power.place_token(state, house, src)
     for m in peaceful:

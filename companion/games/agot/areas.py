@@ -63,6 +63,7 @@ def set_units(state: State, area: str, house: str | None, counts: dict[str, int]
     """Record exactly what stands in ``area`` (one house); control follows (seed 000 p.24)."""
     counts = {k: int(counts.get(k, 0)) for k in KINDS}
     validate_counts(area, counts)
+    before = owner(state, area)
     if house is None or not any(counts.values()):
         state["units"].pop(area, None)
     else:
@@ -73,7 +74,25 @@ def set_units(state: State, area: str, house: str | None, counts: dict[str, int]
         state["units"][area] = {"house": house, **counts}
         if any(counts[k] for k in board_data.LAND_UNITS):
             conquered(state, area, house)
+    _sync_routed(state, area, before)
     recompute_control(state, area)
+
+
+def _sync_routed(state: State, area: str, before: str | None) -> None:
+    """Routed markers belong to the units that retreated (seed 000 p.21): when those units are
+    destroyed or the area changes hands, the marks go too, so the next occupant is not routed."""
+    routed = (state.get("action") or {}).get("routed")
+    if not routed or area not in routed:
+        return
+    now = state["units"].get(area)
+    if now is None or now["house"] != before:
+        del routed[area]
+        return
+    left = {k: min(n, now.get(k, 0)) for k, n in routed[area].items() if min(n, now.get(k, 0)) > 0}
+    if left:
+        routed[area] = left
+    else:
+        del routed[area]
 
 
 def add_units(state: State, area: str, house: str, **delta: int) -> None:
@@ -103,11 +122,12 @@ def recompute_control(state: State, area: str) -> None:
 
 
 def conquered(state: State, area: str, house: str) -> None:
-    """A house's army stands in the area: any neutral force there was destroyed (seed 000 p.26), and
-    an enemy's home garrison was defeated and leaves the game (seed 000 p.27)."""
+    """A house's army stands in the area: any neutral force there was destroyed (seed 000 p.26).
+
+    A garrison is not touched: it leaves the game only when it is defeated in combat (seed 000
+    p.27, ``combat._after_result``); placing units or correcting the mirror never removes one (the
+    host corrects a garrison with ``set_garrison``)."""
     state["neutral"].pop(area, None)
-    if board_data.load().area(area).home not in ("", house):
-        state["garrisons"].pop(area, None)
 
 
 def set_control(state: State, area: str, house: str | None) -> None:

@@ -164,7 +164,7 @@ def card_items(combat: dict[str, Any], side: str) -> list[dict[str, Any]]:
 def extra_items(combat: dict[str, Any], side: str) -> list[dict[str, Any]]:
     """Valyrian Steel Blade (+1, seed 000 p.19) and the Tides of Battle card (p.28)."""
     items = []
-    if combat.get("blade") == side and not combat.get("tides_enabled"):
+    if combat.get("blade") == side:
         items.append(item(N_("Valyrian Steel Blade"), 1))
     tide = (combat.get("tides") or {}).get(side)
     if tide:
@@ -377,6 +377,9 @@ def begin(state: dict[str, Any], ctx: Any, house: str, src: str, dst: str, units
         "prompt": None, "result": None, "notes": [],
     }
     state["action"]["combat"] = combat
+    state["last_combat"] = None  # the previous combat's summary gives way to this one
+    if combat["tides_enabled"] and state.get("options", {}).get("faq_tides_reshuffle", False):
+        state["tides_discard"] = []  # agot faq: every combat starts from a freshly shuffled deck
     ctx.log(N_("Combat in %(area)s: %(attacker)s attacks %(defender)s"), area=_a(dst),
             attacker=_h(house),
             defender=_h(defender) if defender else tr(N_("a neutral force")))
@@ -523,14 +526,7 @@ def _apply_immediate(state: dict[str, Any], ctx: Any) -> None:
     if c.get("immediate_done"):
         return
     c["immediate_done"] = True
-    order = state["tracks"]["iron_throne"]
-    for side in SIDES:
-        h = house_of(c, side)
-        opp = house_of(c, other(side))
-        c["facts"].setdefault("opponent_above", {})[side] = (
-            h in order and opp in order and order.index(opp) < order.index(h))
-        c["facts"].setdefault("stannis_discarded", {})[side] = "stannis-baratheon" in hc.hands(state).get(
-            h, {}).get("discard", [])
+    _strength_facts(state, c)
     for side in _it_order(state, c):
         if _ability(c, side) == "mace":
             victim = other(side)
@@ -540,6 +536,20 @@ def _apply_immediate(state: dict[str, Any], ctx: Any) -> None:
                 if victim == "defender":
                     _destroy(state, c["area"], {"footman": 1})
                 c["notes"].append({"msg": N_("Mace Tyrell destroys one enemy footman"), "params": {}})
+
+
+def _strength_facts(state: dict[str, Any], c: dict[str, Any]) -> None:
+    """Board facts that card strengths read (Stannis, Davos). Taken again when the final strength is
+    calculated, so Doran Martell's track move counts for Stannis (seed 000 p.19-20 order; agot faq:
+    "immediately" abilities come before the final strength)."""
+    order = state["tracks"]["iron_throne"]
+    for side in SIDES:
+        h = house_of(c, side)
+        opp = house_of(c, other(side))
+        c["facts"].setdefault("opponent_above", {})[side] = (
+            h in order and opp in order and order.index(opp) < order.index(h))
+        c["facts"].setdefault("stannis_discarded", {})[side] = "stannis-baratheon" in hc.hands(state).get(
+            h, {}).get("discard", [])
 
 
 def _next_pending(state: dict[str, Any], ctx: Any) -> None:
@@ -552,17 +562,23 @@ def _next_pending(state: dict[str, Any], ctx: Any) -> None:
         c["step"] = "ability"
         return
     _apply_immediate(state, ctx)
-    while c["pending"] and c["pending"][0]["kind"] == "retreat" and not retreat_options(state, c):
-        c["pending"].pop(0)
-        lost = {k: state["units"].get(c["area"], {}).get(k, 0) for k in UNIT_KINDS}
-        _destroy(state, c["area"], lost)
-        c["def_units"] = {}
+    while c["pending"] and c["pending"][0]["kind"] == "retreat" \
+            and not retreat_options(state, c, _loser_of(c["pending"][0])):
+        loser = _loser_of(c["pending"].pop(0))
+        if loser == "defender":
+            lost = {k: state["units"].get(c["area"], {}).get(k, 0) for k in UNIT_KINDS}
+            _destroy(state, c["area"], lost)
+            c["def_units"] = {}
+        else:
+            c["att_units"] = {}
         c["notes"].append({"msg": N_("No area to retreat to: the defeated units are destroyed"), "params": {}})
     if c["pending"]:
         c["step"] = "ability"
         return
     if c.get("result") is None:
         _blade_or_tides(state, ctx)
+    elif c.get("cleaned"):
+        _finish(state, ctx)
     else:
         _after_result(state, ctx)
 
@@ -632,8 +648,11 @@ def _decide(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[str, Any
         del state["orders"][target]
         ctx.log(N_("Cersei Lannister removes the order in %(area)s"), area=_a(target))
     if kind == "renly" and use:
-        _renly(state, c, p["side"])
+        targets = renly_targets(state, c, p["side"])
+        _renly(state, c, p["side"], str(action.get("area") or (targets[0] if len(targets) == 1 else "")))
         ctx.log(N_("Renly Baratheon upgrades a footman to a knight"))
+    if kind == "port":
+        _port_replace(state, ctx, c, p, action)
     if kind == "patchface" and use:
         opp_house = house_of(c, other(p["side"]))
         cid = str(action.get("card", ""))
@@ -644,7 +663,7 @@ def _decide(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[str, Any
         ctx.log(N_("Patchface discards %(card)s from %(house)s's hand"), card=tr(hc.CARD_NAMES[cid]),
                 house=_h(opp_house))
     if kind == "retreat":
-        _retreat(state, ctx, str(action.get("area", "")))
+        _retreat(state, ctx, str(action.get("area", "")), _loser_of(p))
         return
     if kind == "casualties":
         _casualties(state, ctx, p["side"], action)
@@ -700,15 +719,24 @@ def blade(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
     holder = c["blade_asked"]
     ctx.actor.require(holder)
     side = "attacker" if holder == c["attacker"] else "defender"
-    if str(action.get("use", "")).lower() in ("1", "true", "on", "yes"):
+    use = str(action.get("use", "")).lower() in ("1", "true", "on", "yes")
+    redraw_stage = c["tides_enabled"] and c.get("blade_stage") != "plus"
+    if use:
         state["dominance"]["blade"]["used"] = True
-        if c["tides_enabled"]:
+        if redraw_stage:
             c["tides_hidden"][side] = tides_draw(state, ctx)
             ctx.log(N_("%(house)s uses the Valyrian Steel Blade to draw a new Tides of Battle card"),
                     house=_h(holder))
         else:
             c["blade"] = side
             ctx.log(N_("%(house)s uses the Valyrian Steel Blade: +1"), house=_h(holder))
+    elif redraw_stage and state.get("options", {}).get("faq_blade_tides", False):
+        # agot faq: with Tides of Battle the cards are revealed, then a Blade not used to redraw
+        # may still add +1 (the printed p.28 offers only the redraw)
+        c["tides"] = dict(c["tides_hidden"])
+        c["blade_stage"] = "plus"
+        ctx.log(N_("Tides of Battle cards revealed; %(house)s may still use the Blade for +1"), house=_h(holder))
+        return
     _resolve(state, ctx)
 
 
@@ -716,13 +744,14 @@ def _resolve(state: dict[str, Any], ctx: Any) -> None:
     """Final strength, winner, casualties (seed 000 p.20); then the decisions after the result."""
     c = state["action"]["combat"]
     c["step"] = "result"
+    _strength_facts(state, c)
     if c.get("tides_hidden"):
         c["tides"] = dict(c["tides_hidden"])
     win = winner(c, state["tracks"]["fiefdoms"])
     loss = casualties(c, win) if c["neutral"] is None else {"attacker": 0, "defender": 0}
     c["result"] = {"winner": win, "attacker": total(c, "attacker"), "defender": total(c, "defender"),
                    "casualties": loss, "swords": {s: swords(c, s) for s in SIDES},
-                   "forts": {s: forts(c, s) for s in SIDES}}
+                   "forts": {s: forts(c, s) for s in SIDES}, "fiefdoms": list(state["tracks"]["fiefdoms"])}
     ctx.log(N_("Combat in %(area)s: %(attacker)s %(a)s against %(d)s; %(winner)s wins"),
             area=_a(c["area"]), attacker=_h(c["attacker"]), a=c["result"]["attacker"],
             d=c["result"]["defender"], winner=_h(house_of(c, win)) if house_of(c, win) else tr(N_("the neutral force")))
@@ -785,67 +814,107 @@ def _destroy(state: dict[str, Any], aid: str, picks: dict[str, int]) -> None:
 
 
 def _queue_after(state: dict[str, Any], c: dict[str, Any], win: str) -> None:
-    """Decisions once the winner is known, Iron Throne order (p.19 step 3): Cersei, Renly, Patchface,
-    then the defeated defender's retreat (p.21; Robb Stark's owner chooses the area when he wins)."""
+    """Decisions once the winner is known, Iron Throne order (p.19 step 3): Cersei, Renly, then the
+    loser's retreat (p.21). Robb Stark's owner chooses the retreat area when he wins, as attacker or
+    as defender (card text; agot faq). Arianne Martell never spares the defender its retreat (card
+    text: only the attacker is kept out). "After combat" cards (Patchface) wait for the clean-up."""
     if c["neutral"] is not None:
         return
     for side in _it_order(state, c):
         ability = _ability(c, side)
         if ability == "cersei" and side == win:
             c["pending"].append({"kind": "cersei", "side": side})
-        if ability == "renly" and side == win and c["att_units" if side == "attacker" else "def_units"].get("footman"):
+        if ability == "renly" and side == win and renly_targets(state, c, side):
             c["pending"].append({"kind": "renly", "side": side})
-        if ability == "patchface" and hc.hands(state)[house_of(c, other(side))]["hand"]:
-            c["pending"].append({"kind": "patchface", "side": side})
-    if win == "attacker" and not (_ability(c, "defender") == "arianne"):
+    if win == "attacker":
         survivors = retreating_units(c["def_units"])
         if any(survivors.values()):
             chooser = "attacker" if _ability(c, "attacker") == "robb" else "defender"
             c["pending"].append({"kind": "retreat", "side": chooser})
+    elif _ability(c, "defender") == "robb" and any(retreating_units(c["att_units"]).values()):
+        c["pending"].append({"kind": "retreat", "side": "defender", "loser": "attacker"})
 
 
-def retreat_options(state: dict[str, Any], c: dict[str, Any]) -> list[dict[str, Any]]:
-    """Legal retreat areas for the defeated defender (seed 000 p.21, ship transport p.23)."""
+def renly_targets(state: dict[str, Any], c: dict[str, Any], side: str) -> list[str]:
+    """Areas holding a footman Renly may upgrade: the winner's own in the combat, or a supporting
+    Baratheon footman (card text: "participating" includes support; agot faq)."""
+    from . import areas
+
+    house = house_of(c, side)
+    if areas.in_reserve(state, house, "knight") <= 0:
+        return []
+    out = []
+    units = c["att_units"] if side == "attacker" else c["def_units"]
+    if units.get("footman"):
+        out.append(c["area"])
+    for sup in c.get("supports", []):
+        if sup.get("side") == side and sup["house"] == house and sup["units"].get("footman") \
+                and (state["units"].get(sup["area"]) or {}).get("footman") and sup["area"] not in out:
+            out.append(sup["area"])
+    return out
+
+
+def _loser_of(p: dict[str, Any]) -> str:
+    """Whose units a pending retreat moves: the defender's unless Robb (defending) moved the attacker."""
+    return p.get("loser", "defender")
+
+
+def retreat_options(state: dict[str, Any], c: dict[str, Any], loser: str = "defender") -> list[dict[str, Any]]:
+    """Legal retreat areas for the defeated side (seed 000 p.21, ship transport p.23).
+
+    Only the areas where the fewest retreating units are destroyed for supply are offered (p.21:
+    units are lost only when no better area exists). An enemy home area still holding its garrison
+    is an enemy area (p.26-27), never a retreat. ``loser="attacker"`` is Robb Stark defending: the
+    attacker's units, in transit, may go to any such area, their origin included (agot faq).
+    """
     from . import supply
 
     act = _act()
-    house = c["defender"]
-    units = retreating_units(c["def_units"])
+    house = house_of(c, loser)
+    units = retreating_units(c["def_units"] if loser == "defender" else c["att_units"])
+    n = sum(units.values())
     land = any(units.get(k) for k in LAND_UNITS)
     near = set(act.area(c["area"]).adjacent)
     if land:
         near |= act.transport_reach(state, c["area"], house)
     # supply is checked as if the retreating units had already left the embattled area (p.21)
     after = {**state, "units": {a: u for a, u in state["units"].items() if a != c["area"]}}
+    garrisons = state.get("garrisons", {})
     cands = []
     for aid in sorted(near):
         a = act.area(aid)
         owner = act.unit_owner(state, aid)
         room = None
-        n = sum(units.values())
         for k in range(n, -1, -1):
             if supply.can_hold(after, house, aid, k):
                 room = k
                 break
         if a.type == "port" and room is not None and owner in (None, house):
             room = min(room, 3 - (sum(_units_of(state, aid, False).values()) if owner == house else 0))  # p.25
-        cands.append({"area": aid, "kind": a.type, "origin": aid == c["from"],
-                      "enemy_units": owner not in (None, house) and bool(_units_of(state, aid, False)),
+        enemy_garrison = bool(garrisons.get(aid)) and a.home not in ("", house) and owner != house
+        cands.append({"area": aid, "kind": a.type, "origin": aid == c["from"] and loser == "defender",
+                      "enemy_units": (owner not in (None, house) and bool(_units_of(state, aid, False)))
+                      or enemy_garrison,
                       "enemy_power": state.get("tokens", {}).get(aid) not in (None, house),
                       "neutral": aid in state.get("neutral", {}),
                       "room": room,
                       "foreign_port": a.type == "port" and act.port_owner(state, aid) != house})
     cands = [x for x in cands if not x["foreign_port"]]
-    return [x for x in retreat_choices(units, cands) if x["room"]]
+    legal = [x for x in retreat_choices(units, cands) if x["room"]]
+    best = max((min(x["room"], n) for x in legal), default=0)
+    return [x for x in legal if min(x["room"], n) == best]
 
 
-def _retreat(state: dict[str, Any], ctx: Any, dest: str) -> None:
-    """Move the defeated defender's survivors, routed (p.21); excess over supply is destroyed."""
+def _retreat(state: dict[str, Any], ctx: Any, dest: str, loser: str = "defender") -> None:
+    """Move the defeated side's survivors, routed (p.21); excess over supply is destroyed.
+
+    The defender's units leave the embattled area now; the attacker's (only with Robb Stark
+    defending) are in transit and land in clean-up, at ``c["att_retreat"]``."""
     from . import areas
 
     c = state["action"]["combat"]
-    units = retreating_units(c["def_units"])
-    options = {o["area"]: o["room"] for o in retreat_options(state, c)}
+    units = retreating_units(c["def_units"] if loser == "defender" else c["att_units"])
+    options = {o["area"]: o["room"] for o in retreat_options(state, c, loser)}
     if dest not in options:
         raise RuleError("Your units cannot retreat to %(area)s.", "seed 000 p.21", area=dest[:40])
     room = options[dest]
@@ -853,36 +922,51 @@ def _retreat(state: dict[str, Any], ctx: Any, dest: str) -> None:
     if sum(keep.values()) < sum(units.values()):
         c["notes"].append({"msg": N_("Supply limit: %(count)s retreating units are destroyed"),
                            "params": {"count": sum(units.values()) - sum(keep.values())}})
-    house = c["defender"]
+    house = house_of(c, loser)
+    c["retreated_to"] = dest
+    if loser == "attacker":
+        c["att_units"] = dict(keep)
+        c["att_retreat"] = dest
+        ctx.log(N_("%(house)s retreats to %(area)s"), house=_h(house), area=_a(dest))
+        _next_pending(state, ctx)
+        return
     _destroy(state, c["area"], {k: state["units"].get(c["area"], {}).get(k, 0) for k in UNIT_KINDS})
     areas.add_units(state, dest, house, **keep)
     routed = state["action"]["routed"].setdefault(dest, {})
     for k, n in keep.items():
         routed[k] = routed.get(k, 0) + n
     c["def_units"] = {}
-    c["retreated_to"] = dest
     ctx.log(N_("%(house)s retreats to %(area)s"), house=_h(house), area=_a(dest))
     _next_pending(state, ctx)
 
 
-def _renly(state: dict[str, Any], c: dict[str, Any], side: str) -> None:
-    """Renly Baratheon: one footman of the winner's in this combat becomes a knight, if one is left."""
+def _renly(state: dict[str, Any], c: dict[str, Any], side: str, aid: str) -> None:
+    """Renly Baratheon: one footman of the winner's in this combat (its own or a supporting one)
+    becomes a knight, if a knight is left in reserve (card text; agot faq)."""
     from . import areas
 
-    units = c["att_units"] if side == "attacker" else c["def_units"]
+    if aid not in renly_targets(state, c, side):
+        raise RuleError("Choose an area with one of your footmen in this combat.", RULE_CARDS)
     house = house_of(c, side)
-    if units.get("footman") and areas.in_reserve(state, house, "knight") > 0:
+    if aid == c["area"]:
+        units = c["att_units"] if side == "attacker" else c["def_units"]
         units["footman"] -= 1
         units["knight"] = units.get("knight", 0) + 1
-        if side == "defender":
-            u = dict(state["units"][c["area"]])
-            areas.set_units(state, c["area"], house, {**{k: u.get(k, 0) for k in UNIT_KINDS},
-                                                      "footman": u["footman"] - 1, "knight": u.get("knight", 0) + 1})
+        if side == "attacker":
+            return
+    u = dict(state["units"][aid])
+    areas.set_units(state, aid, house, {**{k: u.get(k, 0) for k in UNIT_KINDS},
+                                        "footman": u["footman"] - 1, "knight": u.get("knight", 0) + 1})
+    for sup in c.get("supports", []):
+        if sup["area"] == aid:
+            sup["units"] = {**sup["units"], "footman": sup["units"]["footman"] - 1,
+                            "knight": sup["units"].get("knight", 0) + 1}
 
 
 def _take_port(state: dict[str, Any], c: dict[str, Any]) -> None:
-    """Taking a land area: enemy ships in its port leave the board; the new owner may replace them
-    with as many of its own ships as it has and supply allows (seed 000 p.25), recorded on the phone."""
+    """Taking a land area: enemy ships in its port leave the board; the new owner may at once put
+    up to as many of its own ships there as it has in reserve and supply allows (seed 000 p.25).
+    That choice is a step of its own (pending ``port``), answered with a button on the phone."""
     from . import areas
 
     port = _act().board_data.load().port_of_land(c["area"])
@@ -895,41 +979,77 @@ def _take_port(state: dict[str, Any], c: dict[str, Any]) -> None:
     areas.set_units(state, port, None, {})
     c["notes"].append({"msg": N_("%(area)s: %(n)s enemy ships removed; %(house)s may put as many of its own ships there"),
                        "params": {"area": _a(port), "n": ships, "house": _h(c["attacker"])}})
+    most = port_room(state, c["attacker"], port, ships)
+    if most:
+        c["pending"].append({"kind": "port", "side": "attacker", "area": port, "max": most})
+
+
+def port_room(state: dict[str, Any], house: str, port: str, removed: int) -> int:
+    """How many ships may replace the removed ones: no more than were removed, than the house has in
+    reserve, than supply allows (seed 000 p.25), and never more than 3 in a port."""
+    from . import areas, supply
+
+    n = min(removed, areas.in_reserve(state, house, "ship"), 3)
+    while n and not supply.can_hold(state, house, port, n):
+        n -= 1
+    return n
+
+
+def _port_replace(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[str, Any], action: dict[str, Any]) -> None:
+    """The new owner places 0..max of its own ships in the captured port (seed 000 p.25)."""
+    from . import areas
+
+    n = get_int(action, "ships", 0, p["max"], "seed 000 p.25") if action.get("ships") not in (None, "") else 0
+    if n:
+        areas.set_units(state, p["area"], c["attacker"], {"ship": n})
+    ctx.log(N_("%(house)s puts %(n)s ships in %(area)s"), house=_h(c["attacker"]), n=n, area=_a(p["area"]))
 
 
 def _after_result(state: dict[str, Any], ctx: Any) -> None:
-    """Combat clean-up (seed 000 p.21): units move in or back, orders/tokens/garrison, house cards."""
+    """Combat clean-up (seed 000 p.21): units move in or back, orders/tokens/garrison, house cards.
+
+    Then the steps that wait for the clean-up: replacing ships in a captured port (p.25) and the
+    "after combat" cards (Patchface), which resolve once played cards are discarded, hands refilled
+    and Roose Bolton has taken his cards back (agot faq); :func:`_finish` closes the combat."""
     from . import areas, power
 
     c = state["action"]["combat"]
+    c["cleaned"] = True
     win = c["result"]["winner"]
     att, dfn, dst, src = c["attacker"], c["defender"], c["area"], c["from"]
     survivors = {k: n for k, n in c["att_units"].items() if n > 0}
+    arianne = _ability(c, "defender") == "arianne" and dfn is not None
     if win == "attacker":
         if c["neutral"] is not None:
             state["neutral"].pop(dst, None)
         if dfn is not None:
             if state.get("orders", {}).get(dst, {}).get("house") == dfn:
                 del state["orders"][dst]
-            if state.get("tokens", {}).get(dst) == dfn:
+            if state.get("tokens", {}).get(dst) == dfn and not arianne:
                 power.remove_token(state, dst)
-            if c["garrison"]:
+            if c["garrison"]:  # a defeated garrison leaves the game (seed 000 p.27)
                 state.get("garrisons", {}).pop(dst, None)
             left = {k: state["units"].get(dst, {}).get(k, 0) for k in UNIT_KINDS}
             if any(left.values()):  # units that could not retreat are destroyed (p.21)
                 _destroy(state, dst, left)
-        if _ability(c, "defender") == "arianne" and dfn is not None:
-            areas.add_units(state, src, att, **survivors) if any(survivors.values()) else None
+        if arianne:
+            # card text: the attacker may not move in and goes back where it marched from; the
+            # defender keeps control of the area (and so its port) (agot faq)
+            if any(survivors.values()):
+                areas.add_units(state, src, att, **survivors)
             c["notes"].append({"msg": N_("Arianne Martell: the attacker may not move into the area"), "params": {}})
         elif any(survivors.values()):
             areas.add_units(state, dst, att, **survivors)
-        if _ability(c, "attacker") == "loras" and any(survivors.values()) and dst not in state["orders"]:
+        if _ability(c, "attacker") == "loras" and any(survivors.values()) and not arianne \
+                and dst not in state["orders"]:
             state["orders"][dst] = {"house": att, "token": c["march_token"]}
             state["orders"].pop(src, None)
         if _ability(c, "attacker") == "tywin":
             power.gain(state, att, 2)
-        _take_port(state, c)
+        if not arianne:
+            _take_port(state, c)
     else:
+        back = c.get("att_retreat") or src
         if c["neutral"] is not None and any(survivors.values()) and \
                 state.get("options", {}).get("neutral_short", "back") == "back":
             # p.26 says a neutral force may only be attacked with enough strength but not what happens
@@ -939,14 +1059,14 @@ def _after_result(state: dict[str, Any], ctx: Any) -> None:
             c["notes"].append({"msg": N_("Not enough strength against the neutral force: the units go back"),
                                "params": {}})
         elif any(survivors.values()):  # the attacker retreats to where it marched from (p.21)
-            areas.add_units(state, src, att, **survivors)
-            routed = state["action"]["routed"].setdefault(src, {})
+            areas.add_units(state, back, att, **survivors)
+            routed = state["action"]["routed"].setdefault(back, {})
             for k, n in survivors.items():
                 if k == "siege":
                     continue
                 routed[k] = routed.get(k, 0) + n
             if survivors.get("siege"):  # siege engines cannot retreat (p.21)
-                _destroy(state, src, {"siege": survivors["siege"]})
+                _destroy(state, back, {"siege": survivors["siege"]})
         if dfn is not None and _ability(c, "defender") == "tywin":
             power.gain(state, dfn, 2)
     if c["neutral"] is None:
@@ -961,9 +1081,33 @@ def _after_result(state: dict[str, Any], ctx: Any) -> None:
         del state["orders"][src]
     areas.recompute_control(state, dst)
     areas.recompute_control(state, src)
-    state["action"]["last"] = {"kind": "combat", "house": att, "from": src, "area": dst,
-                               "winner": house_of(c, win) or "neutral", "result": c["result"],
+    if arianne and win == "attacker" and not areas.owner(state, dst):
+        state["control"][dst] = dfn
+    if c["neutral"] is None:
+        for side in _it_order(state, c):
+            if _ability(c, side) == "patchface" and hc.hands(state)[house_of(c, other(side))]["hand"]:
+                c["pending"].append({"kind": "patchface", "side": side})
+    if c["pending"]:
+        c["step"] = "ability"
+        return
+    _finish(state, ctx)
+
+
+def _finish(state: dict[str, Any], ctx: Any) -> None:
+    """End of clean-up: orders in areas left without units go (agot faq), the combat stays readable
+    as ``last_combat`` until the next one, and the March step goes on (seed 000 p.21)."""
+    from . import areas
+
+    c = state["action"]["combat"]
+    for aid in sorted(state.get("orders", {})):
+        if not areas.count(state, aid):
+            o = state["orders"].pop(aid)
+            ctx.log(N_("%(house)s: the order in %(area)s is removed (no units left there)"),
+                    house=_h(o["house"]), area=_a(aid))
+    state["action"]["last"] = {"kind": "combat", "house": c["attacker"], "from": c["from"], "area": c["area"],
+                               "winner": house_of(c, c["result"]["winner"]) or "neutral", "result": c["result"],
                                "cards": dict(c["cards"]), "tides": dict(c["tides"]), "notes": c["notes"]}
+    state["last_combat"] = summary(state, c)
     state["action"]["combat"] = None
     _act()._next_turn(state, ctx)
 
@@ -1030,8 +1174,34 @@ def public(state: dict[str, Any]) -> dict[str, Any] | None:
     if c.get("result"):
         view["result"] = c["result"]
         view["tides"] = dict(c["tides"])
+    if c.get("blade_stage") == "plus" and not c.get("result"):
+        view["tides"] = dict(c["tides"])
     view["blade_holder"] = c.get("blade_asked") if c["step"] == "blade" else None
     return view
+
+
+def summary(state: dict[str, Any], c: dict[str, Any]) -> dict[str, Any]:
+    """The finished combat, kept public as ``state["last_combat"]`` until the next combat starts
+    (docs/api.md "last_combat"): everything in it was revealed during the combat."""
+    res = c["result"]
+    win = res["winner"]
+    tie = res["attacker"] == res["defender"] and c["neutral"] is None
+    retreat = None
+    if c.get("retreated_to"):
+        retreat = {"house": c["attacker"] if c.get("att_retreat") else c["defender"], "area": c["retreated_to"]}
+    elif win == "defender" and c["neutral"] is None and any(c["att_units"].values()):
+        retreat = {"house": c["attacker"], "area": c["from"]}
+    return {
+        "id": c["id"], "round": state.get("round"), "area": c["area"], "from": c["from"],
+        "attacker": c["attacker"], "defender": c["defender"], "neutral": c["neutral"],
+        "winner": win, "winner_house": house_of(c, win),
+        "strength": {s: breakdown(c, s) for s in SIDES}, "totals": {s: res[s] for s in SIDES},
+        "cards": dict(c["cards"]), "tides": dict(c["tides"]),
+        "blade": c.get("blade"),
+        "tie_break": {"track": "fiefdoms", "order": res.get("fiefdoms", [])} if tie else None,
+        "swords": res["swords"], "forts": res["forts"], "casualties": res["casualties"],
+        "retreat": retreat, "notes": list(c["notes"]),
+    }
 
 
 def private(state: dict[str, Any], seat: str) -> dict[str, Any] | None:
@@ -1071,13 +1241,18 @@ def private(state: dict[str, Any], seat: str) -> dict[str, Any] | None:
         if p["kind"] == "patchface":
             d["targets"] = list(hc.hands(state)[house_of(c, other(p["side"]))]["hand"])
         if p["kind"] == "retreat":
-            d["targets"] = [o["area"] for o in retreat_options(state, c)]
+            d["targets"] = [o["area"] for o in retreat_options(state, c, _loser_of(p))]
+            d["loser"] = house_of(c, _loser_of(p))
+        if p["kind"] == "renly":
+            d["targets"] = renly_targets(state, c, p["side"])
+        if p["kind"] == "port":
+            d["area"], d["max"] = p["area"], p["max"]
         if p["kind"] == "casualties":
             d["count"] = p["count"]
             d["units"] = c["att_units"] if p["side"] == "attacker" else c["def_units"]
         view["decide"] = d
     if c["step"] == "blade" and c.get("blade_asked") == seat:
-        view["decide"] = {"kind": "blade", "tides": c["tides_enabled"]}
+        view["decide"] = {"kind": "blade", "tides": c["tides_enabled"] and c.get("blade_stage") != "plus"}
     if c.get("tides_hidden") and not c.get("result") and seat in (c["attacker"], c["defender"]):
         view["my_tide"] = c["tides_hidden"]["attacker" if seat == c["attacker"] else "defender"]
     return view

@@ -50,6 +50,7 @@ from ..base import Action, Ctx, Game, Option, RuleError, SeatDef, State, get_cho
 from . import (
     areas,
     bidding,
+    corrections,
     flow,
     mustering,
     names,
@@ -163,6 +164,12 @@ def check_immediate_win(state: State, ctx: Ctx) -> None:
 _register_steps()
 
 
+#: FAQ options a table created before they existed never had: replaying such a table keeps the
+#: printed behaviour it was played with (new tables always store every option).
+LEGACY = {"faq_lannister_port_ship": False, "tiebreak": "printed", "faq_blade_tides": False,
+          "faq_tides_reshuffle": False}
+
+
 class AgotGame(Game):
     id = "agot"
     title = N_("A Game of Thrones: The Board Game (2nd edition)")
@@ -186,6 +193,20 @@ class AgotGame(Game):
             Option("neutral_short", N_("Attack on a neutral force falls short"), "choice", "back",
                    help=N_("Page 26 does not say what happens to the attackers when their strength falls short."),
                    choices=(("back", N_("Units go back, not routed")), ("routed", N_("Like a lost combat: routed")))),
+            # the publisher's FAQ (docs/agot-faq.md): default to the FAQ, the printed rule stays one tap away
+            Option("faq_lannister_port_ship", N_("Lannister ship in the Port of Lannisport at setup"), "bool", True,
+                   help=N_("Publisher's FAQ v2.0 corrects the Lannister screen: one more ship, in the port. "
+                           "Off = the printed screen (seed 000 p.4).")),
+            Option("tiebreak", N_("End-of-game tie-breaks"), "choice", "faq",
+                   help=N_("After castles and strongholds: FAQ v2.0 = land areas, supply, Iron Throne; "
+                           "printed p.17 = strongholds, supply, available power, Iron Throne."),
+                   choices=(("faq", N_("Publisher's FAQ v2.0")), ("printed", N_("Printed rulebook p.17")))),
+            Option("faq_blade_tides", N_("Tides of Battle: the Blade may still give +1"), "bool", True,
+                   help=N_("Publisher's FAQ v2.0 combat steps: a Valyrian Steel Blade not used to redraw a Tides "
+                           "card may add +1 after the reveal. Off = only the redraw (seed 000 p.28).")),
+            Option("faq_tides_reshuffle", N_("Tides of Battle: reshuffle before every combat"), "bool", True,
+                   help=N_("Publisher's FAQ v1.0: all Tides cards are shuffled together before each combat. "
+                           "Off = drawn cards stay out until the deck runs out (the rulebook is silent, p.28).")),
         ]
 
     def seats(self, options: dict[str, Any]) -> list[SeatDef]:
@@ -194,7 +215,7 @@ class AgotGame(Game):
         return [SeatDef(h, names.HOUSES[h], b.houses[h]["color"]) for h in b.houses_for(players)]
 
     def setup(self, options: dict[str, Any], ctx: Ctx) -> State:
-        options = {**{o.key: o.default for o in self.options()}, **dict(options)}
+        options = {**{o.key: o.default for o in self.options()}, **LEGACY, **dict(options)}
         state = setup.initial_state(options)
         ctx.log(N_("A %(n)s-player game: set up the board with the checklist."), n=state["players"])
         return state
@@ -453,4 +474,5 @@ CORRECTIONS = {
     "set_threat": _set_threat,
     "set_supply": _set_supply,
 }
+CORRECTIONS.update(corrections.CORRECTIONS)
 

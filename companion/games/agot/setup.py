@@ -54,12 +54,21 @@ def initial_state(options: dict[str, Any]) -> State:
         "ranking": None,
     }
     for house in houses:
-        for area, counts in b.houses[house]["units"].items():
+        for area, counts in starting_units(state, house).items():
             areas.set_units(state, area, house, counts)
     for a in b.areas.values():
         areas.recompute_control(state, a.id)
     state["victory_history"].append({"round": 0, "victory": victory.counts(state)})  # the start
     return state
+
+
+def starting_units(state: State, house: str) -> dict[str, dict[str, int]]:
+    """A house's printed starting units (facts file); with the table option the Lannister screen as
+    corrected by the publisher's FAQ v2.0: one more ship, in the Port of Lannisport (agot faq)."""
+    units = {a: dict(c) for a, c in board_data.load().houses[house]["units"].items()}
+    if house == "lannister" and state["options"].get("faq_lannister_port_ship"):
+        units.setdefault("port-of-lannisport", {})["ship"] = 1
+    return units
 
 
 def checklist(state: State) -> list[dict[str, Any]]:
@@ -79,7 +88,7 @@ def checklist(state: State) -> list[dict[str, Any]]:
         else:
             items.append({"msg": N_("Impassable token in %(area)s."), "params": {"area": {"_": AREAS[area]}}})
     for house in state["houses"]:
-        for area, counts in b.houses[house]["units"].items():
+        for area, counts in starting_units(state, house).items():
             for kind, n in counts.items():
                 items.append({"msg": N_("%(house)s: %(n)s × %(unit)s in %(area)s."),
                               "params": {"house": {"_": HOUSES[house]}, "n": n, "unit": {"_": UNIT_LABELS[kind]},

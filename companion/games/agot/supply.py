@@ -81,3 +81,15 @@ def can_hold(state: State, house: str, area: str, extra: int, level: int | None 
     sizes = [a["size"] for a in armies(state, house) if a["area"] != area]
     here = areas.count(state, area) if areas.owner(state, area) == house else 0
     return fits(sizes + [here + extra], level)
+
+
+def can_hold_all(state: State, house: str, arrivals: dict[str, int], level: int | None = None) -> bool:
+    """Would the house stay within supply with every arrival of one March order applied at once
+    (seed 000 p.9, p.15: the whole order is checked, not each move alone)? ``arrivals`` maps
+    areas to units arriving there; the attacking units count in the area they attack."""
+    level = state["supply"][house] if level is None else level
+    sizes = {a["area"]: a["size"] for a in armies(state, house)}
+    for area, n in arrivals.items():
+        here = areas.count(state, area) if areas.owner(state, area) == house else 0
+        sizes[area] = here + n
+    return fits(list(sizes.values()), level)

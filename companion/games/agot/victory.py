@@ -35,17 +35,22 @@ def immediate_winner(state: State) -> str | None:
 
 
 def ranking(state: State) -> list[dict[str, Any]]:
-    """Final order after round 10: areas, then strongholds, then supply, then available power, then
-    Iron Throne position (seed 000 p.17)."""
+    """Final order after round 10: castle/stronghold areas, then the table's tie-breaks (option
+    ``tiebreak``): printed seed 000 p.17 = strongholds, supply, available power, Iron Throne; the
+    publisher's FAQ v2.0 (agot faq) = land areas controlled, supply, Iron Throne."""
     rows = []
     for h in state["houses"]:
         rows.append({
             "house": h,
             "victory": count(state, h),
             "strongholds": strongholds(state, h),
+            "land": len(areas.controlled(state, h)),
             "supply": state["supply"][h],
             "power": state["power"][h]["available"],
             "throne": tracks.position(state, "iron_throne", h),
         })
-    rows.sort(key=lambda r: (-r["victory"], -r["strongholds"], -r["supply"], -r["power"], r["throne"]))
+    if state.get("options", {}).get("tiebreak", "printed") == "faq":
+        rows.sort(key=lambda r: (-r["victory"], -r["land"], -r["supply"], r["throne"]))
+    else:
+        rows.sort(key=lambda r: (-r["victory"], -r["strongholds"], -r["supply"], -r["power"], r["throne"]))
     return rows

@@ -66,7 +66,7 @@ def _step_view(state: State) -> dict[str, Any] | None:
         if cur.get("stage") == "tasks" and cur.get("tasks"):
             task = cur["tasks"][0]
             view["task"] = {"house": task["house"], "part": task["part"], "text": task["text"],
-                            "ask": task.get("ask")}
+                            "ask": wildlings.ask_view(state, task)}
     return view
 
 
@@ -142,6 +142,7 @@ def public(state: State, waiting_for: list[str]) -> dict[str, Any]:
         "units": {a: dict(u) for a, u in state["units"].items()},
         "neutral": dict(state["neutral"]),
         "garrisons": dict(state["garrisons"]),
+        "home_areas": {a.home: a.id for a in b.areas.values() if a.home in houses and a.type == "land"},
         "westeros": {"mode": state["westeros"]["mode"], "drawn": dict(drawn or {}),
                      "history": list(state["westeros"]["history"])},
         "wildling_cards_left": len(state["wildling_deck"]["unknown"]) + len(state["wildling_deck"]["bottom"])
@@ -151,6 +152,7 @@ def public(state: State, waiting_for: list[str]) -> dict[str, Any]:
                         for h, p in state["house_cards"].items()},
         "clash": state.get("clash"),
         "last_attack": _attack_view(state.get("last_attack")),
+        "last_combat": state.get("last_combat"),  # combat.summary: public once the combat is over
         "current": _step_view(state),
         "names": NAMES,
         "map": MAP,
@@ -164,6 +166,7 @@ def public(state: State, waiting_for: list[str]) -> dict[str, Any]:
     if cur is not None and cur["kind"] == "draw":
         view["deck_cards"] = {d: sorted(set(state["westeros"]["decks"][d]["remaining"]) or set(westeros.full_deck(d)))
                               for d in westeros.DECKS}
+        view["deck_all"] = {d: sorted(set(westeros.full_deck(d))) for d in westeros.DECKS}  # host's record fix
     if cur is not None and cur["kind"] == "wildling_attack" and cur.get("stage") == "card":
         view["wildling_card_names"] = dict(names.WILDLINGS)  # physical deck: the host enters the card
     view["manual_phases"] = {p: _module_missing(p) for p in ("planning", "action")}.get(state["phase"], False)

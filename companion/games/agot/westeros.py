@@ -72,15 +72,25 @@ def initial(mode: str) -> dict[str, Any]:
 
 
 # -- drawing ---------------------------------------------------------------------------------------
-def _take(state: State, ctx: Ctx, deck: str, card: str | None) -> None:
-    """Draw one card (random, or the one the host names); Winter is Coming reshuffles and redraws."""
+def _take(state: State, ctx: Ctx, deck: str, card: str | None, fix: bool = False) -> None:
+    """Draw one card (random, or the one the host names); Winter is Coming reshuffles and redraws.
+
+    ``fix``: the host states that the physical deck really turned this card over although the record
+    says it was drawn already (deck III has no Winter is Coming to reset it): the record follows the
+    table, so play goes on without entering a card that was not drawn (design: the board is the truth)."""
     pile = state["westeros"]["decks"][deck]
     if not pile["remaining"]:
         pile["remaining"], pile["used"] = pile["used"], []
     if card is None:
         card = ctx.rng.choice(sorted(pile["remaining"]))
     elif card not in pile["remaining"]:
-        raise RuleError("That card is not left in Westeros deck %(deck)s.", "seed 000 p.7", status=409, deck=deck)
+        if not fix:
+            raise RuleError("That card is not left in Westeros deck %(deck)s.", "seed 000 p.7", status=409, deck=deck)
+        if card in pile["used"]:
+            pile["used"].remove(card)
+        pile["remaining"].append(card)
+        ctx.log(N_("Host: the record of Westeros deck %(deck)s is corrected: %(card)s was still in the deck."),
+                deck=deck, card=names.label(names.WESTEROS[card]))
     pile["remaining"].remove(card)
     pile["used"].append(card)
     ctx.log(N_("Westeros deck %(deck)s: %(card)s"), deck=deck, card=names.label(names.WESTEROS[card]))
@@ -116,7 +126,7 @@ def act_draw(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
     deck = next_deck(state)
     assert deck is not None
     card = get_choice(action, "card", {c for c in cards() if cards()[c]["deck"] == deck}, "seed 000 p.7")
-    _take(state, ctx, deck, card)
+    _take(state, ctx, deck, card, fix=str(action.get("correct", "")).lower() in ("1", "true", "on", "yes"))
     if next_deck(state) is None:
         _drawn(state, ctx, step)
 

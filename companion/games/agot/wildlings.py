@@ -20,6 +20,7 @@ from ... import sealed
 from ...i18n import N_, tr
 from ..base import Action, Ctx, RuleError, get_choice
 from . import areas, bidding, flow, names, power, supply, tracks
+from . import board as board_data
 from . import house_cards as hc
 
 if sys.version_info >= (3, 11):
@@ -233,7 +234,8 @@ def _apply_card(state: State, ctx: Ctx, step: flow.Step) -> None:
 def build_tasks(state: State, card: str, target: str, won: bool, step: flow.Step) -> list[Task]:
     """The card's effects as an ordered list: the lowest bidder first, then the others in turn
     order (facts: wildling cards, FAQ v2.0)."""
-    others = [h for h in tracks.turn_order(state) if h != target]
+    # a house kept out of the bidding (Preemptive Raid's second attack) takes no part in its result
+    others = [h for h in tracks.turn_order(state) if h != target and h not in step.get("excluded", [])]
     lose, rest, reward = TEXTS[card]
     if won:
         return [{"house": target, "card": card, "part": "reward", "text": reward}]
@@ -270,10 +272,16 @@ def _act_task(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
     ctx.actor.require(task["house"])
     ask = task["ask"]
     if action.get("type") == "confirm":
-        if ask["kind"] != "confirm":
+        if ask["kind"] not in ("confirm", "units", "swap"):
             raise RuleError("Choose one of the options first.", CARD_RULE, status=409)
+        if ask["kind"] == "units":
+            _check_losses(state, task)
+        if ask["kind"] == "swap" and ask["done"] < ask["need"]:
+            raise RuleError("Swap %(n)s more units first.", CARD_RULE, status=409, n=ask["need"] - ask["done"])
         ctx.log(N_("%(house)s has done it on the board."), house=names.label(names.HOUSES[task["house"]]))
         task["ask"] = None
+    elif ask["kind"] == "swap":
+        _swap(state, ctx, task, get_choice(action, "value", _swap_areas(state, task), CARD_RULE))
     else:
         if ask["kind"] != "choose":
             raise RuleError("Confirm when it is done on the board.", CARD_RULE, status=409)
@@ -287,6 +295,87 @@ def _act_task(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
 
 def _confirm(task: Task, msg: str, **params: Any) -> None:
     task["ask"] = {"kind": "confirm", "msg": msg, "params": params}
+
+
+def _units_by_area(state: State, house: str) -> dict[str, int]:
+    return {a: areas.count(state, a) for a, u in state["units"].items() if u["house"] == house}
+
+
+def _losses(state: State, house: str, task: Task, n: int, msg: str, in_one_fort: bool = False) -> None:
+    """A wildling unit loss (facts: wildling cards): the house destroys units in the mirror (the
+    phone's minus buttons, ``remove_units``); "done" is refused until ``n`` are gone, or all it
+    had. ``in_one_fort``: The Horde Descends takes them from one castle/stronghold area if it has one."""
+    before = _units_by_area(state, house)
+    total = sum(before.values())
+    task["ask"] = {"kind": "units", "msg": msg, "params": {"n": n}, "due": min(n, total), "before": before,
+                   "one_fort": in_one_fort}
+
+
+def ask_view(state: State, task: Task) -> dict[str, Any] | None:
+    """The public form of a task's question, with the live count of units destroyed or swapped."""
+    ask = task.get("ask")
+    if not ask:
+        return None
+    out = {k: v for k, v in ask.items() if k != "before"}
+    if ask["kind"] == "units":
+        out["removed"] = losses_done(state, task)
+    if ask["kind"] == "swap":
+        out["areas"] = _swap_areas(state, task)
+    return out
+
+
+def losses_done(state: State, task: Task) -> int:
+    """Units the house has destroyed since the loss task started (the board mirror's count)."""
+    now = _units_by_area(state, task["house"])
+    return sum(max(0, n - now.get(a, 0)) for a, n in task["ask"]["before"].items())
+
+
+def _forts_with_units(before: dict[str, int]) -> dict[str, int]:
+    b = board_data.load()
+    return {a: n for a, n in before.items() if b.area(a).fort}
+
+
+def _check_losses(state: State, task: Task) -> None:
+    """Refuse "done" short of the units due (and, for The Horde Descends, outside one castle area)."""
+    ask = task["ask"]
+    gone = losses_done(state, task)
+    if gone < ask["due"]:
+        raise RuleError("Destroy %(n)s more units first.", CARD_RULE, status=409, n=ask["due"] - gone)
+    forts = _forts_with_units(ask["before"]) if ask.get("one_fort") else {}
+    if forts:
+        now = _units_by_area(state, task["house"])
+        need = min(ask["due"], max(forts.values()))
+        if not any(n - now.get(a, 0) >= need for a, n in forts.items()):
+            raise RuleError("The units must come from one of your castle or stronghold areas.", CARD_RULE,
+                            status=409)
+
+
+def _swaps(task: Task, need: int, done_max: int, frm: str, to: str, msg: str, optional: bool) -> None:
+    task["ask"] = {"kind": "swap", "msg": msg, "params": {"n": done_max}, "from": frm, "to": to,
+                   "need": 0 if optional else need, "max": done_max, "done": 0}
+
+
+def _swap_areas(state: State, task: Task) -> list[str]:
+    """Areas where the house still has a unit of the kind being replaced."""
+    frm = task["ask"]["from"]
+    return sorted(a for a, u in state["units"].items() if u["house"] == task["house"] and u.get(frm))
+
+
+def _swap(state: State, ctx: Ctx, task: Task, area: str) -> None:
+    """Crow Killers: one unit replaced in the mirror (a knight with no footman left is destroyed)."""
+    ask = task["ask"]
+    house = task["house"]
+    if areas.in_reserve(state, house, ask["to"]) > 0:
+        areas.add_units(state, area, house, **{ask["from"]: -1, ask["to"]: 1})
+    elif ask["from"] == "knight":
+        areas.add_units(state, area, house, knight=-1)
+    else:
+        raise RuleError("You have no knight left to put on the board.", CARD_RULE, status=409)
+    ask["done"] += 1
+    ctx.log(N_("%(house)s replaces a unit in %(area)s."), house=names.label(names.HOUSES[house]),
+            area=names.label(names.AREAS[area]))
+    if ask["done"] >= ask["max"] or not _swap_areas(state, task):
+        task["ask"] = None
 
 
 def _choose(task: Task, choices: list[str], then: str, msg: str, labels: dict[str, Any]) -> None:
@@ -319,7 +408,7 @@ def highest_tracks(state: State, house: str) -> list[str]:
 def _raid_choice(state: State, ctx: Ctx, step: flow.Step, task: Task, value: str) -> None:
     """Preemptive Raid: units on the board, or two places on a track (facts: wildling cards)."""
     if value == "units":
-        _confirm(task, N_("Destroy 2 of your units anywhere, then confirm."))
+        _losses(state, task["house"], task, 2, N_("Destroy %(n)s of your units anywhere, then confirm."))
         return
     options = highest_tracks(state, task["house"])
     if len(options) == 1:
@@ -357,10 +446,17 @@ def _crow_killers(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
                 house=names.label(names.HOUSES[house]), n=swapped, lost=lost)
         _confirm(task, N_("Swap your knights for footmen on the board, then confirm."))
     elif task["part"] == "others":
-        if areas.on_board(state, house, "knight"):
-            _confirm(task, N_("Replace 2 of your knights with footmen on the board, then confirm."))
+        knights = areas.on_board(state, house, "knight")
+        if knights:
+            n = min(2, knights)
+            _swaps(task, n, n, "knight", "footman",
+                   N_("Replace %(n)s of your knights with footmen: tap the areas (here and on the board)."), False)
     else:
-        _confirm(task, N_("You may replace up to 2 of your footmen with knights; confirm when done."))
+        n = min(2, areas.on_board(state, house, "footman"), areas.in_reserve(state, house, "knight"))
+        if n:
+            _swaps(task, 0, n, "footman", "knight",
+                   N_("You may replace up to %(n)s of your footmen with knights: tap the areas, then confirm."),
+                   True)
 
 
 def _rattleshirt(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
@@ -378,9 +474,19 @@ def _hand(state: State, house: str) -> dict[str, list[str]]:
     return hc.hands(state)[house]
 
 
+def _refill(pile: dict[str, list[str]], gone: list[str]) -> None:
+    """A house never stays without house cards (seed 000 p.19): an emptied hand takes back its
+    discards, except the cards just discarded when any other is there."""
+    if pile["hand"]:
+        return
+    back = [c for c in pile["discard"] if c not in gone] or list(pile["discard"])
+    pile["hand"] = back
+    pile["discard"] = [c for c in pile["discard"] if c not in back]
+
+
 def _massing(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
-    """Massing on the Milkwater (facts: wildling cards). A wildling discard is not a card played in
-    combat, so an emptied hand does not refill here (seed 000 p.19 refills only after combat)."""
+    """Massing on the Milkwater (facts: wildling cards). A hand emptied by it refills like any spent
+    hand (seed 000 p.19), so no house is left to fight without a card."""
     house = task["house"]
     pile = _hand(state, house)
     if task["part"] == "reward":
@@ -394,6 +500,7 @@ def _massing(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
             for c in gone:
                 pile["hand"].remove(c)
                 pile["discard"].append(c)
+            _refill(pile, gone)
             ctx.log(N_("%(house)s discards its strongest house cards (%(n)s)."), house=names.label(names.HOUSES[house]),
                     n=len(gone))
     else:
@@ -408,6 +515,7 @@ def _discard_card(state: State, ctx: Ctx, step: flow.Step, task: Task, cid: str)
     pile = _hand(state, task["house"])
     pile["hand"].remove(cid)
     pile["discard"].append(cid)
+    _refill(pile, [cid])
     ctx.log(N_("%(house)s discards %(card)s."), house=names.label(names.HOUSES[task["house"]]), card=names.label(hc.card(cid).name))
 
 
@@ -457,7 +565,7 @@ def _mammoth(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
                     {c: hc.card(c).name for c in pile["discard"]})
     else:
         n = 3 if task["part"] == "lowest" else 2
-        _confirm(task, N_("Destroy %(n)s of your units anywhere, then confirm."), n=n)
+        _losses(state, house, task, n, N_("Destroy %(n)s of your units anywhere, then confirm."))
 
 
 def _horde(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
@@ -466,10 +574,10 @@ def _horde(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
     if task["part"] == "reward":
         step.setdefault("then", []).append({"kind": "mustering", "houses": [house], "index": 0, "only_one": True})
     elif task["part"] == "lowest":
-        _confirm(task, N_("Destroy 2 units in one of your castle or stronghold areas (anywhere if you have "
-                          "none), then confirm."))
+        _losses(state, house, task, 2, N_("Destroy 2 units in one of your castle or stronghold areas (anywhere "
+                                          "if you have none), then confirm."), in_one_fort=True)
     else:
-        _confirm(task, N_("Destroy %(n)s of your units anywhere, then confirm."), n=1)
+        _losses(state, house, task, 1, N_("Destroy %(n)s of your units anywhere, then confirm."))
 
 
 def _skinchanger(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:

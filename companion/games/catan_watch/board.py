@@ -243,9 +243,15 @@ def migrate(state: State, ctx: Ctx, kind: str, clan_id: str) -> None:
     newcomer that finds every camp full starts a wildling attack (seed 004 p.7-8)."""
     clan = prof.clan(state["profile"], clan_id)
     if state["frostfangs"][kind] <= 0:
-        step(state, ctx, "none_left", N_("No %(wildling)s is left in the Frostfangs: nothing migrates"),
-             wildling=wname(kind))
-        return
+        # The rulebook is silent (p.8): the table option says whether another figure goes instead.
+        others = [w for w in prof.WILDLINGS if w != kind and state["frostfangs"][w] > 0]
+        if state["options"].get("migrate_out") != "substitute" or not others:
+            step(state, ctx, "none_left", N_("No %(wildling)s is left in the Frostfangs: nothing migrates"),
+                 wildling=wname(kind))
+            return
+        step(state, ctx, "none_left", N_("No %(wildling)s is left in the Frostfangs: a %(other)s migrates "
+                                         "instead (table option)"), wildling=wname(kind), other=wname(others[0]))
+        kind = others[0]
     state["frostfangs"][kind] -= 1
     line = state["clans"][clan_id]
     line.append(kind)

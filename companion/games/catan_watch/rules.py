@@ -25,8 +25,11 @@ from .cite import (
     BASE_DEV,
     BUILD,
     END,
+    FIRST,
     GUARDS,
     HEROES,
+    PATROL,
+    PLAY_DEV,
     PROFILE,
     SETUP_HEROES,
     SETUP_ROUNDS,
@@ -47,6 +50,8 @@ WIN_VP = 10  # seed 004 p.8
 TOKENS_FOR = {"settlement": 1, "keep": 2}  # seed 004 p.8
 STEPS_KEPT = 40
 CORRECTABLE = ("clan", "clearing", "hex", "section", "frostfangs", "breaches")
+#: What a played ranger does (seed 004 p.4 names moving Tormund; the card prints the others).
+RANGER_OPTIONS = ("tormund", "card")
 
 
 def _profile_names(profile: dict[str, Any], key: str) -> dict[str, str]:
@@ -91,6 +96,13 @@ class CatanWatchGame(Game):
                    help=N_("Compare the players' oldest guards, or any of their guards."),
                    choices=(("oldest", N_("Leftmost of the oldest guards")),
                             ("any", N_("Leftmost of any guard")))),
+            Option("migrate_out", N_("A wildling token names a kind gone from the Frostfangs"),
+                   kind="choice", default="nothing",
+                   help=N_("The rulebook (p.8) does not say; the figure counts in the Frostfangs are "
+                           "checked against your box at setup."),
+                   choices=(("nothing", N_("Nothing migrates")),
+                            ("substitute", N_("Another kind migrates instead: normal, then climber, "
+                                              "then giant")))),
             Option("setup_order", N_("Second setup round"), kind="choice", default="reverse",
                    help=N_("The standard Catan setup phase goes back in reverse order."),
                    choices=(("reverse", N_("Reverse seat order")), ("same", N_("Same seat order")))),
@@ -137,9 +149,10 @@ class CatanWatchGame(Game):
                             count=len(state["seats"]))
         state["players"] = {
             seat: {"settlements": 0, "keeps": 0, "roads": 0, "guards_supply": GUARDS_EACH, "guard_tokens": 0,
-                   "dev_bought": 0, "rangers": 0, "vp_cards": 0,
+                   "dev_bought": 0, "rangers": 0, "vp_cards": 0, "progress": 0,
+                   "turn_dev": {"turn": 0, "bought": 0, "played": False, "vp": 0},
                    "hero": {"id": starting[i], "side": "A", "taken_turn": 0, "used_turn": None}}
-            for i, seat in enumerate(state["seats"])
+            for i, seat in enumerate(self._order(state))
         }
 
     @staticmethod
@@ -151,9 +164,16 @@ class CatanWatchGame(Game):
         return prof.validate(state["profile"])
 
     # -- turn helpers ---------------------------------------------------------------------------
+    @staticmethod
+    def _order(state: State) -> list[str]:
+        """Seats clockwise from the first player the table picked (seed 004 p.6: highest roll)."""
+        seats = state["seats"]
+        first = state.get("first_seat", 0)
+        return seats[first:] + seats[:first]
+
     def _setup_seat(self, state: State) -> str:
         """Seat order for rounds 1 and 3; round 2 reversed unless the table chose otherwise."""
-        order = list(state["seats"])
+        order = self._order(state)
         if state["setup"]["round"] == 2 and state["options"]["setup_order"] == "reverse":
             order.reverse()
         return order[state["setup"]["i"]]
@@ -171,7 +191,7 @@ class CatanWatchGame(Game):
         if s["round"] > 3:
             state["phase"] = "roll"
             state["turn"] = 1
-            state["active"] = 0
+            state["active"] = state.get("first_seat", 0)
             state["setup"] = None
             ctx.log(N_("Setup done. Turn 1: %(who)s rolls"), who=ctx.name(self._active(state)))
 
@@ -198,8 +218,10 @@ class CatanWatchGame(Game):
             "setup_place": self._setup_place,
             "guard": self._guard,
             "roll": self._roll,
+            "first_seat": self._first_seat,
             "build": self._build,
             "ranger": self._ranger,
+            "progress": self._progress,
             "reveal_vp": self._reveal_vp,
             "longest_road": self._longest_road,
             "hero": self._hero,
@@ -237,6 +259,51 @@ class CatanWatchGame(Game):
                 round=state["setup"]["round"], who=ctx.name(seat))
         self._next_setup(state, ctx)
 
+    def _first_seat(self, state: State, ctx: Ctx, action: Action) -> None:
+        """The table rolls and says who goes first (seed 004 p.6: the highest result); before the first
+        settlement is placed. Heroes follow the new seat numbers (p.6: player 1 takes A4...)."""
+        if not (ctx.actor.seat or ctx.actor.host):
+            raise RuleError("Only a seated player can do this.", TABLE, status=403)
+        if state["phase"] != "setup" or state["setup"]["round"] != 1 or state["setup"]["i"] != 0:
+            raise RuleError("The first player is chosen before the first settlement is placed.", FIRST,
+                            status=409)
+        seat = get_choice(action, "seat", state["seats"], FIRST)
+        state["first_seat"] = state["seats"].index(seat)
+        starting = state["profile"]["starting_heroes"][str(len(state["seats"]))]
+        for i, s in enumerate(self._order(state)):
+            state["players"][s]["hero"] = {"id": starting[i], "side": "A", "taken_turn": 0, "used_turn": None}
+        ctx.log(N_("%(who)s goes first (highest roll)"), who=ctx.name(seat))
+
+    def _turn_dev(self, state: State, seat: str) -> dict[str, Any]:
+        """This turn's development card bookkeeping for ``seat`` (reset when a new turn starts)."""
+        p = state["players"][seat]
+        td = p.setdefault("turn_dev", {"turn": 0, "bought": 0, "played": False, "vp": 0})
+        if td["turn"] != state["turn"]:
+            td.update(turn=state["turn"], bought=0, played=False, vp=0)
+        return td
+
+    @staticmethod
+    def _turn_dev_view(state: State, seat: str) -> dict[str, Any]:
+        """This turn's development card bookkeeping, read-only (for the phone)."""
+        td = state["players"][seat].get("turn_dev") or {}
+        if td.get("turn") != state["turn"]:
+            return {"turn": state["turn"], "bought": 0, "played": False, "vp": 0}
+        return td
+
+    def _play_dev(self, state: State, seat: str) -> None:
+        """Play 1 development card per turn, never one bought this turn (seed 004 p.4). A card is
+        refused only when the companion's books make it certain: no card bought on an earlier turn
+        can still be in the hand (victory point cards revealed this turn may be this turn's buys)."""
+        p = state["players"][seat]
+        td = self._turn_dev(state, seat)
+        if td["played"]:
+            raise RuleError("You already played a development card this turn.", PLAY_DEV, status=409)
+        older = p["dev_bought"] - td["bought"] - p["rangers"] - p.get("progress", 0) - (p["vp_cards"] - td["vp"])
+        if older <= 0:
+            raise RuleError("A development card bought this turn cannot be played until a later turn.",
+                            PLAY_DEV, status=409)
+        td["played"] = True
+
     def _section_arg(self, state: State, action: Action) -> str:
         return get_choice(action, "section", [s["id"] for s in state["profile"]["sections"]], GUARDS)
 
@@ -260,6 +327,8 @@ class CatanWatchGame(Game):
         self._require_phase(state, "roll")
         seat = self._turn_seat(state, ctx)
         r = dice.roll(state, ctx, action)
+        if state.get("pending_profile"):
+            self._apply_frame(state, ctx)
         state["phase"] = "main"
         how = {"physical": N_("typed from the real dice"), "balanced": N_("balanced deck"),
                "digital": N_("digital")}[r["how"]]
@@ -305,6 +374,7 @@ class CatanWatchGame(Game):
             return
         else:
             p["dev_bought"] += 1
+            self._turn_dev(state, seat)["bought"] += 1
             step(state, ctx, "build", N_("%(who)s buys a development card"), who=seat)
             return
         self._migrate_tokens(state, ctx, action, TOKENS_FOR[what])
@@ -328,16 +398,33 @@ class CatanWatchGame(Game):
         taken (seed 004 p.4, p.8)."""
         self._require_phase(state, "roll", "main")
         seat = self._turn_seat(state, ctx)
+        option = get_choice({"option": action.get("option") or "tormund"}, "option", RANGER_OPTIONS, PATROL)
         takes = self._patrol_after_ranger(state, seat)
         if takes and state["options"]["tokens"] == "physical":
             tokens.typed(state, action, 1)  # refuse a missing token before changing anything
+        self._play_dev(state, seat)
         state["players"][seat]["rangers"] += 1
         step(state, ctx, "ranger", N_("%(who)s plays a ranger (%(count)s in front of them)"), who=seat,
              count=state["players"][seat]["rangers"])
+        if option == "tormund":
+            step(state, ctx, "ranger_option", N_("Move Tormund now to another number token (p.4)"))
+        else:
+            step(state, ctx, "ranger_option", N_("Apply the other option printed on the ranger card on the "
+                                                 "board; correct the mirror if wildlings or guards moved"))
         if takes:
             state["largest_patrol"] = seat
             step(state, ctx, "special", N_("%(who)s takes the Largest Patrol (1 VP)"), who=seat)
             self._migrate_tokens(state, ctx, action, 1)
+
+    def _progress(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Play a progress card: follow its text, then it leaves the game; it is the turn's one
+        development card (seed 004 p.4)."""
+        self._require_phase(state, "roll", "main")
+        seat = self._turn_seat(state, ctx)
+        self._play_dev(state, seat)
+        p = state["players"][seat]
+        p["progress"] = p.get("progress", 0) + 1
+        step(state, ctx, "progress", N_("%(who)s plays a progress card"), who=seat)
 
     def _reveal_vp(self, state: State, ctx: Ctx, action: Action) -> None:
         """Victory point cards are revealed on your own turn (seed 004 p.4); they count at once and
@@ -346,6 +433,7 @@ class CatanWatchGame(Game):
         seat = self._turn_seat(state, ctx)
         count = get_int(action, "count", 1, 5, BASE_DEV)
         state["players"][seat]["vp_cards"] += count
+        self._turn_dev(state, seat)["vp"] += count  # may be cards bought this very turn (p.4)
         step(state, ctx, "vp_card", N_("%(who)s reveals %(count)s victory point card(s)"), who=seat, count=count)
 
     def _longest_road(self, state: State, ctx: Ctx, action: Action) -> None:
@@ -468,11 +556,68 @@ class CatanWatchGame(Game):
                 pass
 
     def _require_profile_edit(self, state: State, ctx: Ctx) -> None:
-        """The host edits the frame before any guard is on the Wall (setup rounds 1-2)."""
+        """The host corrects the frame at any time until the game ends (issue 15: several parts of
+        the default topology are guesses found wrong only in play)."""
         ctx.actor.require_host()
-        if state["phase"] != "setup" or any(state["wall"].values()):
-            raise RuleError("The board profile can be edited only before the first guard is placed.",
-                            PROFILE, status=409)
+        if state["phase"] == "over":
+            raise RuleError("The game is over.", END, status=409)
+
+    @staticmethod
+    def _early(state: State) -> bool:
+        """Before the first guard: nothing on the Wall or in the wilds yet, the frame is simply replaced."""
+        return state["phase"] == "setup" and not any(state["wall"].values())
+
+    @staticmethod
+    def _frame(state: State) -> dict[str, Any]:
+        """The frame corrections build on: a correction waiting for the next roll, else the current one."""
+        return state.get("pending_profile") or state["profile"]
+
+    def _set_frame(self, state: State, ctx: Ctx, profile: dict[str, Any]) -> None:
+        """Install a corrected frame now (before any guard), else from the next roll, so a turn in
+        progress is never re-judged on a different frame. Logged either way."""
+        if self._early(state):
+            counts = {s: (p["settlements"], p["roads"]) for s, p in state["players"].items()}
+            self._install_profile(state, profile)
+            for s, (settlements, roads) in counts.items():
+                state["players"][s].update(settlements=settlements, roads=roads)
+            return
+        state["pending_profile"] = profile
+        ctx.log(N_("The corrected frame applies from the next roll"))
+
+    def _apply_frame(self, state: State, ctx: Ctx) -> None:
+        """At a roll: switch to the corrected frame, keeping every figure that still has a place.
+        Wildlings whose camp, clearing or hex is gone go back to the Frostfangs; guards beyond a
+        section's spaces return to their owners (a logged correction, like any other)."""
+        profile = state.pop("pending_profile")
+        back = dict.fromkeys(prof.WILDLINGS, 0)
+
+        def keep(old: dict[str, list[str]], ids: list[str], limit: dict[str, int]) -> dict[str, list[str]]:
+            out: dict[str, list[str]] = {}
+            for key in ids:
+                line = old.get(key, [])
+                out[key] = line[:limit.get(key, len(line))]
+                for w in line[len(out[key]):]:
+                    back[w] += 1
+            for key, line in old.items():
+                if key not in out:
+                    for w in line:
+                        back[w] += 1
+            return out
+
+        state["profile"] = profile
+        state["clans"] = keep(state["clans"], [c["id"] for c in profile["clans"]],
+                              {c["id"]: c["camps"] for c in profile["clans"]})
+        state["clearings"] = keep(state["clearings"], [c["id"] for c in profile["clearings"]], {})
+        state["gift"] = keep(state["gift"], [h["id"] for h in profile["hexes"]], {})
+        old_wall = state["wall"]
+        state["wall"] = {sec["id"]: list(old_wall.get(sec["id"], []))[:sec["spaces"]] for sec in profile["sections"]}
+        for w, n in back.items():
+            state["frostfangs"][w] = state["frostfangs"].get(w, 0) + n
+        for seat in state["seats"]:
+            state["players"][seat]["guards_supply"] = GUARDS_EACH - board.guards_on_wall(state, seat)
+        step(state, ctx, "frame", N_("The corrected frame applies now (%(count)s wildlings back to the "
+                                     "Frostfangs)"), count=sum(back.values()))
+        board.update_guard_tokens(state, ctx)
 
     def _edit_profile(self, state: State, ctx: Ctx, action: Action) -> None:
         self._require_profile_edit(state, ctx)
@@ -483,18 +628,21 @@ class CatanWatchGame(Game):
             except ValueError:
                 raise RuleError("The board profile is not valid: %(what)s.", PROFILE, what="not JSON") from None
         profile = prof.validate(raw)
-        counts = {s: (p["settlements"], p["roads"]) for s, p in state["players"].items()}
-        self._install_profile(state, profile)
-        for s, (settlements, roads) in counts.items():
-            state["players"][s].update(settlements=settlements, roads=roads)
-        self._check_tokens_option(state)
+        if self._early(state):
+            self._set_frame(state, ctx, profile)
+            self._check_tokens_option(state)
+        else:
+            if state["options"]["tokens"] == "digital" and not profile.get("tokens"):
+                raise RuleError("Digital wildling tokens need a board profile with a token mix.", SETUP_WILDLINGS)
+            self._set_frame(state, ctx, profile)
         ctx.log(N_("The host replaced the board profile with %(profile)s"), profile=label(profile))
 
     def _edit_trail(self, state: State, ctx: Ctx, action: Action) -> None:
         """Correct one trail against the printed frame."""
         self._require_profile_edit(state, ctx)
         number = get_int(action, "number", 1, 12, PROFILE)
-        raw = {**state["profile"], "trails": [t for t in state["profile"]["trails"] if t["number"] != number]}
+        frame = self._frame(state)
+        raw = {**frame, "trails": [t for t in frame["trails"] if t["number"] != number]}
         if action.get("clan") not in (None, "", "none"):
             raw["trails"] = [*raw["trails"], {"number": number, "clan": action.get("clan"),
                                               "clearing": action.get("clearing")}]
@@ -504,8 +652,8 @@ class CatanWatchGame(Game):
     def _edit_section(self, state: State, ctx: Ctx, action: Action) -> None:
         """Correct a wall section's guard spaces and its Gift hexes (names, in blocking order)."""
         self._require_profile_edit(state, ctx)
-        sid = get_choice(action, "id", state["wall"], PROFILE)
-        raw = prof.validate(state["profile"])
+        raw = prof.validate(self._frame(state))
+        sid = get_choice(action, "id", [sec["id"] for sec in raw["sections"]], PROFILE)
         sec = prof.section(raw, sid)
         sec["spaces"] = get_int(action, "spaces", 1, 16, PROFILE)
         names = action.get("hexes")
@@ -529,17 +677,15 @@ class CatanWatchGame(Game):
     def _verify_profile(self, state: State, ctx: Ctx, action: Action) -> None:
         """The host checked one guessed part against the frame and found it right."""
         self._require_profile_edit(state, ctx)
-        part = get_choice(action, "part", state["profile"]["unverified"], PROFILE)
-        state["profile"]["unverified"].remove(part)
+        part = get_choice(action, "part", self._frame(state)["unverified"], PROFILE)
+        for frame in (state["profile"], state.get("pending_profile")):
+            if frame and part in frame["unverified"]:
+                frame["unverified"].remove(part)  # a check changes no topology: it holds at once
         ctx.log(N_("The host checked the board profile: %(part)s"), part=tr(UNVERIFIED_NAMES[part]))
 
     def _replace_profile(self, state: State, ctx: Ctx, raw: dict[str, Any], *parts: str) -> None:
         raw = {**raw, "unverified": [u for u in raw["unverified"] if u not in parts]}
-        profile = prof.validate(raw)
-        counts = {s: (p["settlements"], p["roads"]) for s, p in state["players"].items()}
-        self._install_profile(state, profile)
-        for s, (settlements, roads) in counts.items():
-            state["players"][s].update(settlements=settlements, roads=roads)
+        self._set_frame(state, ctx, prof.validate(raw))
 
     # -- views ----------------------------------------------------------------------------------
     def waiting_for(self, state: State) -> list[str]:

@@ -103,9 +103,15 @@ def public(game: CatanWatchGame, state: State) -> dict[str, Any]:
         "winners": winners,
         "end": end,
         "end_reason": scoring.END_REASONS[end["reason"]] if end else None,
-        # the whole profile, for the host's editor, only while it may still be edited
-        "profile_json": (json.dumps(p, ensure_ascii=False, indent=1)
-                         if state["phase"] == "setup" and not any(state["wall"].values()) else None),
+        # the whole frame for the host's editor (public: it describes the physical board); a
+        # correction made after the first guard waits for the next roll (issue 15)
+        "profile_json": (json.dumps(state.get("pending_profile") or p, ensure_ascii=False, indent=1)
+                         if state["phase"] != "over" else None),
+        "frame_pending": bool(state.get("pending_profile")),
+        "seats": list(seats),
+        "order": game._order(state),
+        "first_seat": state["seats"][state.get("first_seat", 0)],
+        "can_pick_first": state["phase"] == "setup" and state["setup"]["round"] == 1 and state["setup"]["i"] == 0,
     }
 
 
@@ -141,6 +147,7 @@ def private(game: CatanWatchGame, state: State, seat: str) -> dict[str, Any]:
         "guards_supply": pl["guards_supply"],
         "free_sections": free_sections if pl["guards_supply"] > 0 else [],
         "patrol_next": my_turn and game._patrol_after_ranger(state, seat),
+        "dev_played": my_turn and game._turn_dev_view(state, seat)["played"],
         "tokens_typed": state["options"]["tokens"] == "physical",
         "pieces_left": {"settlements": 5 - pl["settlements"], "keeps": 4 - pl["keeps"],
                         "roads": 15 - pl["roads"]},  # supply of seed 004 p.3

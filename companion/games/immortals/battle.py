@@ -64,12 +64,22 @@ def _others(tray: dict[str, int], involved: tuple[str | None, ...]) -> dict[str,
     return {k: v for k, v in tray.items() if k not in involved and k != INH and v > 0}
 
 
+#: The two readings of "inhabitants fought for the loser" (p.14 spells out only the winner's case):
+#: "party" counts them in the losing party the winner must match; "armies" counts only the loser's
+#: own armies. Both are shown with their citation whenever they differ.
+LOSER_READINGS = ("party", "armies")
+LOSER_CITES = {
+    "party": cite.both(14) + " (\"the losing party\")",
+    "armies": cite.both(14) + " (\"the loser's armies\")",
+}
+
+
 def adjudicate(tray: dict[str, int], attacker: str, defender: str | None, side: str,
-               reading: str = "example") -> dict[str, Any]:
+               reading: str = "example", loser_reading: str = "party") -> dict[str, Any]:
     """The outcome of one drop. ``side`` comes from :func:`inhabitants_side`."""
     if defender is None:
         return _unoccupied(tray, attacker, side)
-    return _two_players(tray, attacker, defender, side, reading)
+    return _two_players(tray, attacker, defender, side, reading, loser_reading)
 
 
 def _unoccupied(tray: dict[str, int], attacker: str, side: str) -> dict[str, Any]:
@@ -125,7 +135,7 @@ def _winner_loses(own: int, helpers: int, loser_total: int, reading: str) -> tup
 
 
 def _two_players(tray: dict[str, int], attacker: str, defender: str, side: str,
-                 reading: str) -> dict[str, Any]:
+                 reading: str, loser_reading: str = "party") -> dict[str, Any]:
     """Battle between two players (seed 001 p.14): the party with more cubes in the tray wins."""
     a, d, h = tray.get(attacker, 0), tray.get(defender, 0), tray.get(INH, 0)
     ha = h if side == "attacker" else 0
@@ -148,14 +158,21 @@ def _two_players(tray: dict[str, int], attacker: str, defender: str, side: str,
                       into_region={"seat": None, "armies": 0}, card="deck_if_involved")
         return result
     if score_a > score_d:
-        win, lose, w_own, w_help, l_total = attacker, defender, a, ha, score_d
+        win, lose, w_own, w_help, l_total, l_help = attacker, defender, a, ha, score_d, hd
     else:
-        win, lose, w_own, w_help, l_total = defender, attacker, d, hd, score_a
+        win, lose, w_own, w_help, l_total, l_help = defender, attacker, d, hd, score_a, ha
     readings = []
-    for r in READINGS:
-        lost, _spent = _winner_loses(w_own, w_help, l_total, r)
-        readings.append({"reading": r, "rule": READING_CITES[r], "to_limbo": lost, "into": w_own - lost})
-    chosen = next(x for x in readings if x["reading"] == reading)
+    if l_help:  # inhabitants fought for the loser: p.14 leaves how many count to the table
+        for r in LOSER_READINGS:
+            total = l_total if r == "party" else l_total - l_help
+            lost = min(w_own, total)
+            readings.append({"reading": r, "rule": LOSER_CITES[r], "to_limbo": lost, "into": w_own - lost})
+        chosen = next(x for x in readings if x["reading"] == loser_reading)
+    else:
+        for r in READINGS:
+            lost, _spent = _winner_loses(w_own, w_help, l_total, r)
+            readings.append({"reading": r, "rule": READING_CITES[r], "to_limbo": lost, "into": w_own - lost})
+        chosen = next(x for x in readings if x["reading"] == reading)
     limbo = {}
     loser_own = tray.get(lose, 0)
     if loser_own:
@@ -170,8 +187,8 @@ def _two_players(tray: dict[str, int], attacker: str, defender: str, side: str,
         to_supply=ha + hd,  # inhabitants never enter a region or a limbo (seed 001 p.14)
         into_region={"seat": win if into else None, "armies": into},
         card=("attacker" if into else "keep") if win == attacker else "keep",
-        # both readings are shown only when they differ: inhabitants fought for the winner
-        readings=readings if w_help else [],
+        # both readings are shown only when they can differ: inhabitants fought for either side
+        readings=readings if (w_help or l_help) else [],
     )
     return result
 

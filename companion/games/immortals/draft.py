@@ -246,13 +246,36 @@ def _finish(state: dict[str, Any], ctx: Ctx) -> None:
         state["tray"] = {INH: min(TRAY_INHABITANTS, tray.get(INH, 0))} if tray.get(INH) else {}
         ctx.log(N_("Digital tower fed: %(fell)s"), fell=", ".join(f"{ctx.name(s)} {n}" for s, n in d["fell"].items()))
     else:
-        state["tray"] = {INH: TRAY_INHABITANTS}
+        # The physical tower: how many inhabitants fell is seen on the table, not assumed (p.7).
+        state["tray"] = {}
+        d["inhabitants_fell"] = None
     ctx.log(N_("Feed the tower: 7 cubes of each player and 10 inhabitants"))
 
 
+def set_inhabitants(state: dict[str, Any], ctx: Ctx, action: Action) -> None:
+    """How many inhabitants fell into the tray when the tower was fed: at most 2 stay, the others go
+    back to the supply (seed 001 p.7). Anyone at the table may enter or correct it."""
+    d = state["draft"]
+    if d["stage"] != "feed" or state["options"].get("digital_tower"):
+        raise RuleError("The tray is set when the physical tower is fed.", cite.both(7), status=409)
+    fell = get_int(action, "inhabitants", 0, FEED_INHABITANTS, cite.both(7))
+    d["inhabitants_fell"] = fell
+    kept = min(TRAY_INHABITANTS, fell)
+    state["tray"] = {INH: kept} if kept else {}
+    ctx.log(N_("%(fell)s inhabitants fell into the tray; %(kept)s stay there, the rest go to the supply"),
+            fell=fell, kept=kept)
+
+
+def feed_done(state: dict[str, Any]) -> bool:
+    """Everyone put their fallen cubes in their limbos, and the tray's inhabitants are known."""
+    d = state["draft"]
+    known = state["options"].get("digital_tower") or d.get("inhabitants_fell", 0) is not None
+    return len(d["fed"]) == len(state["seats"]) and bool(known)
+
+
 def feed(state: dict[str, Any], ctx: Ctx, seat: str, action: Action) -> bool:
-    """Each player's cubes that fell into the tray go to the limbos it chooses (seed 001 p.7).
-    Returns True when every player has done so."""
+    """Each player's cubes that fell into the tray go to the limbos it chooses (seed 001 p.7); the
+    form may also say how many inhabitants fell. Returns True when the initial round is over."""
     d = state["draft"]
     if d["stage"] != "feed" or seat in d["fed"]:
         raise RuleError("You have already put your fallen cubes in your limbos.", cite.both(7), status=409)
@@ -267,10 +290,12 @@ def feed(state: dict[str, Any], ctx: Ctx, seat: str, action: Action) -> bool:
         dark = get_int(action, "dark", 0, FEED_PLAYER, rule)
         if light + dark > FEED_PLAYER:
             raise RuleError("Only 7 of your cubes went into the tower.", rule)
+    if action.get("inhabitants") not in (None, "") and not state["options"].get("digital_tower"):
+        set_inhabitants(state, ctx, action)
     p = state["players"][seat]
     p["limbo"]["light"] += light
     p["limbo"]["dark"] += dark
     d["fed"].append(seat)
     ctx.log(N_("%(who)s puts %(light)s fallen cubes in the light limbo and %(dark)s in the dark limbo"),
             who=ctx.name(seat), light=light, dark=dark)
-    return len(d["fed"]) == len(state["seats"])
+    return feed_done(state)

@@ -62,6 +62,23 @@ REGION_NAMES = (N_("Mountainhomes"), N_("Shore Lake"), N_("Tribute Pass"), N_("E
                 N_("Forge Fire"), N_("Foothold"))
 
 
+#: Profile fields a player may still have to enter, named in the player's language.
+FIELDS = {
+    "gold": N_("starting gold"),
+    "energy": N_("starting energy"),
+    "start": N_("start region"),
+    "groups": N_("army groups"),
+}
+
+
+def joined(items: list[dict]) -> dict:
+    """Several translated log/error parameters as one, joined with "; " (each translated when shown)."""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = {"_": "%(a)s; %(b)s", "params": {"a": item, "b": out}}
+    return out
+
+
 def word(key: str) -> str:
     return WORDS.get(key, key)
 

@@ -100,6 +100,18 @@ def take_region_card(state: dict[str, Any], ctx: Ctx, seat: str, rid: str) -> No
                     plan["army"][i] = "lost:" + card  # revealed later as a card that cannot act
 
 
+def return_region_card(state: dict[str, Any], rid: str) -> None:
+    """A tie puts the region card back in the deck (seed 001 p.14): its former holder may have it
+    planned; that card can no longer act (checked again when any card-space is performed)."""
+    holder = state["region_cards"].get(rid)
+    state["region_cards"][rid] = None
+    plan = state["players"][holder].get("plan") if holder else None
+    if plan:
+        for i, card in enumerate(plan["army"]):
+            if card and card.startswith(f"r:{rid}:"):
+                plan["army"][i] = "lost:" + card
+
+
 def place_arg(action: Action) -> Any:
     """``place`` as sent: a dict, a list of "loc=n", or form fields ``place_<location>``."""
     if action.get("place") not in (None, ""):
@@ -180,6 +192,9 @@ def transition(state: dict[str, Any], ctx: Ctx, seat: str, location: str, what: 
     pay_fixed(state, seat, what)
     if n:
         from_limbo(state, ctx, seat, {location: n})
+    else:
+        ctx.log(N_("Warning: %(who)s's %(realm)s limbo is empty; the transition was paid and brings no "
+                   "army"), who=ctx.name(seat), realm=msg(word(realm)))
 
 
 def build_cost(state: dict[str, Any], seat: str, building: str, action: Action) -> tuple[int, int]:
@@ -333,7 +348,7 @@ def magic(state: dict[str, Any], ctx: Ctx, seat: str, kind: str, action: Action)
 
 def dominate(state: dict[str, Any], ctx: Ctx, seat: str, location: str) -> None:
     """Pay 2 energy + 2 gold; with more armies here than the other player has in the twin region,
-    take this region's card (seed 001 p.12)."""
+    take this region's card (seed 001 p.12). An empty twin region: the ``dominate_empty`` option."""
     rule = cite.both(12)
     require_armies(state, seat, location, 12)
     realm, rid = split(location)
@@ -343,7 +358,11 @@ def dominate(state: dict[str, Any], ctx: Ctx, seat: str, location: str) -> None:
     mine = armies_of(state, seat, location)
     other_cell = state["board"][twin(location)]
     theirs = other_cell["armies"] if other_cell["seat"] not in (None, seat) else 0
-    if mine > theirs:
+    empty = other_cell["seat"] in (None, seat) or other_cell["armies"] == 0
+    if empty and state["options"].get("dominate_empty", "take") == "nothing":
+        ctx.log(N_("%(who)s cannot dominate %(region)s: no other player holds the twin region (table "
+                   "option, p.12)"), who=ctx.name(seat), region=rname(state, rid))
+    elif mine > theirs:
         take_region_card(state, ctx, seat, rid)
     else:
         ctx.log(N_("%(who)s fails to dominate %(region)s (%(mine)s against %(theirs)s)"), who=ctx.name(seat),

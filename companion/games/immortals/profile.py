@@ -32,7 +32,7 @@ def _empty_region() -> dict[str, Any]:
 
 def _empty_tribe() -> dict[str, Any]:
     return {"gold": None, "energy": None, "costs": dict.fromkeys(BUILDINGS), "groups": None,
-            "start": None, "spaces": None}
+            "corner": None, "start": None, "spaces": None}
 
 
 def default() -> dict[str, Any]:
@@ -126,6 +126,7 @@ def load(raw: Any) -> dict[str, Any]:
             raise RuleError("Profile field %(field)s must be an object.", RULE, field=f"tribes.{tid}.costs")
         out["costs"] = {b: _cost(costs.get(b), f"tribes.{tid}.costs.{b}") for b in BUILDINGS}
         out["groups"] = _groups(t.get("groups"), f"tribes.{tid}.groups")
+        out["corner"] = _int(t.get("corner"), f"tribes.{tid}.corner", 1, 20)
         start = t.get("start")
         out["start"] = start if start in REGIONS else None
         out["spaces"] = _spaces(t.get("spaces"), f"tribes.{tid}.spaces")
@@ -170,3 +171,22 @@ def tribe_complete(prof: dict[str, Any], tid: str) -> list[str]:
     if tribes()[tid]["realm"] == "light" and t["start"] is None:
         missing.append("start")
     return missing
+
+
+#: Seat counts that use the corner spaces of the player board's back (seed 001 p.6, seed 002 p.6).
+CORNER_PLAYERS = (3, 4)
+
+
+def groups_for(prof: dict[str, Any], chosen: dict[str, str | None], players: int) -> list[int]:
+    """The army groups a player places in the initial round: every space of both tribe boards'
+    backs, plus each board's corner space only with 3 or 4 players (seed 001 p.6)."""
+    out: list[int] = []
+    for realm in REALMS:
+        tid = chosen.get(realm)
+        if not tid:
+            continue
+        t = prof["tribes"][tid]
+        out += list(t["groups"] or [])
+        if players in CORNER_PLAYERS and t.get("corner"):
+            out.append(int(t["corner"]))
+    return out

@@ -24,7 +24,7 @@ from .board import (
     split,
 )
 from .data import BUILDINGS, REALMS, RESOURCES, tribes
-from .labels import WINNERS, card_line, msg, rname, where, word
+from .labels import FIELDS, WINNERS, card_line, joined, msg, rname, where, word
 
 COLORS = (("red", N_("Red"), "#d64545"), ("purple", N_("Purple"), "#9b59b6"), ("blue", N_("Blue"), "#3f7fd6"),
           ("yellow", N_("Yellow"), "#e0b43a"), ("black", N_("Black"), "#5d6d7e"))
@@ -48,15 +48,28 @@ class ImmortalsGame(Game):
             Option("players", N_("Players"), "int", 4, min=3, max=5,
                    help=N_("Immortals is for 3 to 5 players.")),
             Option("rounds_table", N_("Rounds by player count"), "choice", "a",
-                   choices=(("a", N_("Rulebook A: 3 players 7, 4 players 5, 5 players 5")),
+                   choices=(("a", N_("Rulebooks A and B (p.4): 3 players 7, 4 players 5, 5 players 5")),
                             ("aid", N_("Player aid: 3 players 7, 4 players 6, 5 players 5"))),
-                   help=N_("Rulebook B says only \"see picture\"; the two sources disagree for 4 players.")),
+                   help=N_("Both rulebooks print 7/5/5 on p.4; a public player aid says 6 for 4 players.")),
             Option("rounds", N_("Rounds (0 = by player count)"), "int", 0, min=0, max=10,
                    help=N_("The rulebook lets the table agree to play more rounds.")),
             Option("inhabitant_reading", N_("Inhabitants fighting for the winner"), "choice", "example",
                    choices=(("example", N_("As in the worked example and rulebook B: they count in the winner's loss")),
                             ("version_a", N_("As rulebook A's text: they leave with the loser's armies"))),
                    help=N_("The two rulebooks word this differently; the worked example follows B.")),
+            Option("loser_inhabitants", N_("Inhabitants fighting for the loser"), "choice", "party",
+                   choices=(("party", N_("They count in the losing party: the winner loses as many cubes as "
+                                         "the loser's armies and inhabitants together (p.14, \"the losing "
+                                         "party\")")),
+                            ("armies", N_("Only the loser's own armies count: the winner loses that many "
+                                          "(p.14 speaks of the loser's armies)"))),
+                   help=N_("Rulebooks A and B p.14 spell out only inhabitants fighting for the winner.")),
+            Option("dominate_empty", N_("Dominate when the twin region is empty"), "choice", "take",
+                   choices=(("take", N_("Any army beats the empty twin: take the region card (p.12: more "
+                                        "armies than the other player)")),
+                            ("nothing", N_("Nothing happens: there is no other player to compare with "
+                                           "(p.12 names another player's armies)"))),
+                   help=N_("Rulebooks A and B p.12 do not say what happens when nobody holds the twin region.")),
             Option("digital_tower", N_("Digital tower (no physical tower)"), "bool", False,
                    help=N_("A published model, not the real tower: dropped cubes fall with 2/3, stuck cubes with 1/3.")),
         ]
@@ -78,6 +91,8 @@ class ImmortalsGame(Game):
             "options": {
                 "rounds_table": table,
                 "inhabitant_reading": options.get("inhabitant_reading") or "example",
+                "loser_inhabitants": options.get("loser_inhabitants") or "party",
+                "dominate_empty": options.get("dominate_empty") or "take",
                 "digital_tower": bool(options.get("digital_tower")),
             },
             "profile": profile.load(options.get("profile_data")),
@@ -128,6 +143,7 @@ class ImmortalsGame(Game):
             "draft_start": self._draft_start,
             "draft_place": self._draft_place,
             "feed": self._feed,
+            "tower_inhabitants": self._tower_inhabitants,
             "answer": self._answer,
             "reinforce": self._reinforce,
             "perform": self._perform,
@@ -142,6 +158,8 @@ class ImmortalsGame(Game):
             "give_card": self._give_card,
             "adjust": self._adjust,
             "set_tray": self._set_tray,
+            "set_first": self._set_first,
+            "set_turn": self._set_turn,
         }.get(kind)
         if handler is None:
             raise RuleError("Unknown action: %(type)s.", "companion: input", type=str(kind)[:40])
@@ -183,6 +201,8 @@ class ImmortalsGame(Game):
                     t[res] = get_int(action, key, 0, 30, cite.both(7))
             if action.get(f"{realm}_groups") not in (None, ""):
                 t["groups"] = self._int_list(action[f"{realm}_groups"], f"{realm}_groups", cite.both(6))
+            if action.get(f"{realm}_corner") not in (None, ""):
+                t["corner"] = get_int(action, f"{realm}_corner", 0, 20, cite.both(6)) or None
             for building in BUILDINGS:
                 e_key, g_key = f"{realm}_cost_{building}_energy", f"{realm}_cost_{building}_gold"
                 if action.get(e_key) not in (None, "") or action.get(g_key) not in (None, ""):
@@ -196,11 +216,20 @@ class ImmortalsGame(Game):
         self._known_start(state, ctx, chosen["light"])
         p = state["players"][seat]
         p["tribes"] = chosen
-        missing = [f"{tribes()[tid]['name']}: {m}" for tid in chosen.values() for m in profile.tribe_complete(state["profile"], tid)]
         starts = [state["profile"]["tribes"][q["tribes"]["light"]]["start"] for s, q in state["players"].items()
                   if q["tribes"]["light"] and s != seat]
         if prof[chosen["light"]]["start"] in starts and prof[chosen["light"]]["start"]:
             raise RuleError("Two light tribes cannot share a start region.", cite.both(6))
+        gaps = [(tid, m) for tid in chosen.values() for m in profile.tribe_complete(state["profile"], tid)]
+        if not any(prof[tid]["groups"] for tid in chosen.values()):
+            gaps.append((chosen["dark"], "groups"))
+        if gaps and str(action.get("partial", "")).lower() not in ("1", "true", "on", "yes"):
+            # Nothing is saved: the phone names every missing field in the player's language. A
+            # step of the guided flow sends ``partial`` to keep what it has so far.
+            raise RuleError("Still missing: %(missing)s.", cite.both(4), missing=joined([
+                {"_": "%(tribe)s: %(field)s", "params": {"tribe": msg(tribes()[tid]["name"]),
+                                                         "field": msg(FIELDS[m])}} for tid, m in gaps]))
+        missing: list[str] = []
         light_sp, dark_sp = prof[chosen["light"]]["spaces"], prof[chosen["dark"]]["spaces"]
         if light_sp is not None and dark_sp is not None and len(light_sp) + len(dark_sp) == planning.ARMY_SPACES:
             p["spaces"], p["spaces_confirmed"] = light_sp + dark_sp, True
@@ -256,9 +285,9 @@ class ImmortalsGame(Game):
                 missing = profile.tribe_complete(state["profile"], tid)
                 if missing:
                     raise RuleError("%(tribe)s still needs: %(missing)s.", cite.both(7),
-                                    tribe=tribes()[tid]["name"], missing=", ".join(missing))
+                                    tribe=msg(tribes()[tid]["name"]), missing=joined([msg(FIELDS[m]) for m in missing]))
         for s, p in state["players"].items():
-            p["groups"] = [g for realm in REALMS for g in state["profile"]["tribes"][p["tribes"][realm]]["groups"] or []]
+            p["groups"] = profile.groups_for(state["profile"], p["tribes"], len(state["seats"]))
             if len(p["groups"]) < 2:  # one for the start region, at least one for the draft (p.6)
                 raise RuleError("%(who)s: enter the army groups printed on the back of the tribe boards.",
                                 cite.both(6), who=ctx.name(s))
@@ -277,6 +306,15 @@ class ImmortalsGame(Game):
     def _feed(self, state: State, ctx: Ctx, action: Action) -> None:
         self._phase(state, "draft")
         if draft.feed(state, ctx, self._seat_arg(state, ctx, action), action):
+            self._new_round(state, ctx)
+
+    def _tower_inhabitants(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Anyone enters how many inhabitants fell when the physical tower was fed (seed 001 p.7)."""
+        self._phase(state, "draft")
+        if not (ctx.actor.seat or ctx.actor.host):
+            raise RuleError("Only a seated player can do this.", FIX, status=403)
+        draft.set_inhabitants(state, ctx, action)
+        if draft.feed_done(state):
             self._new_round(state, ctx)
 
     # -- sealed answers ----------------------------------------------------------------------
@@ -396,6 +434,11 @@ class ImmortalsGame(Game):
         shown = card[5:] if card.startswith("lost:") else card
         line, params = card_line(state, "reveal", card)
         ctx.log(line, who=ctx.name(seat), **params)
+        if card.startswith("r:") and state["region_cards"].get(card.split(":")[1]) != seat:
+            # The card left this player after it was planned (a tie sent it to the deck, a Dominate
+            # or a battle gave it away): it cannot act, only compensation (seed 001 p.13-14).
+            ctx.log(N_("%(who)s no longer holds this region card: it cannot act"), who=ctx.name(seat))
+            card = "lost:" + card
         if card == "blank" or card.startswith("lost:") or decline:
             take = get_choice(action, "take", RESOURCES, cite.both(9))
             perform.compensate(state, ctx, seat, take, "action not done")
@@ -510,7 +553,8 @@ class ImmortalsGame(Game):
     def _resolve(self, state: State, ctx: Ctx, b: dict[str, Any], tray: dict[str, int]) -> None:
         """Apply the adjudication: limbos of the other realm, region, card, what stays in the tray."""
         reading = state["options"]["inhabitant_reading"]
-        res = adjudicate(tray, b["attacker"], b["defender"], b["side"], reading)
+        res = adjudicate(tray, b["attacker"], b["defender"], b["side"], reading,
+                         state["options"].get("loser_inhabitants", "party"))
         realm, rid = split(b["to"])
         for s, n in res["to_limbo"].items():
             state["players"][s]["limbo"][other(realm)] += n
@@ -520,7 +564,7 @@ class ImmortalsGame(Game):
         if res["card"] == "attacker":
             perform.take_region_card(state, ctx, b["attacker"], rid)
         elif res["card"] == "deck_if_involved" and holder in (b["attacker"], b["defender"]):
-            state["region_cards"][rid] = None
+            perform.return_region_card(state, rid)
             ctx.log(N_("The region card %(region)s goes back to the deck"), region=rname(state, rid))
         state["tray"] = dict(res["tray_after"])
         state["last_battle"] = {**b, "tray": tray, "result": res, "reading": reading}
@@ -631,6 +675,34 @@ class ImmortalsGame(Game):
         state["tray"] = tray
         ctx.log(N_("Correction: the tray holds %(tray)s"), tray=", ".join(f"{k} {v}" for k, v in tray.items()) or "-")
 
+    def _set_first(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Host correction of the first player marker: now (``when`` = "now") or for the next round
+        ("next", as the magic card does, seed 002 p.12). Scoring order follows it (p.15)."""
+        ctx.actor.require_host()
+        seat = get_choice(action, "seat", state["seats"], FIX)
+        when = get_choice({"when": action.get("when") or "now"}, "when", ("now", "next"), FIX)
+        if when == "next":
+            state["next_first"] = seat
+            ctx.log(N_("Correction: %(who)s takes the first player marker for the next round"), who=ctx.name(seat))
+            return
+        state["first"] = seat
+        ctx.log(N_("Correction: %(who)s holds the first player marker"), who=ctx.name(seat))
+
+    def _set_turn(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Host correction of whose turn it is while reinforcing or performing (a mis-tap); a seat
+        that passed cannot get the turn back (seed 001 p.15)."""
+        ctx.actor.require_host()
+        self._phase(state, "reinforce", "performance")
+        if state["battle"]:
+            raise RuleError("Finish the battle first.", cite.both(13), status=409)
+        seat = get_choice(action, "seat", state["seats"], FIX)
+        if state["phase"] == "performance" and state["players"][seat]["passed"]:
+            raise RuleError("%(who)s has passed this round.", cite.both(15), who=ctx.name(seat))
+        if state["phase"] == "reinforce" and seat in state["reinforced"]:
+            raise RuleError("%(who)s has already placed reinforcements.", cite.both(8), who=ctx.name(seat))
+        state["turn"] = seat
+        ctx.log(N_("Correction: it is %(who)s's turn"), who=ctx.name(seat))
+
     # -- views -------------------------------------------------------------------------------
     def public_view(self, state: State) -> dict[str, Any]:
         from .views import public
@@ -655,7 +727,8 @@ class ImmortalsGame(Game):
                 return sealed.waiting(sealed.get(state, f"draft-{d['n']}"))
             if d["stage"] == "place":
                 return [d["placer"]] if d["placer"] else []
-            return [s for s in state["seats"] if s not in d["fed"]]
+            unfed = [s for s in state["seats"] if s not in d["fed"]]
+            return unfed or (list(state["seats"]) if not draft.feed_done(state) else [])
         if phase == "planning":
             return sealed.waiting(sealed.get(state, f"plan-{state['round']}"))
         if phase == "performance" and state["battle"]:

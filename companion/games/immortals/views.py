@@ -63,6 +63,9 @@ def _draft_public(state: dict[str, Any]) -> dict[str, Any] | None:
         "hand_sizes": {s: len(h["cards"]) for s, h in d["hands"].items()},
         "hand_realms": {s: h["realm"] for s, h in d["hands"].items()},
         "fell": dict(d.get("fell") or {}),
+        "inhabitants_fell": d.get("inhabitants_fell"),
+        "inhabitants_needed": d["stage"] == "feed" and not state["options"].get("digital_tower")
+        and d.get("inhabitants_fell", 0) is None,
     }
 
 
@@ -115,6 +118,8 @@ def _can(game: Game, state: dict[str, Any], seat: str) -> list[str]:
             can.append("draft_place")
         elif d["stage"] == "feed" and seat not in d["fed"]:
             can.append("feed")
+        if d["stage"] == "feed" and not state["options"]["digital_tower"] and d.get("inhabitants_fell", 0) is None:
+            can.append("tower_inhabitants")
     elif phase == "reinforce" and state["turn"] == seat:
         can.append("reinforce")
     elif phase == "planning":

@@ -1,4 +1,7 @@
-"""Load and validate the game's data files (flowchart boxes, rulings) once, at import.
+"""Load and validate the game's flowchart data once, at import.
+
+The FAQ's errata and rulings live in the rules reference (``data/reference.<lang>.toml``, loaded
+by :mod:`companion.reference`).
 
 The flowcharts of seed 003 Page 11-12 are data, not code: `data/phases.toml` lists every box in
 the order the FAQ draws it. The engine only knows the framework events by id.
@@ -90,65 +93,3 @@ def first_box(phase: str) -> str:
 def default_autopass() -> list[str]:
     """Window kinds a new player auto-passes until they change it (boxes flagged in the data)."""
     return [b.id for b in boxes().values() if b.autopass]
-
-
-@dataclass(frozen=True)
-class Ruling:
-    """One FAQ erratum or ruling, rewritten in our own words in both languages."""
-
-    id: str
-    card: str
-    card_pt: str
-    set: str
-    number: str
-    version: str
-    kind: str
-    page: str
-    en: str
-    pt: str
-
-    def text(self, lang: str) -> str:
-        return self.pt if lang.startswith("pt") else self.en
-
-    def hay(self, lang: str) -> str:
-        """Folded text the lookup panel filters on (accents removed, lower case)."""
-        return _fold(" ".join((self.card, self.card_pt, self.set, self.number, self.version, self.text(lang))))
-
-    def matches(self, query: str) -> bool:
-        hay = " ".join((self.card, self.card_pt, self.set, self.number, self.version, self.en, self.pt))
-        return all(word in _fold(hay) for word in _fold(query).split())
-
-
-def _fold(text: str) -> str:
-    """Lower-case without accents, so 'meistre' finds 'Meistre' and 'tresdobro' ignores marks."""
-    import unicodedata
-
-    norm = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in norm if not unicodedata.combining(c))
-
-
-@cache
-def rulings() -> tuple[Ruling, ...]:
-    out: list[Ruling] = []
-    ids: set[str] = set()
-    for raw in _read("rulings.toml").get("ruling", []):
-        try:
-            rul = Ruling(**{k: str(raw[k]) for k in Ruling.__dataclass_fields__})
-        except KeyError as exc:
-            raise DataError(f"rulings.toml: an entry lacks {exc}") from None
-        if rul.id in ids:
-            raise DataError(f"rulings.toml: {rul.id} is listed twice")
-        if rul.kind not in ("errata", "ruling") or not rul.page.startswith("seed 003"):
-            raise DataError(f"rulings.toml: {rul.id} needs kind errata/ruling and a seed page")
-        if not rul.en.strip() or not rul.pt.strip():
-            raise DataError(f"rulings.toml: {rul.id} needs both languages")
-        ids.add(rul.id)
-        out.append(rul)
-    return tuple(out)
-
-
-def search_rulings(query: str, limit: int = 50) -> list[Ruling]:
-    """Rulings whose card, set, number, version or text contain every word of ``query``."""
-    query = (query or "").strip()[:80]
-    found = [r for r in rulings() if r.matches(query)] if query else list(rulings())
-    return found[:limit]

@@ -282,12 +282,14 @@ def _income(state: dict[str, Any], ctx: Ctx) -> None:
 
 
 def _claim(state: dict[str, Any], ctx: Ctx) -> None:
-    """The winning attacker's claim (facts lcg.md; power claim moves power, seed 003 Page 14)."""
+    """The winning attacker's claim: the plot's printed claim plus the seat's modifier from cards
+    (facts lcg.md; power claim moves power, seed 003 Page 14)."""
     ch = state["challenge"]
     if ch["winner"] != ch["attacker"]:
         ch["claim_text"] = None
         return
-    claim = int((state["players"][ch["attacker"]].get("plot") or {}).get("claim", 1))
+    attacker = state["players"][ch["attacker"]]
+    claim = max(0, int((attacker.get("plot") or {}).get("claim", 1)) + int(attacker.get("claim_bonus", 0)))
     moved = 0
     if ch["type"] == "power":
         moved = min(claim, state["players"][ch["defender"]]["power"])
@@ -462,6 +464,16 @@ def _walk_passives(state: dict[str, Any], ctx: Ctx, node: Node, root: Node) -> b
     else:
         node["step"] = "close"
     return True
+
+
+def passive_owner(stack: list[Node]) -> Node:
+    """The node whose step 4 walks a passive noted now: save/cancel responses have no step 4 of
+    their own; what they trigger resolves at step 4 of the action or response they answered (seed
+    003 Page 8: 'as a result of an action, or of a save/cancel response to it')."""
+    for node in reversed(stack):
+        if node["kind"] != "save":
+            return node
+    return stack[0]
 
 
 def push_passive(state: dict[str, Any], label: str) -> None:

@@ -25,9 +25,14 @@ PRODUCT = "companion: lcg table"
 
 CHALLENGE_TYPES = ("military", "intrigue", "power")
 CHALLENGE_NAMES = {"military": N_("military"), "intrigue": N_("intrigue"), "power": N_("power")}
-COUNTERS = ("gold", "power", "char_power", "income_bonus")
+COUNTERS = ("gold", "power", "char_power", "income_bonus", "initiative_bonus", "claim_bonus")
 COUNTER_NAMES = {"gold": N_("gold"), "power": N_("House power"), "char_power": N_("power on characters"),
-                 "income_bonus": N_("income bonus")}
+                 "income_bonus": N_("income bonus"), "initiative_bonus": N_("initiative modifier"),
+                 "claim_bonus": N_("claim modifier")}
+#: Modifiers from locations and cards may lower a printed value too (seed 003 Page 14: a card's
+#: income and initiative count whether it stands or kneels), so they may go below zero.
+MODIFIERS = ("initiative_bonus", "claim_bonus")
+MODIFIER_RANGE = (-9, 9)
 CORE_TITLES = ("Hand of the King, Master of Laws, Master of Whispers, Master of Coin, Crown Regent, "
                "Lord Commander of the Kingsguard")
 SEAT_LABELS = (N_("Seat 1"), N_("Seat 2"), N_("Seat 3"), N_("Seat 4"), N_("Seat 5"), N_("Seat 6"))
@@ -90,19 +95,25 @@ class LcgGame(Game):
                             ("cannot_win", N_("An attacker with 0 STR cannot win"))),
                    help=N_("The FAQ does not say whether an attacker with no STR can win.")),
             Option("passive_start", N_("Save/cancel against a passive starts with"), "choice",
-                   "first_player",
-                   choices=(("first_player", N_("The first player")),
-                            ("window", N_("The seat that opened the window's rounds"))),
-                   help=N_("The FAQ does not say who answers a passive first.")),
+                   "window",
+                   choices=(("window", N_("As in its window: the initiator's left, or the first player in "
+                                          "a framework window (FAQ Page 6)")),
+                            ("first_player", N_("Always the first player"))),
+                   help=N_("FAQ Page 6: in a player's window answers start at the initiator's left; it "
+                           "does not name passives separately.")),
             Option("uniform_timer", N_("Prompt everyone the same way (seconds, 0 = off)"), "int", 0,
                    min=0, max=30,
                    help=N_("Every save/cancel and response opportunity waits this long on every phone, "
                            "so waiting never reveals who holds a response.")),
-            Option("autopass_start", N_("Auto-pass to start with"), "choice", "structure",
-                   choices=(("structure", N_("Phase openings and closings, draw, standing, taxation")),
-                            ("all", N_("Every window (turn windows off when you hold a response)")),
-                            ("none", N_("Nothing: ask every time"))),
-                   help=N_("Each player can change it on the phone at any time.")),
+            Option("autopass_start", N_("Auto-pass to start with"), "choice", "none",
+                   choices=(("none", N_("Nothing: every player is offered every window (FAQ Page 6)")),
+                            ("structure", N_("Skip all but the plot reveal, titles, marshalling and "
+                                             "challenges, and the dominance reward: you are never asked "
+                                             "in the plot, draw, dominance, standing or taxation action "
+                                             "segments, nor when a player becomes active")),
+                            ("all", N_("Every window (turn windows off when you hold a response)"))),
+                   help=N_("Auto-pass skips windows you may be entitled to act in (a Plot: or Dominance: "
+                           "action). Each player can change it on the phone at any time.")),
             Option("titles", N_("Titles (melee)"), "text", CORE_TITLES),
             Option("title_relations", N_("Title relations (melee)"), "text", "",
                    help=N_("Who supports or opposes whom, as printed on your title cards.")),
@@ -116,7 +127,8 @@ class LcgGame(Game):
         seats = [s.id for s in self.seats(options)]
         start = {"structure": data.default_autopass(), "all": autopass_kinds(), "none": []}[
             options.get("autopass_start") or "structure"]
-        players = {s: {"gold": 0, "power": 0, "char_power": 0, "income_bonus": 0, "plot": None,
+        players = {s: {"gold": 0, "power": 0, "char_power": 0, "income_bonus": 0, "initiative_bonus": 0,
+                       "claim_bonus": 0, "plot": None,
                        "title": None, "plots": [], "used_plots": [],
                        "autopass": list(start)} for s in seats}
         state: State = {
@@ -190,16 +202,17 @@ class LcgGame(Game):
 
     def _a_passive(self, state: State, ctx: Ctx, action: Action) -> None:
         """A passive ability triggered: it resolves at step 4 of the window, or at once when the
-        window is already taking responses (seed 003 Page 8)."""
+        window is already taking responses. One triggered by a save/cancel response waits for step 4
+        of the action (or response) that response answered (seed 003 Page 8, step 4)."""
         self._seated_or_host(ctx)
         if not state["stack"]:
             raise RuleError("Passive abilities are noted inside an action window.", RULE_WINDOW_STEPS,
                             status=409)
         label = _text(action, "label", 60, required=True)
-        top = state["stack"][-1]
-        if top["step"] in ("input", "save", "resolve", "passives"):
-            top["queue"].append(label)
-            top["ordered"] = False
+        target = flow.passive_owner(state["stack"])
+        if target["step"] in ("input", "save", "resolve", "passives"):
+            target["queue"].append(label)
+            target["ordered"] = False
         else:
             flow.push_passive(state, label)
         ctx.log(N_("Passive ability triggered: %(what)s."), what=label)
@@ -410,9 +423,14 @@ class LcgGame(Game):
                 and state["active_player"] != seat and not ctx.actor.host:
             raise RuleError("While marshalling, only the active player may take actions that cost gold.",
                             RULE_MARSHAL, status=403)
-        if player[field] + delta < 0:
+        low, high = MODIFIER_RANGE if field in MODIFIERS else (0, 999)
+        value = player.get(field, 0) + delta
+        if value < low:
             raise RuleError("Not enough %(counter)s.", PRODUCT, counter=tr(COUNTER_NAMES[field]))
-        player[field] += delta
+        if value > high:
+            raise RuleError("%(counter)s is at most %(max)s.", PRODUCT, counter=tr(COUNTER_NAMES[field]),
+                            max=high)
+        player[field] = value
         ctx.log(N_("%(who)s: %(counter)s %(delta)+d → %(value)s"), who=ctx.name(seat),
                 counter=tr(COUNTER_NAMES[field]), delta=delta, value=player[field])
         check_win(state, ctx)
@@ -422,7 +440,8 @@ class LcgGame(Game):
         ctx.actor.require_host()
         seat = get_choice(action, "seat", state["seats"])
         field = get_choice(action, "field", COUNTERS)
-        state["players"][seat][field] = get_int(action, "value", 0, 999)
+        low, high = MODIFIER_RANGE if field in MODIFIERS else (0, 999)
+        state["players"][seat][field] = get_int(action, "value", low, high)
         ctx.log(N_("Host set %(who)s's %(counter)s to %(value)s."), who=ctx.name(seat),
                 counter=tr(COUNTER_NAMES[field]), value=state["players"][seat][field])
         check_win(state, ctx)
@@ -491,11 +510,6 @@ class LcgGame(Game):
         state["titles"] = titles
         state["title_relations"] = _text(action, "relations", 2000)
         ctx.log(N_("Host updated the titles."))
-
-    @staticmethod
-    def reference(query: str = "") -> list[data.Ruling]:
-        """The FAQ's errata and rulings for the lookup panel (not state: the same for every table)."""
-        return data.search_rulings(query, limit=100)
 
     @staticmethod
     def _seated_or_host(ctx: Ctx) -> None:

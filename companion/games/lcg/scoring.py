@@ -18,7 +18,7 @@ def total_power(state: dict[str, Any], seat: str) -> int:
 
 
 def initiative_winner(state: dict[str, Any], rng: random.Random) -> tuple[str, list[str], bool]:
-    """Highest plot initiative wins (seed 003 Page 11); ties per the table's option (facts lcg.md,
+    """Highest initiative (plot plus modifiers) wins (seed 003 Page 11); ties per the table's option (facts lcg.md,
     unverified for 1st edition): lowest total power, then a logged random draw, or random at once.
 
     Returns (winner, tied seats or [], True when the draw was random).
@@ -26,7 +26,9 @@ def initiative_winner(state: dict[str, Any], rng: random.Random) -> tuple[str, l
     seats = state["seats"]
 
     def initiative(seat: str) -> int:
-        return int((state["players"][seat].get("plot") or {}).get("initiative", 0))
+        """Printed initiative plus the seat's modifier from locations and cards (seed 003 Page 14)."""
+        player = state["players"][seat]
+        return max(0, int((player.get("plot") or {}).get("initiative", 0)) + int(player.get("initiative_bonus", 0)))
 
     best = max(initiative(s) for s in seats)
     tied = [s for s in seats if initiative(s) == best]

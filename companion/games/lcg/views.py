@@ -102,6 +102,7 @@ def public_view(state: dict[str, Any]) -> dict[str, Any]:
             s: {
                 "gold": p["gold"], "power": p["power"], "char_power": p["char_power"],
                 "total": total_power(state, s), "income_bonus": p["income_bonus"],
+                "initiative_bonus": p.get("initiative_bonus", 0), "claim_bonus": p.get("claim_bonus", 0),
                 "plot": _public_plot(state, s), "title": p["title"],
                 "challenges": list(state["chal_used"].get(s, [])),
             }

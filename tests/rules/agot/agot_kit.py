@@ -15,7 +15,8 @@ def ctx(seat: str | None = None, host: bool = False, seed: int = 1) -> Ctx:
 
 
 def new_game(players: int = 6, **options: Any) -> dict[str, Any]:
-    opts = GAME.normalize_options({"players": players, **options})
+    """A fresh table; the printed setup (no FAQ Lannister port ship) unless a test asks for it."""
+    opts = GAME.normalize_options({"players": players, "faq_lannister_port_ship": False, **options})
     return GAME.setup(opts, ctx(host=True))
 
 

@@ -94,7 +94,9 @@ def test_valyrian_blade_plus_one_p19():
     """seed 000 p.19: the Blade adds +1 to its holder's final strength."""
     c = fight(att_units={"knight": 1}, def_units={"knight": 1}, blade="defender")
     assert cb.total(c, "defender") == 3
-    c["tides_enabled"] = True  # with Tides of Battle the Blade redraws instead (p.28)
+    c["tides_enabled"] = True  # agot faq: a Blade not used to redraw a Tides card still gives +1
+    assert cb.total(c, "defender") == 3
+    c["blade"] = None  # used to redraw (p.28): no +1
     assert cb.total(c, "defender") == 2
 
 

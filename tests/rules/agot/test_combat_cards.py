@@ -130,6 +130,11 @@ def test_cersei_removes_an_order_anywhere_and_patchface_discards():
     act(state, "lannister", type="card_ability", use="1", area="dragonstone")
     assert "dragonstone" not in state["orders"]
     assert GAME.waiting_for(state) == ["baratheon"]
+    decide = GAME.private_view(state, "baratheon")["action"]["combat"]["decide"]
+    assert decide["kind"] == "retreat"  # the retreat comes first; Patchface waits for the clean-up (agot faq)
+    act(state, "baratheon", type="card_ability", area=decide["targets"][0])
+    decide = GAME.private_view(state, "baratheon")["action"]["combat"]["decide"]
+    assert decide["kind"] == "patchface" and "cersei-lannister" not in decide["targets"]
     act(state, "baratheon", type="card_ability", use="1", card="tywin-lannister")
     assert "tywin-lannister" in state["house_cards"]["lannister"]["discard"]
 
@@ -153,8 +158,9 @@ def test_conquering_an_area_clears_enemy_ships_from_its_port_p25():
                   fiefdoms=["stark", "tyrell", "lannister", "baratheon", "greyjoy", "martell"], neutral={})
     act(state, "tyrell", type="march", **{"from": "searoad-marches"}, moves=[{"to": "lannisport", "knight": 3}])
     cards(state, "garlan-tyrell", "cersei-lannister")
-    if state["action"]["combat"]:
-        act(state, "lannister", type="card_ability", area="stoney-sept")
+    decide = GAME.private_view(state, "tyrell")["action"]["combat"]["decide"]
+    assert decide == {"kind": "port", "area": "port-of-lannisport", "max": 2}
+    act(state, "tyrell", type="card_ability", ships="0")
     assert "port-of-lannisport" not in state["units"]
     assert any("enemy ships removed" in n["msg"] for n in state["action"]["last"]["notes"])
 

@@ -112,6 +112,10 @@ def test_tides_of_battle_cards_are_drawn_and_shown_after_the_house_cards_p28():
     assert "tides_hidden" not in json.dumps(GAME.public_view(state))
     assert GAME.public_view(state)["action"]["combat"].get("tides") is None
     act(state, "lannister", type="blade", use="")
+    # agot faq: the Tides cards are revealed, then a Blade not used to redraw may still add +1
+    assert GAME.public_view(state)["action"]["combat"]["tides"] == hidden
+    assert GAME.private_view(state, "lannister")["action"]["combat"]["decide"] == {"kind": "blade", "tides": False}
+    act(state, "lannister", type="blade", use="")
     last = state["action"]["combat"] or state["action"]["last"]  # a retreat may still be pending
     tides = last["tides"]
     assert last["result"]["attacker"] == 4 + cb.TIDES[tides["attacker"]]["strength"]

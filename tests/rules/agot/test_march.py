@@ -105,3 +105,27 @@ def test_a_destination_without_units_is_refused_not_taken_as_staying():
     assert "lannisport" in state["orders"]
     act(state, "lannister", type="march", **{"from": "lannisport"}, m0_to="stoney-sept", m0_footman="1")
     assert state["units"]["stoney-sept"]["footman"] == 1
+
+
+def _split_position(level: int) -> dict:
+    state = board(6, units={"winterfell": ("stark", {"footman": 2}), "moat-cailin": ("stark", {"footman": 2, "knight": 1}),
+                            "white-harbor": ("stark", {"footman": 1})},
+                  orders={"moat-cailin": ("stark", "march0")},
+                  iron_throne=["stark", "lannister", "baratheon", "martell", "greyjoy", "tyrell"], neutral={})
+    state["supply"]["stark"] = level
+    return state
+
+
+def test_a_split_march_is_checked_whole_against_supply_p9():
+    """seed 000 p.9, p.15: supply is checked on the whole March order with every arrival applied.
+    Stark (supply 1: armies 3, 2) splits Moat Cailin into The Twins (2) and White Harbor (+1): with
+    Winterfell that makes three armies of 2 — one too many, though each move alone would fit."""
+    state = _split_position(1)
+    with pytest.raises(RuleError):
+        act(state, "stark", type="march", **{"from": "moat-cailin"},
+            moves=[{"to": "the-twins", "footman": 1, "knight": 1}, {"to": "white-harbor", "footman": 1}])
+    # the same split with supply 2 (armies 3, 2, 2) is legal
+    state = _split_position(2)
+    act(state, "stark", type="march", **{"from": "moat-cailin"},
+        moves=[{"to": "the-twins", "footman": 1, "knight": 1}, {"to": "white-harbor", "footman": 1}])
+    assert state["units"]["white-harbor"]["footman"] == 2 and state["units"]["the-twins"]["knight"] == 1

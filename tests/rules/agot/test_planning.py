@@ -22,7 +22,7 @@ def ctx(seat: str | None = None, host: bool = False, seed: int = 7) -> Ctx:
 
 
 def table(players: int = 4) -> dict:
-    state = GAME.setup(GAME.normalize_options({"players": players}), ctx(host=True))
+    state = GAME.setup(GAME.normalize_options({"players": players, "faq_lannister_port_ship": False}), ctx(host=True))
     GAME.apply(state, ctx(host=True), {"type": "start"})
     return state
 
@@ -97,7 +97,7 @@ def test_refusals_cite_page_12(house, orders, msg):
 
 def test_westeros_restriction_forbids_a_kind():
     """Westeros deck III (seed 000 p.7; facts): e.g. Web of Lies forbids Support orders this round."""
-    state = GAME.setup(GAME.normalize_options({"players": 4}), ctx(host=True))
+    state = GAME.setup(GAME.normalize_options({"players": 4, "faq_lannister_port_ship": False}), ctx(host=True))
     state["restrictions"] = ["no-support"]
     GAME.apply(state, ctx(host=True), {"type": "start"})
     with pytest.raises(RuleError) as err:
@@ -117,7 +117,7 @@ def test_area_confirmed_by_the_player_is_accepted():
 def test_not_enough_tokens_switches_to_turn_order():
     """seed 000 p.12-13: a house short of tokens makes everyone place in turn order; it must place all
     the tokens it can and may leave areas without orders."""
-    state = GAME.setup(GAME.normalize_options({"players": 4}), ctx(host=True))
+    state = GAME.setup(GAME.normalize_options({"players": 4, "faq_lannister_port_ship": False}), ctx(host=True))
     from companion.games.agot import areas
     # Greyjoy (no star) with 11 areas: only 10 regular tokens.
     for aid in ("flints-finger", "seagard", "riverrun", "harrenhal", "the-twins", "moat-cailin", "the-fingers"):
@@ -193,7 +193,7 @@ def test_raven_swap_respects_stars():
     """seed 000 p.13: never more special orders than the King's Court allows, even with the Raven."""
     from companion.games.agot import areas
 
-    state = GAME.setup(GAME.normalize_options({"players": 4}), ctx(host=True))
+    state = GAME.setup(GAME.normalize_options({"players": 4, "faq_lannister_port_ship": False}), ctx(host=True))
     areas.set_units(state, "harrenhal", "lannister", {"footman": 1})
     GAME.apply(state, ctx(host=True), {"type": "start"})
     place(state, "baratheon", BARATHEON)
@@ -224,7 +224,7 @@ def test_phone_form_fields_make_the_same_answer():
 def test_raven_with_a_physical_wildling_deck():
     """Physical decks: the phone only tells the holder to look at the real card; top or bottom stays
     secret and the companion records no card (seed 000 p.12)."""
-    state = GAME.setup(GAME.normalize_options({"players": 4, "decks": "physical"}), ctx(host=True))
+    state = GAME.setup(GAME.normalize_options({"players": 4, "decks": "physical", "faq_lannister_port_ship": False}), ctx(host=True))
     GAME.apply(state, ctx(host=True), {"type": "start"})
     all_four(state)
     GAME.apply(state, ctx("lannister"), {"type": "raven_peek"})

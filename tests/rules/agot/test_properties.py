@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.games.agot import GAME, flow, power, tracks, wildlings
+from companion.games.agot import board as board_data
 
 HOUSES = ["baratheon", "lannister", "stark", "greyjoy"]
 
@@ -34,7 +35,17 @@ def settle(s, data) -> None:
             act(s, house, {"type": "choose", "value": data.draw(st.sampled_from(cur["tied"]))})
         elif todo == "wildling_task":
             ask = cur["tasks"][0]["ask"]
-            if ask["kind"] == "confirm":
+            live = GAME.public_view(s)["current"]["task"]["ask"]
+            if ask["kind"] == "units" and live["removed"] < live["due"]:
+                forts = {a: n for a, n in ask["before"].items() if ask.get("one_fort")
+                         and board_data.load().area(a).fort and s["units"].get(a, {}).get("house") == house}
+                area = max(forts, key=lambda a: (forts[a], a)) if forts else \
+                    sorted(a for a, u in s["units"].items() if u["house"] == house)[0]
+                unit = next(k for k in ("footman", "knight", "siege", "ship") if s["units"][area].get(k))
+                act(s, house, {"type": "remove_units", "area": area, "unit": unit})
+            elif ask["kind"] == "swap" and live["done"] < live["need"]:
+                act(s, house, {"type": "choose", "value": data.draw(st.sampled_from(live["areas"]))})
+            elif ask["kind"] in ("confirm", "units", "swap"):
                 act(s, house, {"type": "confirm"})
             else:
                 act(s, house, {"type": "choose", "value": data.draw(st.sampled_from(ask["choices"]))})

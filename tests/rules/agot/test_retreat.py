@@ -61,9 +61,33 @@ def test_retreat_supply_counts_the_army_as_already_gone_p21():
     card(state, "lannister", "tywin-lannister")
     card(state, "stark", "catelyn-stark")
     decide = GAME.private_view(state, "stark")["action"]["combat"]["decide"]
-    assert decide["kind"] == "retreat" and "white-harbor" in decide["targets"]
-    act(state, "stark", type="card_ability", area="white-harbor")
-    assert state["units"]["white-harbor"]["footman"] + state["units"]["white-harbor"]["knight"] == 3
+    # White Harbor would make an army of 4 (one unit lost); empty areas keep all 3: only they are
+    # offered (p.21: units are lost to supply only when no other area is left)
+    assert decide["kind"] == "retreat" and "white-harbor" not in decide["targets"]
+    assert decide["targets"] == ["greywater-watch", "seagard"]
+    act(state, "stark", type="card_ability", area="seagard")
+    assert state["units"]["seagard"]["footman"] + state["units"]["seagard"]["knight"] == 3
+
+
+def test_retreat_over_supply_only_when_no_other_area_p21():
+    """seed 000 p.21: when the only retreat area exceeds supply, the excess units are destroyed.
+    Stark (supply 0: armies 2, 2) loses Karhold to Greyjoy from Castle Black; Winterfell (1 footman)
+    is the only way out, so of the 2 survivors only 1 fits."""
+    state = board(6, units={"karhold": ("stark", {"footman": 2, "knight": 1}),
+                            "winterfell": ("stark", {"footman": 1}), "castle-black": ("greyjoy", {"knight": 3})},
+                  orders={"castle-black": ("greyjoy", "march0")},
+                  iron_throne=["greyjoy", "stark", "baratheon", "martell", "lannister", "tyrell"],
+                  fiefdoms=["baratheon", "greyjoy", "stark", "martell", "lannister", "tyrell"], neutral={})
+    state["supply"]["stark"] = 0
+    act(state, "greyjoy", type="march", **{"from": "castle-black"}, moves=[{"to": "karhold", "knight": 3}])
+    card(state, "greyjoy", "euron-crows-eye")
+    card(state, "stark", "catelyn-stark")
+    act(state, "stark", type="card_ability", footman=1)
+    decide = GAME.private_view(state, "stark")["action"]["combat"]["decide"]
+    assert decide["kind"] == "retreat" and decide["targets"] == ["winterfell"]
+    act(state, "stark", type="card_ability", area="winterfell")
+    assert sum(v for k, v in state["units"]["winterfell"].items() if k != "house") == 2
+    assert state["units"]["karhold"]["house"] == "greyjoy"
 
 
 def test_bad_numbers_are_refused_with_a_message():

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from agot_kit import act, new_game, set_power
 
-from companion.games.agot import GAME, areas, tracks, victory
+from companion.games.agot import GAME, areas, setup, tracks, victory
+from companion.games.base import RuleError
 
 
 def test_seven_castles_win_at_once():
@@ -23,8 +25,8 @@ def test_seven_castles_win_at_once():
 
 def test_ranking_tie_breaks_p17():
     """Ties: more strongholds, then higher supply, then more available power, then Iron Throne
-    position (seed 000 p.17)."""
-    s = new_game(3)
+    position (seed 000 p.17; table option tiebreak="printed")."""
+    s = new_game(3, tiebreak="printed")
     areas.set_control(s, "crackclaw-point", "baratheon")  # a castle
     areas.set_control(s, "riverrun", "lannister")  # a stronghold
     assert victory.counts(s) == {"baratheon": 2, "lannister": 2, "stark": 2}
@@ -37,6 +39,32 @@ def test_ranking_tie_breaks_p17():
     assert [r["house"] for r in victory.ranking(s)] == ["lannister", "baratheon", "stark"]
     tracks.set_track(s, "iron_throne", ["stark", "lannister", "baratheon"])
     assert [r["house"] for r in victory.ranking(s)] == ["lannister", "stark", "baratheon"]
+
+
+def test_ranking_tie_breaks_faq_by_default():
+    """agot faq (v2.0 Tiebreakers), the default: after castles and strongholds, more land areas, then
+    supply, then the Iron Throne; strongholds and power no longer count."""
+    s = new_game(3)
+    assert s["options"]["tiebreak"] == "faq"
+    areas.set_control(s, "crackclaw-point", "baratheon")
+    areas.set_control(s, "riverrun", "lannister")
+    rows = {r["house"]: r for r in victory.ranking(s)}
+    assert rows["baratheon"]["land"] == rows["lannister"]["land"] == 3 and rows["stark"]["land"] == 2
+    # Lannister's second stronghold does not matter; equal supply: Baratheon is above on the Throne
+    assert [r["house"] for r in victory.ranking(s)] == ["baratheon", "lannister", "stark"]
+    areas.set_control(s, "karhold", "stark")
+    areas.set_control(s, "castle-black", "stark")
+    assert [r["house"] for r in victory.ranking(s)][0] == "stark"
+
+
+def test_faq_lannister_ship_in_its_port_by_default():
+    """agot faq (v2.0 Lannister player screen), the default: a Lannister ship starts in the Port of
+    Lannisport; with the printed screen it does not."""
+    s = new_game(6, faq_lannister_port_ship=True)
+    assert s["units"]["port-of-lannisport"] == {"house": "lannister", "footman": 0, "knight": 0, "ship": 1, "siege": 0}
+    assert any(i["params"].get("area", {}).get("_") == "Port of Lannisport" for i in setup.checklist(s))
+    assert GAME.normalize_options({"players": 6})["faq_lannister_port_ship"] is True
+    assert "port-of-lannisport" not in new_game(6)["units"]
 
 
 def test_home_area_reverts_to_its_house():
@@ -73,11 +101,18 @@ def test_host_corrections_for_threat_and_supply():
     assert GAME.public_view(s)["supply"]["stark"] == 4
 
 
-def test_taking_a_home_area_removes_its_garrison_and_neutral_forces_fall():
-    """A conquered home area has lost its garrison (seed 000 p.27); units standing where a neutral
+def test_a_garrison_leaves_only_by_combat_and_neutral_forces_fall():
+    """A garrison leaves the game only when defeated in combat (seed 000 p.27): recording control or
+    units never removes it (the host corrects it with set_garrison); units standing where a neutral
     force was mean it was destroyed (seed 000 p.26)."""
     s = new_game(6)
     act(s, "lannister", {"type": "set_control", "area": "winterfell", "house": "lannister"})
+    assert s["garrisons"]["winterfell"] == 2
+    act(s, "lannister", {"type": "set_units", "area": "winterfell", "house": "lannister", "footman": 1})
+    assert s["garrisons"]["winterfell"] == 2
+    with pytest.raises(RuleError):
+        act(s, "stark", {"type": "set_garrison", "area": "winterfell", "strength": 0})
+    act(s, None, {"type": "set_garrison", "area": "winterfell", "strength": 0})
     assert "winterfell" not in s["garrisons"]
     act(s, "stark", {"type": "set_control", "area": "white-harbor", "house": "stark"})
     assert "lannisport" in s["garrisons"]

@@ -182,3 +182,24 @@ def test_replay_with_the_same_seeds_gives_the_same_game():
         return json.dumps(s, sort_keys=True)
 
     assert play() == play()
+
+
+def test_physical_deck_iii_record_follows_the_table():
+    """Deck III has no Winter is Coming: when the record says only Wildlings Attack cards are left
+    but the table turns over Web of Lies, the host enters it as a correction (logged) instead of a
+    dummy wildling attack, and play goes on (design: the board is the truth; seed 000 p.7)."""
+    s = new_game(3, decks="physical")
+    pile = s["westeros"]["decks"]["III"]
+    pile["used"] = [c for c in westeros.full_deck("III") if c != "wildlings-attack"]
+    pile["remaining"] = ["wildlings-attack"] * 3
+    s["phase"], s["round"], s["queue"], s["current"] = "westeros", 9, [{"kind": "draw"}], None
+    flow.advance(s, ctx(host=True))
+    act(s, None, {"type": "draw_card", "card": "supply"})
+    act(s, None, {"type": "draw_card", "card": "clash-of-kings"})
+    assert "web-of-lies" in GAME.public_view(s)["deck_all"]["III"]
+    with pytest.raises(RuleError):  # a plain entry is still checked against the record
+        act(s, None, {"type": "draw_card", "card": "web-of-lies"})
+    act(s, None, {"type": "draw_card", "card": "web-of-lies", "correct": "1"})
+    assert s["westeros"]["drawn"]["III"] == "web-of-lies"
+    assert pile["remaining"] == ["wildlings-attack"] * 3 and pile["used"].count("web-of-lies") == 1
+    assert s["last_attack"] is None

@@ -118,6 +118,33 @@ def test_preemptive_raid_reward_attacks_again_without_the_winner():
     assert s["wildling_threat"] == 0
 
 
+def test_preemptive_raid_excluded_house_takes_no_penalty():
+    """Preemptive Raid's second attack: the house kept out of the bidding (the first attack's
+    highest bidder) is not among those the result hits (facts: wildling cards)."""
+    s = attack(3, 4, "preemptive-raid")
+    s["wildling_deck"]["unknown"] = []
+    s["wildling_deck"]["bottom"] = ["skinchanger-scout"]
+    bid_all(s, {"baratheon": 0, "lannister": 0, "stark": 4})
+    before = s["power"]["stark"]["available"]
+    bid_all(s, {"baratheon": 0, "lannister": 1})  # 1 < 6: the wildlings win; Baratheon is lowest
+    assert s["power"]["stark"]["available"] == before  # no "everyone else" loss for Stark
+    assert s["power"]["lannister"]["available"] == 5 - 1 - 2
+
+
+def test_horde_lowest_losses_come_from_one_castle_area():
+    """The Horde Descends: the lowest bidder's 2 units come from one castle/stronghold area when it
+    has one; "done" is refused when they came from elsewhere (facts: wildling cards)."""
+    s = attack(3, 12, "the-horde-descends")
+    bid_all(s, {"baratheon": 1, "lannister": 0, "stark": 1})
+    act(s, "lannister", {"type": "remove_units", "area": "lannisport", "unit": "footman"})
+    act(s, "lannister", {"type": "remove_units", "area": "stoney-sept", "unit": "footman"})
+    with pytest.raises(RuleError):
+        act(s, "lannister", {"type": "confirm"})
+    act(s, "lannister", {"type": "remove_units", "area": "lannisport", "unit": "knight"})
+    act(s, "lannister", {"type": "confirm"})
+    assert GAME.waiting_for(s) == ["baratheon"]
+
+
 def test_preemptive_raid_loss_drop_two_places():
     s = attack(3, 12, "preemptive-raid")
     bid_all(s, {"baratheon": 1, "lannister": 0, "stark": 1})
@@ -133,10 +160,17 @@ def test_crow_killers_lowest_swaps_knights_in_the_mirror():
     assert GAME.waiting_for(s) == ["lannister"]
     act(s, "lannister", {"type": "confirm"})
     assert GAME.waiting_for(s) == ["baratheon"]
+    # every other house replaces 2 knights (here its only one) in the mirror too: one tap per area
+    ask = GAME.public_view(s)["current"]["task"]["ask"]
+    assert ask["kind"] == "swap" and ask["areas"] == ["dragonstone"] and ask["max"] == 1
+    with pytest.raises(RuleError):
+        act(s, "baratheon", {"type": "confirm"})  # short of the swap due
     with pytest.raises(RuleError):
         act(s, "baratheon", {"type": "choose", "value": "x"})
-    act(s, "baratheon", {"type": "confirm"})
-    act(s, "stark", {"type": "confirm"})
+    act(s, "baratheon", {"type": "choose", "value": "dragonstone"})
+    assert s["units"]["dragonstone"]["knight"] == 0 and s["units"]["dragonstone"]["footman"] == 2
+    act(s, "stark", {"type": "choose", "value": "winterfell"})
+    assert s["units"]["winterfell"]["knight"] == 0
     assert flow.current(s) is None
 
 
@@ -208,9 +242,18 @@ def test_preemptive_raid_loss_destroy_units_needs_a_confirmation():
     bid_all(s, {"baratheon": 1, "lannister": 0, "stark": 1})
     act(s, "lannister", {"type": "choose", "value": "units"})
     assert GAME.waiting_for(s) == ["lannister"]
-    assert flow.current(s)["tasks"][0]["ask"]["kind"] == "confirm"
+    ask = GAME.public_view(s)["current"]["task"]["ask"]
+    assert ask["kind"] == "units" and ask["due"] == 2 and ask["removed"] == 0
+    with pytest.raises(RuleError):
+        act(s, "lannister", {"type": "confirm"})  # "done" short of the 2 units due
+    act(s, "lannister", {"type": "remove_units", "area": "lannisport", "unit": "knight"})
+    assert GAME.public_view(s)["current"]["task"]["ask"]["removed"] == 1
+    with pytest.raises(RuleError):
+        act(s, "lannister", {"type": "confirm"})
+    act(s, "lannister", {"type": "remove_units", "area": "stoney-sept", "unit": "footman"})
     act(s, "lannister", {"type": "confirm"})
     assert flow.current(s) is None
+    assert "stoney-sept" not in s["units"] and s["units"]["lannisport"]["knight"] == 0
 
 
 def test_preemptive_raid_tied_highest_tracks_ask_which():
@@ -242,7 +285,7 @@ def test_crow_killers_others_without_knights_are_not_asked():
     bid_all(s, {"baratheon": 0, "lannister": 1, "stark": 1})
     act(s, "baratheon", {"type": "confirm"})  # the lowest bidder
     assert GAME.waiting_for(s) == ["lannister"]  # Stark has no knight left: skipped
-    act(s, "lannister", {"type": "confirm"})
+    act(s, "lannister", {"type": "choose", "value": "lannisport"})  # its only knight: done at once
     assert flow.current(s) is None
 
 
@@ -265,12 +308,26 @@ def test_massing_lowest_with_one_card_keeps_it():
 def test_massing_option_others_discard_their_last_card():
     """Option off: a house with a single card still discards it (the visible table choice)."""
     s = attack(3, 12, "massing-on-the-milkwater", milkwater_keep_last=False)
-    s["house_cards"]["lannister"] = {"hand": ["tywin-lannister"], "discard": []}
+    others = [c for c in s["house_cards"]["lannister"]["hand"] if c != "tywin-lannister"]
+    s["house_cards"]["lannister"] = {"hand": ["tywin-lannister"], "discard": list(others)}
     bid_all(s, {"baratheon": 1, "lannister": 1, "stark": 0})
     act(s, "baratheon", {"type": "choose", "value": s["house_cards"]["baratheon"]["hand"][0]})
     assert GAME.waiting_for(s) == ["lannister"]
     act(s, "lannister", {"type": "choose", "value": "tywin-lannister"})
-    assert s["house_cards"]["lannister"] == {"hand": [], "discard": ["tywin-lannister"]}
+    # a hand is never left empty: like a spent hand, the other discards come back (seed 000 p.19)
+    assert s["house_cards"]["lannister"] == {"hand": others, "discard": ["tywin-lannister"]}
+
+
+def test_massing_lowest_emptied_hand_refills():
+    """Massing on the Milkwater: Stark holds two strength-2 cards only; both are its strongest and
+    go, and the hand refills from the other discards instead of staying empty (seed 000 p.19)."""
+    s = attack(3, 12, "massing-on-the-milkwater")
+    hand = ["roose-bolton", "greatjon-umber"]
+    rest = [c for c in s["house_cards"]["stark"]["hand"] if c not in hand]
+    s["house_cards"]["stark"] = {"hand": list(hand), "discard": list(rest)}
+    bid_all(s, {"baratheon": 1, "lannister": 1, "stark": 0})
+    assert s["house_cards"]["stark"]["hand"] == rest
+    assert s["house_cards"]["stark"]["discard"] == hand
 
 
 def test_massing_default_others_keep_a_last_card():
@@ -287,9 +344,19 @@ def test_mammoth_riders_and_horde_losses_are_confirmed_per_house():
         s = attack(3, 12, card)
         bid_all(s, {"baratheon": 1, "lannister": 0, "stark": 1})
         assert [t["house"] for t in flow.current(s)["tasks"]] == ["lannister", "baratheon", "stark"]
-        ask = flow.current(s)["tasks"][0]["ask"]
-        assert ask["kind"] == "confirm" and (ask["params"].get("n", 2) == lowest_n)
+        ask = GAME.public_view(s)["current"]["task"]["ask"]
+        assert ask["kind"] == "units" and ask["due"] == lowest_n
         for house in ("lannister", "baratheon", "stark"):
+            ask = GAME.public_view(s)["current"]["task"]["ask"]
+            with pytest.raises(RuleError):
+                act(s, house, {"type": "confirm"})  # the phone refuses "done" short of the units due
+            for _ in range(ask["due"]):
+                mine = sorted((a, k) for a, u in s["units"].items() if u["house"] == house
+                              for k in ("footman", "knight", "ship") if u.get(k))
+                # The Horde Descends: the lowest bidder's losses come from one castle/stronghold area
+                area, kind = next(((a, k) for a, k in mine if a in ("lannisport", "dragonstone", "winterfell")),
+                                  mine[0])
+                act(s, house, {"type": "remove_units", "area": area, "unit": kind})
             act(s, house, {"type": "confirm"})
         assert flow.current(s) is None
 

@@ -94,20 +94,31 @@ def test_longest_road_draws_a_reserve_token(table):
 
 def test_largest_patrol_first_to_three_then_strictly_more(table):
     """seed 004 p.4: the first with 3 rangers takes the Largest Patrol, another needs more; taking
-    it reveals a reserve token (p.8)."""
-    t = ready(table)
-    t.roll(12)
-    t.act("p1", {"type": "ranger"})
-    t.act("p1", {"type": "ranger"})
-    t.refuse("p1", {"type": "ranger"})  # the third one takes the patrol: a token is needed
-    t.act("p1", {"type": "ranger", "tokens": [tok("climber", "ice_river")]})
+    it reveals a reserve token (p.8). One development card per turn, bought on an earlier turn."""
+    t = ready(table, players=3)
+
+    def turn(seat, *actions):
+        t.roll(12)
+        for action in actions:
+            t.act(seat, action)
+        t.act(seat, {"type": "end_turn"})
+
+    turn("p1", *[{"type": "build", "what": "dev"}] * 3)
+    turn("p2", *[{"type": "build", "what": "dev"}] * 4)
+    turn("p3")
+    for n in range(3):
+        t.roll(12)
+        if n == 2:
+            t.refuse("p1", {"type": "ranger"})  # the third one takes the patrol: a token is needed
+            t.act("p1", {"type": "ranger", "tokens": [tok("climber", "ice_river")]})
+        else:
+            t.act("p1", {"type": "ranger"})
+        t.act("p1", {"type": "end_turn"})
+        turn("p2", {"type": "ranger"})
+        turn("p3")
     assert t.view["largest_patrol"] == "p1"
-    t.act("p1", {"type": "end_turn"})
-    t.roll(12)
-    for _ in range(3):
-        t.act("p2", {"type": "ranger"})
-    assert t.view["largest_patrol"] == "p1"
-    t.act("p2", {"type": "ranger", "tokens": [tok("normal", "ice_river")]})
+    turn("p1")
+    turn("p2", {"type": "ranger", "tokens": [tok("normal", "ice_river")]})
     assert t.view["largest_patrol"] == "p2"
     assert t.view["clans"]["ice_river"] == ["climber", "normal"]
 

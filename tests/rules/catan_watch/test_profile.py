@@ -75,8 +75,8 @@ def test_host_edits_trail_and_section_before_guards(table):
     assert sec["spaces"] == 4 and [h["name"] for h in sec["hexes"]] == ["Mole's Town", "Queenscrown"]
     t.refuse(None, {"type": "edit_trail", "number": 2, "clan": "nowhere", "clearing": "c12"}, host=True)
     t.finish_setup()
-    err = t.refuse(None, {"type": "edit_trail", "number": 9, "clan": "none"}, host=True)
-    assert err.status == 409
+    t.host({"type": "edit_trail", "number": 9, "clan": "none"})  # after the guards: from the next roll
+    assert {"number": 9, "clan": "hornfoot", "clearing": "c78"} in t.view["trails"]
 
 
 def test_host_replaces_whole_profile_keeping_setup_progress(table):
@@ -99,7 +99,7 @@ def test_host_pastes_a_profile_as_text(table):
     err = t.refuse(None, {"type": "edit_profile", "profile": "{not json"}, host=True)
     assert err.rule.startswith("companion: board profile")
     t.finish_setup()
-    assert t.view["profile_json"] is None
+    assert json.loads(t.view["profile_json"])["tokens"] == raw["tokens"], "still editable in play (issue 15)"
 
 
 def test_giant_leaves_waiting_wildlings_outnumbering(table):

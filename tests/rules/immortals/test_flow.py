@@ -47,7 +47,7 @@ def through_draft(t: Table) -> None:
                                          if t.state["board"][f"{realm}:{area}-{n}"]["armies"] == 0)
             t.act(seat, action)
     for seat in t.state["seats"]:
-        t.act(seat, {"type": "feed", "light": 2, "dark": 3})
+        t.act(seat, {"type": "feed", "light": 2, "dark": 3, "inhabitants": 2})
 
 
 def test_setup_is_logged_and_refuses_incomplete_tribes():
@@ -56,12 +56,12 @@ def test_setup_is_logged_and_refuses_incomplete_tribes():
     t = Table(3)
     assert t.state["rounds"] == 7 and t.state["rounds_by_source"] == {"a": 7, "aid": 7}
     assert t.log[0]["msg"].startswith("First player")
-    t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "demons"})
+    t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "demons", "partial": "1"})
     assert GAME.waiting_for(t.state) == ["p1", "p2", "p3"]
     with pytest.raises(RuleError):
         t.host({"type": "start_game"})
     with pytest.raises(RuleError) as err:
-        t.act("p2", {"type": "choose_tribes", "light": "elves", "dark": "orcs"})
+        t.act("p2", {"type": "choose_tribes", "light": "elves", "dark": "orcs", "partial": "1"})
     assert "Another player" in str(err.value)
 
 
@@ -299,15 +299,16 @@ def test_action_spaces_entered_per_board_confirm_the_layout():
     """The 8 army spaces (seed 001 p.8) come from the two tribe boards; until entered, a placeholder
     layout is used and shown as not confirmed."""
     t = Table(3)
-    t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "trolls"})
+    t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "trolls", "partial": "1"})
     assert t.player("p1")["spaces_confirmed"] is False and len(t.player("p1")["spaces"]) == 8
-    t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "trolls",
+    t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "trolls", "partial": "1",
                  "light_spaces": ["extract_gold", "extract_energy", "", "transition3"],
                  "dark_spaces": ["build", "attack", "move_attack", "tribe", "attack", ""]})
     assert t.player("p1")["spaces_confirmed"] is True
     assert t.player("p1")["spaces"][3] == "build" and t.player("p1")["spaces"][6] == "tribe"
     with pytest.raises(RuleError):
-        t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "trolls", "light_spaces": ["fly"]})
+        t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "trolls", "partial": "1",
+                     "light_spaces": ["fly"]})
 
 
 def test_groups_may_be_printed_on_either_board():

@@ -80,7 +80,7 @@ def test_tribe_building_costs_entered_with_the_tribes_are_used():
     from immortals_helpers import give_plan
 
     t = Table(3)
-    t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "orcs",
+    t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "orcs", "partial": "1",
                  "light_cost_portal_energy": "4", "light_cost_portal_gold": "",
                  "light_cost_capital_energy": 3, "light_cost_capital_gold": 3})
     costs = t.state["profile"]["tribes"]["elves"]["costs"]
@@ -102,11 +102,11 @@ def test_elves_start_region_is_treehome():
     """seed 002 p.6: the Elves start in Treehome (Arvoredo). Choosing the slot names it; a board
     where Treehome is already named gives the Elves their start region."""
     t = Table(3)
-    t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "orcs", "start": "3-4"})
+    t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "orcs", "start": "3-4", "partial": "1"})
     assert t.state["profile"]["regions"]["3-4"]["name"] == "Treehome"
     t2 = Table(3)
     t2.host({"type": "name_region", "region": "2-2", "name": "Treehome"})
-    t2.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "orcs"})
+    t2.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "orcs", "partial": "1"})
     assert t2.state["profile"]["tribes"]["elves"]["start"] == "2-2"
 
 

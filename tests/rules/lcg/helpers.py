@@ -14,7 +14,11 @@ from companion.games.lcg import GAME
 class Table:
     """A table held in memory; every apply works on a deep copy, as the server does."""
 
-    def __init__(self, players: int = 2, seed: int = 1, **options: Any) -> None:
+    def __init__(self, players: int = 2, seed: int = 1, defaults: bool = False, **options: Any) -> None:
+        """Tests written for the engine's steps start with the structural auto-pass so they reach
+        the window under test; ``defaults=True`` keeps every table default as a new table has it."""
+        if not defaults:
+            options.setdefault("autopass_start", "structure")
         opts = GAME.normalize_options({"players": players, **options})
         self.ctx_seed = seed
         ctx = Ctx(Actor(host=True), random.Random(seed))

@@ -1,4 +1,4 @@
-"""The flowchart and rulings data load, validate, and are searchable."""
+"""The flowchart data loads and validates (the rulings moved to the rules reference: tests/reference)."""
 
 from __future__ import annotations
 
@@ -26,23 +26,3 @@ def test_malformed_phase_data_is_refused(monkeypatch):
         monkeypatch.undo()
         data.boxes.cache_clear()
         data.boxes()
-
-
-def test_rulings_have_both_languages_and_pages():
-    rulings = data.rulings()
-    assert len(rulings) >= 40
-    assert all(r.en and r.pt and r.page.startswith("seed 003 Page") for r in rulings)
-
-
-@pytest.mark.parametrize("query,expected", [
-    ("pycelle", "pycelle"), ("Meistre Pycelle", "pycelle"), ("L45", "pycelle"), ("3.4", "doubting-septa"),
-    ("por um triz", "narrow-escape"), ("renda", "timing-income"), ("income", "timing-income"),
-    ("Desinformacoes", "misinformation"),
-])
-def test_search_by_name_set_number_version_in_either_language(query, expected):
-    assert expected in [r.id for r in data.search_rulings(query)]
-
-
-def test_search_nothing_found_and_empty_lists_all():
-    assert data.search_rulings("zzzz-no-such-card") == []
-    assert len(data.search_rulings("")) == len(data.rulings())

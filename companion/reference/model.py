@@ -1,0 +1,106 @@
+"""The rules reference as data: one TOML file per game and language, checked with pydantic.
+
+File format (``companion/games/<game>/data/reference.<lang>.toml``, same ids in both languages)::
+
+    [sections]                 # section id -> title, in rulebook order
+    combat = "Combat"
+    [[entry]]
+    id = "combat-ship-support" # kebab-case, unique in the game
+    section = "combat"
+    title = "Can ships support a land battle?"
+    text = "Yes: ..."          # answer first, our own words
+    pages = "20"               # printed page(s): "12", "21-22", "14, 19"
+    source = "seed 000"        # seed 000..004, "agot faq", "facts" or "companion"
+    related = ["combat-support"]
+    keywords = ["barco"]       # optional extra search words in this language
+    option = "milkwater"       # optional: the table option that decides an unclear rule
+
+Fields that are not words (section, pages, source, related, option) must be equal in both files.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+ID = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+PAGES = r"^\d+(?:-\d+)?(?:, ?\d+(?:-\d+)?)*$"
+SOURCES = ("seed 000", "seed 001", "seed 002", "seed 003", "seed 004", "agot faq", "facts", "companion")
+#: Sources that need no printed page (product rules, component facts).
+PAGELESS = ("facts", "companion")
+SHARED = ("section", "pages", "source", "related", "option")
+
+
+class RawEntry(BaseModel):
+    """One entry as written in one language's file."""
+
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+
+    id: str = Field(pattern=ID, max_length=80)
+    section: str = Field(pattern=ID)
+    title: str = Field(min_length=3, max_length=200)
+    text: str = Field(min_length=3, max_length=2000)
+    pages: str = ""
+    source: str
+    related: list[str] = []
+    keywords: list[str] = []
+    option: str | None = None
+
+    @field_validator("source")
+    @classmethod
+    def _known_source(cls, value: str) -> str:
+        if value not in SOURCES:
+            raise ValueError(f"source must be one of {', '.join(SOURCES)}")
+        return value
+
+    @field_validator("pages")
+    @classmethod
+    def _pages(cls, value: str) -> str:
+        import re
+
+        if value and not re.match(PAGES, value):
+            raise ValueError("pages must look like '12', '21-22' or '14, 19'")
+        return value
+
+    def shared(self) -> tuple:
+        return tuple(getattr(self, name) for name in SHARED)
+
+
+class RawFile(BaseModel):
+    """One language's whole file."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    sections: dict[str, str]
+    entry: list[RawEntry] = []
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One reference entry in both languages (``title``/``text``/``keywords`` keyed by language)."""
+
+    game: str
+    id: str
+    section: str
+    pages: str
+    source: str
+    related: tuple[str, ...]
+    option: str | None
+    title: dict[str, str]
+    text: dict[str, str]
+    keywords: dict[str, tuple[str, ...]]
+    order: int
+
+
+@dataclass
+class GameReference:
+    """A game's whole reference: sections (per language, rulebook order) and entries by id."""
+
+    game: str
+    sections: dict[str, dict[str, str]]
+    entries: dict[str, Entry] = field(default_factory=dict)
+    synonyms: tuple[tuple[str, ...], ...] = ()
+
+    def section_title(self, section: str, lang: str) -> str:
+        return self.sections.get(lang, {}).get(section, section)

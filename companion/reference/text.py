@@ -1,0 +1,87 @@
+"""Text normalisation shared by the index and the queries: folding, words, stems, stop words.
+
+Both sides of a search go through the same steps (fold accents and case, split into words, drop
+stop words, Snowball-stem), so "Retirada", "retiradas" and "retirada" meet on one stem. The stop
+word lists and synonym groups are data (``stopwords.toml``, ``synonyms.toml``).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import unicodedata
+from functools import cache
+from pathlib import Path
+
+import snowballstemmer
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+HERE = Path(__file__).resolve().parent
+LANGS = ("en", "pt_BR")
+STEMMER_NAMES = {"en": "english", "pt_BR": "portuguese"}
+WORD = re.compile(r"[a-z0-9]+")
+
+
+def norm_lang(lang: str | None) -> str:
+    """Map 'pt', 'pt-BR', 'pt_br' to 'pt_BR'; anything else to 'en'."""
+    return "pt_BR" if (lang or "").lower().replace("-", "_").startswith("pt") else "en"
+
+
+def fold(text: str) -> str:
+    """Lower case without accents: 'Retirada' and 'RETIRADA' and 'retirádá' all become 'retirada'."""
+    norm = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in norm if not unicodedata.combining(c))
+
+
+def words(text: str) -> list[str]:
+    """The folded words of ``text`` (letters and digits; punctuation and hyphens split words)."""
+    return WORD.findall(fold(text))
+
+
+@cache
+def _stemmer(lang: str):
+    return snowballstemmer.stemmer(STEMMER_NAMES[norm_lang(lang)])
+
+
+@cache
+def stem(word: str, lang: str) -> str:
+    """The Snowball stem of one folded word in ``lang``."""
+    return _stemmer(lang).stemWord(word)
+
+
+def _load(name: str) -> dict:
+    with open(HERE / name, "rb") as fh:
+        return tomllib.load(fh)
+
+
+@cache
+def stopwords(lang: str) -> frozenset[str]:
+    """Words too common to say anything about a rule ('can', 'the', 'pode', 'o')."""
+    return frozenset(fold(w) for w in _load("stopwords.toml").get(norm_lang(lang), []))
+
+
+def analyse(text: str, lang: str) -> list[str]:
+    """Index terms for ``text``: folded words minus stop words, stemmed."""
+    stops = stopwords(lang)
+    return [stem(w, lang) for w in words(text) if w not in stops]
+
+
+def read_synonym_groups(path: Path) -> list[list[str]]:
+    """Synonym groups of one file (``groups = [[...], ...]``), folded; a malformed file raises."""
+    with open(path, "rb") as fh:
+        raw = tomllib.load(fh)
+    groups = raw.get("groups", [])
+    if not isinstance(groups, list) or not all(isinstance(g, list) and len(g) >= 2 and
+                                               all(isinstance(w, str) and w.strip() for w in g)
+                                               for g in groups):
+        raise ValueError(f"{path}: 'groups' must be a list of lists of two or more words")
+    return [[fold(w).strip() for w in g] for g in groups]
+
+
+@cache
+def global_synonyms() -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(g) for g in read_synonym_groups(HERE / "synonyms.toml"))

@@ -1,0 +1,199 @@
+"""The rules reference on the web: JSON search, the searchable page, "Why?" links, the TV overlay.
+
+- ``GET /api/games/<game>/rules?q=&lang=`` and ``GET /api/games/<game>/rules/<id>`` (docs/api.md).
+- ``GET /t/<code>/rules?q=&entry=`` the table's game reference (phone or screen, one tap away).
+- ``POST /t/<code>/rules/show`` host only: put an entry on the shared screen for everyone (a logged
+  event, so every screen shows it at once and after a reload); an empty ``entry`` takes it down.
+- ``GET /t/<code>/frag/rules`` the overlay fragment the screen includes (``base/_rules_overlay.html``).
+
+The reference is the same for every table and has no secrets; the table pages only pick the game.
+Registering the blueprint loads and checks every reference file, so bad data stops the start.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from flask_babel import get_locale, gettext
+from htmx_flask import make_response as htmx_response
+
+from .. import reference
+from ..citations import format_rule
+from ..games import registry
+from ..games.base import RuleError
+from .common import cookie_viewer, tables
+
+bp = Blueprint("rules", __name__)
+MAX_Q = 200
+
+
+@bp.record_once
+def _validate(_state) -> None:
+    """Load, check and index every game's reference when the app starts (fails loudly)."""
+    reference.index()
+
+
+@bp.app_template_filter("cite")
+def cite_filter(rule: str | None) -> str:
+    """``{{ rule|cite }}``: an internal rule string as players know the book, in the page's language."""
+    return format_rule(rule, str(get_locale())) or ""
+
+
+@bp.app_template_global("why_url")
+def why_url(rule: str | None, message: str = "", entry: str | None = None, code: str | None = None) -> str:
+    """The "Why?" address for a citation on a table page (empty when no entry explains it)."""
+    code = code or (request.view_args or {}).get("code")
+    if not code:
+        return ""
+    found = explain(code, rule, message, entry)
+    return url_for("rules.page", code=code.upper(), entry=found.id) if found else ""
+
+
+@bp.app_template_global("reference_entries")
+def reference_entries(game: str, sections: tuple[str, ...], lang: str) -> list[dict[str, Any]]:
+    """Entries of some sections of a game's reference (id, title, cite_text), in rulebook order."""
+    ref = reference.get(game)
+    if ref is None:
+        return []
+    lang = reference.norm_lang(lang)
+    return [{"id": e.id, "title": e.title[lang], "cite_text": _cite_text(e, lang)}
+            for s in sections for e in ref.entries.values() if e.section == s]
+
+
+def _lang() -> str:
+    return reference.norm_lang(request.args.get("lang") or str(get_locale()))
+
+
+def _game(game: str):
+    known = registry().get(game) or registry().get(game.replace("_", "-"))
+    if known is None:
+        raise RuleError("Unknown game: %(game)s.", "companion: games", status=404, game=game[:32])
+    return known
+
+
+def table_game(code: str) -> str | None:
+    """The game id of a table (None when there is no such table)."""
+    try:
+        return tables().snapshot(code.upper()).table.game_id
+    except RuleError:
+        return None
+
+
+def explain(code: str | None, rule: str | None, message: str = "", entry: str | None = None):
+    """The entry that explains a refusal on table ``code`` (or on the game its citation names)."""
+    game = table_game(code) if code else None
+    try:
+        return reference.entry_for_rule(game, rule, message, entry)
+    except Exception:  # a "Why?" link must never turn a refusal into a server error
+        return None
+
+
+# -- JSON -----------------------------------------------------------------------------------------
+@bp.get("/api/games/<game>/rules")
+def api_search(game: str):
+    gid = _game(game).id
+    lang = _lang()
+    q = request.args.get("q", "")[:MAX_Q]
+    ref = reference.get(gid)
+    if ref is None:
+        return jsonify(results=[])
+    try:
+        limit = max(1, min(int(request.args.get("limit", 10)), 200))
+    except ValueError:
+        limit = 10
+    found = reference.search(gid, q, lang, limit) if q.strip() else list(ref.entries.values())
+    return jsonify(results=[reference.as_json(e, lang) for e in found])
+
+
+@bp.get("/api/games/<game>/rules/<entry_id>")
+def api_entry(game: str, entry_id: str):
+    gid = _game(game).id
+    ref = reference.get(gid)
+    entry = ref.entries.get(entry_id) if ref else None
+    if entry is None:
+        raise RuleError("There is no rules entry %(entry)s.", "companion: rules reference", status=404,
+                        entry=entry_id[:80])
+    return jsonify(reference.as_json(entry, _lang()))
+
+
+# -- pages ----------------------------------------------------------------------------------------
+def _entry_view(ref, entry, lang: str) -> dict[str, Any]:
+    game = registry().get(entry.game.replace("_", "-")) or registry().get(entry.game)
+    option = None
+    if entry.option and game is not None:
+        opt = next((o for o in game.options() if o.key == entry.option), None)
+        option = gettext(opt.label) if opt else entry.option
+    return dict(reference.as_json(entry, lang), section=ref.section_title(entry.section, lang),
+                option=option, cite_text=_cite_text(entry, lang),
+                related_titles=[(r, ref.entries[r].title[lang]) for r in entry.related])
+
+
+def _cite_text(entry, lang: str) -> str:
+    book = reference.as_json(entry, lang)["cite"]["book"]
+    return f"{book} p.{entry.pages}" if entry.pages else book
+
+
+@bp.get("/t/<code>/rules")
+def page(code: str):
+    snap = tables().snapshot(code.upper())
+    code = snap.table.code
+    viewer = cookie_viewer(code, snap)
+    lang = _lang()
+    ref = reference.get(snap.table.game_id)
+    q = request.args.get("q", "")[:MAX_Q]
+    focus = None
+    results: list[dict[str, Any]] = []
+    sections: list[tuple[str, list[dict[str, Any]]]] = []
+    if ref is not None:
+        wanted = ref.entries.get(request.args.get("entry", ""))
+        if wanted is not None:
+            focus = _entry_view(ref, wanted, lang)
+        if q.strip():
+            results = [_entry_view(ref, e, lang) for e in reference.search(snap.table.game_id, q, lang, 10)]
+        elif focus is None:
+            by_section: dict[str, list[dict[str, Any]]] = {}
+            for e in ref.entries.values():
+                by_section.setdefault(e.section, []).append({"id": e.id, "title": e.title[lang]})
+            sections = [(ref.section_title(s, lang), by_section[s]) for s in ref.sections[lang] if s in by_section]
+    shown = snap.state.get("rules")
+    back = url_for("pages.seat" if viewer.seat else "pages.screen", code=code)
+    tpl = "base/_rules_results.html" if request.headers.get("HX-Request") and request.args.get("partial") \
+        else "base/rules.html"
+    return render_template(tpl, code=code, game=snap.game, q=q, focus=focus, results=results,
+                           sections=sections, has_reference=ref is not None, is_host=viewer.host,
+                           seat=viewer.seat, shown=shown, back=back)
+
+
+@bp.post("/t/<code>/rules/show")
+def show(code: str):
+    code = code.upper()
+    viewer = cookie_viewer(code)
+    entry = request.form.get("entry", "").strip() or None
+    game = table_game(code)
+    if game is None:
+        abort(404)
+    if entry is not None and reference.find(reference.game_key(game), entry) is None:
+        raise RuleError("There is no rules entry %(entry)s.", "companion: rules reference", status=404,
+                        entry=entry[:80])
+    tables().show_rule(code, viewer, entry)
+    if request.headers.get("HX-Request"):
+        msg = gettext("Shown on the screen.") if entry else gettext("Taken off the screen.")
+        html = render_template("base/_toast.html", ok=True, rule=None, message=msg)
+        return htmx_response(html, trigger="refresh", retarget="#toast", reswap="innerHTML")
+    return redirect(url_for("rules.page", code=code, entry=entry) if entry else url_for("rules.page", code=code))
+
+
+@bp.get("/t/<code>/frag/rules")
+def frag_overlay(code: str):
+    """What the screen shows over its dashboard: the entry the host put up, or nothing."""
+    snap = tables().snapshot(code.upper())
+    viewer = cookie_viewer(snap.table.code, snap)
+    shown = snap.state.get("rules")
+    ref = reference.get(snap.table.game_id)
+    entry = ref.entries.get(shown) if (ref and shown) else None
+    if entry is None:
+        return ""
+    lang = _lang()
+    return render_template("base/_rules_overlay_frag.html", code=snap.table.code,
+                           e=_entry_view(ref, entry, lang), is_host=viewer.host)

@@ -1,0 +1,106 @@
+"""The rules reference over HTTP: the JSON API (docs/api.md), refusals' citations and "Why?"
+links, the rules page, and the host's "show to everyone" on the screen."""
+
+from __future__ import annotations
+
+import re
+
+
+def lcg_table(api, players: int = 2):
+    t = api.create("lcg", {"players": players})
+    tokens = {f"p{i + 1}": api.join(t["code"], f"p{i + 1}", f"P{i + 1}") for i in range(players)}
+    return t, t["code"], tokens
+
+
+def test_search_api_shape_and_order(client):
+    r = client.get("/api/games/lcg/rules", query_string={"q": "meera red viper", "lang": "en"})
+    assert r.status_code == 200
+    results = r.get_json()["results"]
+    assert results[0] == {
+        "id": "meera-red-viper", "title": results[0]["title"], "text": results[0]["text"],
+        "cite": {"book": "AGoT LCG FAQ v3.4", "page": "16", "source": "seed 003"},
+        "related": ["meera-duplicate"]}
+    assert set(results[0]) == {"id", "title", "text", "cite", "related"}
+    pt = client.get("/api/games/lcg/rules", query_string={"q": "vibora vermelha meera", "lang": "pt_BR"})
+    first = pt.get_json()["results"][0]
+    assert first["id"] == "meera-red-viper" and "imune" in first["text"]
+
+
+def test_search_api_lists_everything_without_a_query_and_knows_games(client):
+    everything = client.get("/api/games/lcg/rules?lang=en&limit=500").get_json()["results"]
+    assert len(everything) >= 80
+    assert client.get("/api/games/generic/rules?q=x").get_json() == {"results": []}
+    r = client.get("/api/games/nope/rules?q=x")
+    assert r.status_code == 404 and r.get_json()["error"]
+
+
+def test_one_entry_api(client):
+    r = client.get("/api/games/lcg/rules/griff?lang=pt_BR")
+    assert r.status_code == 200
+    body = r.get_json()
+    assert body["id"] == "griff" and body["cite"] == {"book": "AGoT LCG FAQ v3.4", "page": "4", "source": "seed 003"}
+    assert "agenda" in body["text"]
+    missing = client.get("/api/games/lcg/rules/no-such-entry")
+    assert missing.status_code == 404 and missing.get_json()["source"] == "companion: rules reference"
+
+
+def test_a_refusal_names_the_book_keeps_the_source_and_links_its_entry(api):
+    t, code, tokens = lcg_table(api)
+    r = api.act(code, tokens["p2"], {"type": "pass"})
+    assert r.status_code in (403, 409)
+    body = r.get_json()
+    assert body["source"].startswith("seed 003") and "seed" not in body["rule"]
+    assert body["rule"].startswith("AGoT LCG FAQ v3.4 p.")
+    assert body["entry"] and api.client.get(f"/api/games/lcg/rules/{body['entry']}").status_code == 200
+
+
+def test_a_refusal_toast_in_portuguese_has_a_why_link(client, api):
+    t, code, tokens = lcg_table(api)
+    client.set_cookie(f"seat_{code}", tokens["p2"])
+    client.get(f"/t/{code}/seat?lang=pt_BR")
+    csrf = client.get_cookie("csrf").value
+    r = client.post(f"/t/{code}/act", data={"type": "pass", "csrf_token": csrf}, headers={"HX-Request": "true"})
+    html = r.get_data(as_text=True)
+    assert r.status_code in (403, 409)
+    assert "AGoT LCG FAQ v3.4 p." in html and "seed 003" not in html
+    link = re.search(r'href="(/t/[A-Z0-9]+/rules\?entry=[a-z0-9-]+)"', html)
+    assert link and "Por quê?" in html
+    page = client.get(link.group(1)).get_data(as_text=True)
+    entry = link.group(1).rsplit("=", 1)[1]
+    assert f'id="r-{entry}"' in page and "rule-entry focus" in page
+
+
+def test_rules_page_searches_and_escapes_the_query(client, api):
+    t, code, tokens = lcg_table(api)
+    html = client.get(f"/t/{code}/rules", query_string={"q": "<b>griff</b> agenda", "lang": "en"}).get_data(as_text=True)
+    assert "<b>griff</b>" not in html and "&lt;b&gt;griff&lt;/b&gt;" in html
+    assert 'id="r-griff"' in html
+    browse = client.get(f"/t/{code}/rules?lang=en").get_data(as_text=True)
+    assert "Card errata" in browse and "Show to everyone" not in browse  # not the host
+
+
+def test_show_to_everyone_is_host_only_and_reaches_the_screen(client, api):
+    t, code, tokens = lcg_table(api)
+    client.set_cookie(f"seat_{code}", tokens["p1"])
+    client.get(f"/t/{code}/seat")
+    csrf = client.get_cookie("csrf").value
+    refused = client.post(f"/t/{code}/rules/show", data={"entry": "griff", "csrf_token": csrf},
+                          headers={"HX-Request": "true"})
+    assert refused.status_code == 403
+    assert client.get(f"/t/{code}/frag/rules").get_data(as_text=True).strip() == ""
+    client.set_cookie(f"host_{code}", t["host_token"])
+    assert 'Show to everyone' in client.get(f"/t/{code}/rules?entry=griff&lang=en").get_data(as_text=True)
+    before = api.public(code)["version"]
+    ok = client.post(f"/t/{code}/rules/show", data={"entry": "griff", "csrf_token": csrf})
+    assert ok.status_code == 302
+    assert api.public(code)["version"] == before + 1  # a logged event: every screen refreshes
+    overlay = client.get(f"/t/{code}/frag/rules?lang=en").get_data(as_text=True)
+    assert 'data-entry="griff"' in overlay and "AGoT LCG FAQ v3.4 p.4" in overlay
+    assert any("rules entry" in line["text"] for line in api.log(code))
+    bad = client.post(f"/t/{code}/rules/show", data={"entry": "nope", "csrf_token": csrf})
+    assert bad.status_code == 404
+    client.post(f"/t/{code}/rules/show", data={"entry": "", "csrf_token": csrf})
+    assert client.get(f"/t/{code}/frag/rules").get_data(as_text=True).strip() == ""
+    # presentation is not history: an export leaves it out and still imports
+    export = api.export(code, t["host_token"])
+    assert all(e["kind"] != "rules" for e in export["events"])

@@ -1,0 +1,56 @@
+"""The search engine: folding, stemming, synonyms, typos, ranking, and the entry behind a refusal."""
+
+from __future__ import annotations
+
+from companion.reference import entry_for_rule, index, search
+
+
+def ids(game, q, lang, n=3):
+    return [e.id for e in search(game, q, lang, n)]
+
+
+def test_accents_and_case_do_not_matter():
+    assert ids("lcg", "TERRITÓRIO AJOELHADO", "pt_BR") == ids("lcg", "territorio ajoelhado", "pt_BR")
+    assert "income-knelt" in ids("lcg", "territorio ajoelhado", "pt_BR")
+
+
+def test_stemming_meets_other_word_forms():
+    # "ajoelhados"/"ajoelhado", "responds"/"respond"
+    assert "income-knelt" in ids("lcg", "territorios ajoelhados", "pt_BR")
+    assert "timing-first-response" in ids("lcg", "who responds first", "en")
+
+
+def test_synonyms_expand_across_words_and_languages():
+    own, terms = index().expand("lcg", "navio", "pt_BR")
+    assert own == ["navi"] and {"barc", "ship"} <= set(terms)
+    # "dying" is only a keyword synonym of moribund through the group morrer/moribundo
+    assert "moribund" in ids("lcg", "carta morrendo moribundo", "pt_BR")
+
+
+def test_typos_are_corrected_against_the_index_vocabulary():
+    own, _ = index().expand("lcg", "moribnd", "en")
+    assert "moribund" in own
+    assert "moribund" in ids("lcg", "what is a moribnd card", "en")
+    assert "summer-reserves" in ids("lcg", "reservas do veraoo por um trizz", "pt_BR")
+
+
+def test_an_exact_id_comes_first_and_nonsense_finds_nothing():
+    assert ids("lcg", "griff", "en", 1) == ["griff"]
+    assert search("lcg", "zzzz qqqq", "en") == []
+    assert search("lcg", "", "en") == []
+    assert search("no-such-game", "griff", "en") == []
+
+
+def test_the_answering_entry_ranks_first():
+    assert ids("lcg", "can meera blank the red viper", "en", 1) == ["meera-red-viper"]
+    assert ids("lcg", "quem responde primeiro", "pt_BR", 2)[0] in ("timing-first-response",
+                                                                    "window-step-5-responses")
+
+
+def test_a_refusal_finds_its_entry_by_page_and_message():
+    found = entry_for_rule("lcg", "seed 003 Page 8", "A moribund card cannot be removed from play again in this window.")
+    assert found is not None and found.id == "moribund-exception"
+    found = entry_for_rule(None, "seed 003 Page 6", "It is not your opportunity: players act in turn, clockwise.")
+    assert found is not None and found.game == "lcg" and "6" in found.pages
+    assert entry_for_rule("lcg", "seed 003 Page 8", "anything", entry="griff").id == "griff"
+    assert entry_for_rule("generic", "companion: seats", "Join a seat first.") is None
