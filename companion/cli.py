@@ -179,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("action", choices=["current", "upgrade"])
     p.add_argument("--data-dir")
     p.set_defaults(func=db_cmd)
-    p = sub.add_parser("export", help="write a table as JSON (host view: no unrevealed secrets)")
+    p = sub.add_parser("export", help="write a table as JSON to continue it elsewhere (operator only; never served over HTTP)")
     p.add_argument("code")
     p.add_argument("-o", "--output", default="-")
     p.add_argument("--data-dir")

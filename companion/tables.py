@@ -18,6 +18,7 @@ import random
 import secrets
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -41,10 +42,20 @@ MALFORMED = (TypeError, ValueError, KeyError, AttributeError, IndexError, StopIt
 #: Room-code letters: no look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B).
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY"
 EXPORT_FORMAT = "tabletop-companion/table"
+#: What the host's browser may download: the table as the host sees it, not importable.
+RECORD_FORMAT = "tabletop-companion/record"
 #: The export layout this code writes, and the ones it can read back (an unknown one is refused).
 FORMAT_VERSION = 1
 SUPPORTED_FORMAT_VERSIONS = (1,)
 MAX_ACTION_BYTES = 64_000
+#: An import is replayed before it is stored; past this many events it is refused (a long game of
+#: any of our games stays well below it) so one upload cannot keep the server busy for long.
+MAX_IMPORT_EVENTS = 10_000
+#: Long replays give other connections a turn every this many events (gevent is cooperative).
+PAUSE_EVERY = 256
+#: Recent states kept per cached table, so an undo replays from just before its target instead of
+#: replaying the whole log while holding the table's lock.
+HISTORY_VERSIONS = 8
 RULE_SEATS = "companion: seats"
 RULE_UNDO = "companion: undo"
 
@@ -114,6 +125,15 @@ class _Cached:
     version: int
     state: dict[str, Any]
     seats: list[SeatRow] | None = None  # seat rows only change together with the version
+    #: version -> state of the last few versions (states are never mutated once built)
+    history: OrderedDict[int, dict[str, Any]] = field(default_factory=OrderedDict)
+    used: float = 0.0
+
+
+def _pause(i: int) -> None:
+    """Let other greenlets run during a long replay (``time.sleep`` is gevent's under ``serve``)."""
+    if i % PAUSE_EVERY == PAUSE_EVERY - 1:
+        time.sleep(0)
 
 
 @dataclass
@@ -122,9 +142,13 @@ class Tables:
 
     db: Database
     live: Notifier = field(default_factory=Notifier)
-    _cache: dict[str, _Cached] = field(default_factory=dict)
+    _cache: OrderedDict[str, _Cached] = field(default_factory=OrderedDict)
     _locks: dict[str, threading.Lock] = field(default_factory=dict)
     _guard: threading.Lock = field(default_factory=threading.Lock)
+    #: The in-memory state cache keeps at most this many tables, least recently used first out,
+    #: and drops tables idle longer than ``cache_idle`` seconds (they are rebuilt from the log).
+    cache_tables: int = 256
+    cache_idle: float = 3600.0
     #: states rebuilt from many events, to be stored as snapshots after the read that built them
     _snapshot_due: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
     #: Tests may fix the source of event seeds (config ``RANDOM_SEED``) so that dealt hands and
@@ -330,28 +354,49 @@ class Tables:
         with self._locked(code):
             with self.db.write() as s:
                 table = self._table_for_update(s, code)
-                events = self._events(s, code)
-                undone = self._undone(events)
-                target = next((e for e in reversed(events) if e.kind == "action" and e.seq not in undone), None)
+                target = self._undo_target(s, code)
                 if target is None:
                     raise RuleError("There is nothing to undo.", RULE_UNDO, status=409)
-                refusal = get_game(table.game_id).undo_refusal(json.loads(target.action))
+                game = get_game(table.game_id)
+                refusal = game.undo_refusal(json.loads(target.action))
                 if refusal is not None:
                     raise refusal
                 before = self._current(s, table)
+                # The state just before the target is valid ground to replay from: every later
+                # undo reverted an action after the target (the target is the last one standing).
+                base = self._recent(code, target.seq - 1)
+                if base is not None and game.public_marks(before["g"]) - game.public_marks(base["g"]):
+                    raise self._reveal_refusal()
                 version = self._append(s, table, "undo", viewer, {"target": target.seq})
-                state = self._replay(table, self._events(s, code))
-                if self._revealed(before) - self._revealed(state):
-                    # Everyone has seen those answers: re-opening the prompt would let a seat
-                    # change its answer knowing the others (the reveal happens exactly once).
-                    raise RuleError("A reveal cannot be undone: everyone has already seen the answers.",
-                                    RULE_UNDO, status=409)
+                if base is not None:
+                    state = self._replay(table, self._events(s, code, after=target.seq - 1), start=base)
+                else:  # from the newest stored snapshot before the target
+                    state, _replayed = self._rebuild(s, table, version)
+                if game.public_marks(before["g"]) - game.public_marks(state["g"]):
+                    raise self._reveal_refusal()
             self._publish(code, _Cached(version, state))
         return version
 
     @staticmethod
-    def _revealed(state: dict[str, Any]) -> set[str]:
-        return {pid for pid, p in state["g"].get("prompts", {}).items() if p.get("revealed")}
+    def _reveal_refusal() -> RuleError:
+        """Undo never crosses a reveal: a secret everyone has seen cannot be taken back and re-chosen
+        (the game declares its reveals in ``Game.public_marks``)."""
+        return RuleError("This step made hidden information public, so it cannot be undone.", RULE_UNDO,
+                         status=409)
+
+    @staticmethod
+    def _undo_target(s, code: str) -> EventRow | None:
+        """The last game action not yet undone (reads only the undo rows and the log's tail)."""
+        undone = {json.loads(a)["target"] for a in s.exec(
+            select(EventRow.action).where(EventRow.table_code == code, EventRow.kind == "undo"))}
+        stmt = (select(EventRow).where(EventRow.table_code == code, EventRow.kind == "action")
+                .order_by(EventRow.seq.desc()).limit(len(undone) + 1))
+        return next((e for e in s.exec(stmt) if e.seq not in undone), None)
+
+    def _recent(self, code: str, version: int) -> dict[str, Any] | None:
+        with self._guard:
+            cached = self._cache.get(code)
+            return cached.history.get(version) if cached is not None else None
 
     def last_undoable(self, snap: Snapshot, viewer: Viewer) -> list[dict[str, Any]]:
         """The log lines of the action an undo would revert now (for the host's confirm)."""
@@ -424,7 +469,8 @@ class Tables:
         shown = {"seq": entry.get("seq"), "actor": entry.get("actor"), "kind": entry.get("kind", "action")}
         secret = "hidden" in entry
         revealed = sealed.is_revealed(g, entry.get("prompt")) and not entry.get("superseded")
-        if secret and not (revealed or (viewer.seat and viewer.seat == entry.get("seat"))):
+        own = viewer.seat and viewer.seat == entry.get("seat") and not entry.get("dropped")
+        if secret and not (revealed or own):
             shown.update(msg=entry["hidden"]["msg"], params=entry["hidden"]["params"])
         else:
             shown.update(msg=entry["msg"], params=entry["params"])
@@ -433,19 +479,31 @@ class Tables:
         return shown
 
     # -- export / import ----------------------------------------------------------------------
-    def export(self, code: str, viewer: Viewer) -> dict[str, Any]:
-        """Host: the table's effective history as a JSON-able dict, with nothing secret in it.
-
-        Left out: actions that were undone (and the undo events), sealed answers that are not yet
-        revealed, and answers a seat replaced before the reveal. Tokens are never exported. The
-        seats whose answers were withheld simply answer again after an import.
-        """
+    def record(self, code: str, viewer: Viewer) -> dict[str, Any]:
+        """Host: the table as the host's browser already sees it (public view, seats, readable log),
+        for keeping or sharing. It is not a continuation: it holds no event seeds and no private
+        input, so nothing in it (nor an import of it) rebuilds what a seat's private view hides
+        (a dealt hand, a peeked card, a private plot deck). See :meth:`export`."""
         if not viewer.host or viewer.seat:
-            # A player's phone with host rights could replay an export to read dealt secrets
-            # (hands, a peeked card) that the server rebuilds from it: only the table's own
-            # host device (the shared screen) may export.
             raise RuleError("Only the host device that created the table can export it.",
                             "companion: host rights", status=403)
+        snap = self.snapshot(code)
+        return {"format": RECORD_FORMAT, "format_version": 1, "game": snap.table.game_id,
+                "exported_at": time.time(), "source_code": snap.table.code,
+                "public": self.public_view(snap), "log": self.log_view(snap, viewer)}
+
+    def export(self, code: str, viewer: Viewer) -> dict[str, Any]:
+        """Operator only (``companion export``): the table's effective history, to continue it on
+        another machine. Never served over HTTP: its event seeds and private actions would let
+        whoever imports it and sits in every seat read the dealt hands and private inputs; the
+        laptop's operator already owns the database those come from.
+
+        Left out even here: actions that were undone (and the undo events), sealed answers that
+        are not yet revealed, and answers a seat replaced before the reveal. Tokens are never
+        exported. The seats whose answers were withheld simply answer again after an import.
+        """
+        if not viewer.host:
+            raise RuleError("Only the host can do this.", "companion: host rights", status=403)
         snap = self.snapshot(code)
         with self.db.read() as s:
             events = self._events(s, code)
@@ -484,6 +542,10 @@ class Tables:
         applies (it depended on an answer that was withheld) is skipped and counted.
         """
         damaged = RuleError("The export is damaged.", "companion: import")
+        if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
+            raise RuleError("This file is a table's record, which cannot be continued. To move a table to "
+                            "another machine, run \"companion export CODE\" on the laptop that hosts it "
+                            "and import that file.", "companion: import")
         if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
             raise RuleError("This file is not a Tabletop Companion table export.", "companion: import")
         if data.get("format_version") not in SUPPORTED_FORMAT_VERSIONS:
@@ -498,6 +560,9 @@ class Tables:
             events = data["events"]
             if not isinstance(events, list) or not events or events[0].get("kind") != "setup":
                 raise ValueError
+            if len(events) > MAX_IMPORT_EVENTS:
+                raise RuleError("This export has too many events (at most %(max)s).", "companion: import",
+                                status=413, max=MAX_IMPORT_EVENTS)
             opts = dict(events[0]["action"]["options"])
             setup_seed = _seed(events[0]["rng_seed"])
             rows = [(str(e["kind"]), dict(e["actor"]), dict(e["action"]), _seed(e["rng_seed"]),
@@ -513,7 +578,8 @@ class Tables:
         names: dict[str, str] = {}
         kept: list[tuple[str, dict, dict, int, float]] = []
         skipped = 0
-        for kind, actor, action, seed, when in rows:
+        for i, (kind, actor, action, seed, when) in enumerate(rows):
+            _pause(i)
             seq = len(kept) + 2
             if kind == "action":
                 try:
@@ -669,23 +735,54 @@ class Tables:
         self.live.publish(code, cached.version)
 
     def _store(self, code: str, cached: _Cached) -> None:
+        now = time.monotonic()
         with self._guard:
             old = self._cache.get(code)
             if old is None or cached.version >= old.version:
+                history = old.history if old is not None else OrderedDict()
+                history[cached.version] = cached.state
+                while len(history) > HISTORY_VERSIONS:
+                    history.popitem(last=False)
+                cached.history = history
                 self._cache[code] = cached
+            self._cache[code].used = now
+            self._cache.move_to_end(code)
+            self._evict(now)
+
+    def _cached(self, code: str) -> _Cached | None:
+        """The cached table (marked as just used), or None."""
+        with self._guard:
+            cached = self._cache.get(code)
+            if cached is not None:
+                cached.used = time.monotonic()
+                self._cache.move_to_end(code)
+            return cached
+
+    def _evict(self, now: float) -> None:
+        """Drop least recently used tables beyond the cap and tables idle too long (guard held)."""
+        while self._cache:
+            code, oldest = next(iter(self._cache.items()))
+            if len(self._cache) <= self.cache_tables and now - oldest.used <= self.cache_idle:
+                break
+            del self._cache[code]
+            lock = self._locks.get(code)
+            if lock is not None and not lock.locked():
+                # Writers of one table are serialised by the database too; this lock only spares
+                # them a wait there, so dropping an idle one is safe.
+                del self._locks[code]
 
     def _current(self, s, table: TableRow) -> dict[str, Any]:
         """The state at ``table.version``: the cache, caught up from the log if another process wrote."""
         target = table.version
-        with self._guard:
-            cached = self._cache.get(table.code)
+        cached = self._cached(table.code)
         if cached is not None and cached.version == target:
             return cached.state
         if cached is not None and cached.version < target:
             newer = [e for e in self._events(s, table.code, after=cached.version) if e.seq <= target]
             if all(e.kind != "undo" for e in newer):
                 state = cached.state
-                for event in newer:
+                for i, event in enumerate(newer):
+                    _pause(i)
                     state = self._replay_one(table, state, event)
                 self._store(table.code, _Cached(target, state))
                 return state
@@ -774,6 +871,7 @@ class Tables:
         elif kind == "leave":
             msg = N_("The host freed the seat %(seat)s (%(name)s)")
             params = {"seat": {"_": action.get("label", seat)}, "name": state["names"].get(seat, "")}
+            state = self._drop_sealed(state, str(seat))
         elif kind == "host":
             msg = N_("%(name)s now has host rights") if action.get("on") else N_("%(name)s no longer has host rights")
             params = {"name": state["names"].get(seat, seat)}
@@ -786,6 +884,25 @@ class Tables:
             return state
         state["log"] = state["log"] + [{"msg": msg, "params": params, "seq": seq, "kind": kind,
                                         "actor": {"seat": viewer.seat, "host": viewer.host}}]
+        return state
+
+    @staticmethod
+    def _drop_sealed(state: dict[str, Any], seat: str) -> dict[str, Any]:
+        """A freed seat's unrevealed sealed answers are dropped (its player answers again): the next
+        phone to take the seat must not read the previous occupant's secret, and the lines that
+        carried it stay hidden for good (they are superseded, never revealed)."""
+        prompts = state["g"].get("prompts", {}) if isinstance(state["g"], dict) else {}
+        dropped = [pid for pid, p in prompts.items() if sealed.is_open(p) and seat in p.get("answers", {})]
+        if not dropped:
+            return state
+        state["g"] = json.loads(json.dumps(state["g"]))  # never mutate a state another version shares
+        for pid in dropped:
+            del state["g"]["prompts"][pid]["answers"][seat]
+        keys = [[seat, pid] for pid in dropped]
+        state["log"] = [dict(e, superseded=True, dropped=True)
+                        if "hidden" in e and (e.get("answer_of") in keys or
+                                              (e.get("seat") == seat and e.get("prompt") in dropped)) else e
+                        for e in state["log"]]
         return state
 
     def _replay_one(self, table: TableRow, state: dict[str, Any], event: EventRow) -> dict[str, Any]:
@@ -832,7 +949,8 @@ class Tables:
         else:
             state = start
         entries_by_seq: dict[int, list[dict[str, Any]]] = {}
-        for event in events:
+        for i, event in enumerate(events):
+            _pause(i)
             if event.kind == "undo":
                 action = json.loads(event.action)
                 gone = entries_by_seq.get(action["target"], [])

@@ -105,7 +105,11 @@ class Api:
         return self.client.post(f"/api/tables/{code}/undo", headers=self.auth(host_token))
 
     def export(self, code: str, host_token: str) -> dict[str, Any]:
-        return self.client.get(f"/api/tables/{code}/export", headers=self.auth(host_token)).get_json()
+        """The continuation export (``companion export``, operator only; HTTP serves a record)."""
+        from companion.tables import Viewer
+
+        assert self.client.application.extensions["companion.tables"].viewer_for(code, host_token).host
+        return self.client.application.extensions["companion.tables"].export(code, Viewer(host=True))
 
 
 @pytest.fixture

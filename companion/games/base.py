@@ -217,6 +217,13 @@ class Game(ABC):
         """What only ``seat`` may see, in addition to the public view."""
         return {}
 
+    def public_marks(self, state: State) -> set[str]:
+        """Ids of the hidden things that are public in ``state``: a revealed sealed prompt, a
+        planned card turned face up... The server never lets an undo go back past the moment one
+        of them became public (409): re-opening a secret everyone has seen would let a seat change
+        its choice knowing the others'. Games with reveals outside sealed prompts extend this set."""
+        return {f"prompt:{pid}" for pid, p in state.get("prompts", {}).items() if p.get("revealed")}
+
     def undo_refusal(self, action: Action) -> RuleError | None:
         """Why the host may not undo ``action`` (e.g. a private look at a hidden card: undoing it
         would let the player look again at a freshly drawn card), or None when it may."""

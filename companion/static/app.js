@@ -187,6 +187,9 @@
 
   document.addEventListener("htmx:confirm", function (e) {
     var elt = e.detail && e.detail.elt;
+    if (isAction(elt) && !elt.querySelector("button")) {
+      elt.removeAttribute("hx-disabled-elt");   // a form sent by script has no button to disable
+    }
     if (!isFrag(elt)) { return; }
     if (busy.get(elt) || body.dataset.connection === "offline") {
       e.preventDefault();

@@ -12,7 +12,7 @@ from flask import Blueprint, Response, jsonify, request, stream_with_context
 
 from ..games import registry
 from ..games.base import RuleError
-from .common import api_viewer, public_base, tables
+from .common import api_viewer, public_base, readable_record, tables
 from .i18n_web import translate
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -130,7 +130,7 @@ def log(code: str):
 @bp.get("/tables/<code>/export")
 def export(code: str):
     code = code.upper()
-    return jsonify(tables().export(code, api_viewer(code)))
+    return jsonify(readable_record(code, api_viewer(code)))
 
 
 @bp.post("/tables/<code>/profile")

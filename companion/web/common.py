@@ -83,3 +83,12 @@ def public_base() -> str:
     if configured and host in ("localhost", "127.0.0.1", "::1", "[::1]"):
         return configured.rstrip("/")
     return request.host_url.rstrip("/")
+
+
+def readable_record(code: str, viewer: Viewer) -> dict[str, Any]:
+    """The host's downloadable record of a table, its log lines translated (see Tables.record)."""
+    from .i18n_web import translate
+
+    data = tables().record(code, viewer)
+    data["log"] = [dict(e, text=translate(e["msg"], e["params"])) for e in data["log"]]
+    return data

@@ -32,7 +32,15 @@ from markupsafe import Markup
 from ..games import registry
 from ..games.base import RuleError
 from ..tables import Snapshot, Viewer
-from .common import cookie_viewer, form_action, host_cookie, public_base, seat_cookie, tables
+from .common import (
+    cookie_viewer,
+    form_action,
+    host_cookie,
+    public_base,
+    readable_record,
+    seat_cookie,
+    tables,
+)
 
 bp = Blueprint("pages", __name__)
 CSRF_COOKIE = "csrf"
@@ -308,7 +316,7 @@ def host_op(code: str, op: str):
 @bp.get("/t/<code>/export")
 def export(code: str):
     code = code.upper()
-    data = tables().export(code, cookie_viewer(code))
+    data = readable_record(code, cookie_viewer(code))
     body = json.dumps(data, ensure_ascii=False, indent=1)
     return Response(body, 200, {"Content-Type": "application/json",
-                                "Content-Disposition": f'attachment; filename="table-{code}.json"'})
+                                "Content-Disposition": f'attachment; filename="table-{code}-record.json"'})

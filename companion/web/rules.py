@@ -181,6 +181,8 @@ def show(code: str):
         msg = gettext("Shown on the screen.") if entry else gettext("Taken off the screen.")
         html = render_template("base/_toast.html", ok=True, rule=None, message=msg)
         return htmx_response(html, trigger="refresh", retarget="#toast", reswap="innerHTML")
+    if not viewer.seat:  # the screen's own browser: back to the dashboard, where the entry now shows
+        return redirect(url_for("pages.screen", code=code))
     return redirect(url_for("rules.page", code=code, entry=entry) if entry else url_for("rules.page", code=code))
 
 

@@ -100,9 +100,14 @@ def test_round_of_raid_march_combat_and_consolidate(api):
     # adjacent empty areas, and by the Greyjoy ship in Ironman's Bay (p.21, p.23); never the origin
     assert {"harrenhal", "seagard", "flints-finger"} <= set(decide["targets"])
     assert not {"lannisport", "stoney-sept", "ironmans-bay"} & set(decide["targets"])
+    assert api.public(code)["state"]["last_combat"] is None  # only a finished combat is summarised
     api.ok(code, tokens["greyjoy"], {"type": "card_ability", "area": "seagard"})
     state = api.public(code)["state"]
     assert state["units"]["riverrun"]["house"] == "lannister" and state["units"]["seagard"]["house"] == "greyjoy"
+    last = state["last_combat"]  # docs/api.md: readable on the screen until the next combat
+    assert last["area"] == "riverrun" and last["winner_house"] == "lannister" and last["totals"] == {"attacker": 9, "defender": 6}
+    assert last["cards"] == {"attacker": "tywin-lannister", "defender": "euron-crows-eye"}
+    assert last["retreat"] == {"house": "greyjoy", "area": "seagard"} and last["tie_break"] is None
     assert state["power"]["lannister"]["available"] == 5 - 1 + 2   # pillaged, then Tywin's +2
     assert state["action"]["step"] == "consolidate" and state["waiting_for"] == ["baratheon"]
     api.ok(code, tokens["baratheon"], {"type": "consolidate", "from": "dragonstone"})
@@ -187,3 +192,22 @@ def test_the_ravens_look_cannot_be_undone():
     game = get("agot")
     assert game.undo_refusal({"type": "raven_peek"}).rule == "seed 000 p.12"
     assert game.undo_refusal({"type": "raven_swap"}) is None
+
+
+def test_host_corrections_are_logged_actions(api):
+    """Influence track, dominance token, round marker, garrison and house cards: host-only, logged,
+    and undoable like any action (design: the board is the truth)."""
+    code, host, tokens = new_table(api)
+    r = api.act(code, tokens["stark"], {"type": "set_round", "value": 3})
+    assert r.status_code == 403
+    api.ok(code, host, {"type": "set_track", "track": "kings_court", "house": "stark", "position": 1})
+    api.ok(code, host, {"type": "set_dominance", "token": "blade", "used": "1"})
+    api.ok(code, host, {"type": "set_round", "value": 3})
+    api.ok(code, host, {"type": "set_garrison", "area": "pyke", "strength": 0})
+    api.ok(code, host, {"type": "set_house_card", "house_card": "robb-stark", "place": "discard"})
+    state = api.public(code)["state"]
+    assert state["tracks"]["kings_court"][0] == "stark" and state["dominance"]["raven"]["holder"] == "stark"
+    assert state["dominance"]["blade"]["used"] and state["round"] == 3 and "pyke" not in state["garrisons"]
+    assert state["house_cards"]["stark"]["discard"] == ["robb-stark"]
+    log = json.dumps(api.log(code, tokens["stark"]))
+    assert "round marker" in log and "garrison" in log

@@ -50,6 +50,7 @@ def test_one_full_round_with_three_phones(browser, live_server):
     game.locator("input[name='lcg.players']").fill("3")
     # This walk tests the windows that matter; the default (offer every window) is a rules test.
     game.locator("select[name='lcg.autopass_start']").select_option("structure")
+    game.locator("input[name='lcg.auto_close']").fill("0")
     game.locator("button.primary").click()
     expect(screen.locator(".room-code")).to_have_text(re.compile(r"^[A-Z]{4,5}$"))
     code = screen.locator(".room-code").inner_text()
@@ -172,7 +173,8 @@ def test_uniform_timer_passes_by_itself_and_screen_space_bar_passes(browser, liv
     """'Prompt everyone the same way with a short timer': the phone holding the opportunity passes
     by itself when the timer ends; the host's screen passes for the holder with the space bar."""
     t = requests.post(f"{live_server.url}/api/tables",
-                      json={"game": "lcg", "options": {"players": 2, "uniform_timer": 2}}, timeout=5).json()
+                      json={"game": "lcg", "options": {"players": 2, "uniform_timer": 2, "auto_close": 0}},
+                      timeout=5).json()
     code = t["code"]
     table = Table(live_server.url, code)
     phones = {}
@@ -215,3 +217,29 @@ def test_uniform_timer_passes_by_itself_and_screen_space_bar_passes(browser, liv
     log = requests.get(f"{live_server.url}/api/tables/{code}/log", timeout=5).json()["log"]
     assert any("Host passed for Ana" in e["text"] for e in log)
     screen_ctx.close()
+
+
+def test_windows_close_by_themselves_unless_someone_waits(browser, live_server, join_phone):
+    """Issue 15: every phone counts the same window down and passes for its player at zero; a player
+    who taps Wait keeps the opportunity coming to them, and the other phones cannot tell who waits."""
+    t = requests.post(f"{live_server.url}/api/tables",
+                      json={"game": "lcg", "options": {"players": 2, "auto_close": 2}}, timeout=5).json()
+    table = Table(live_server.url, t["code"])
+    ana = join_phone(t["join_url"] + "?lang=en", "Ana", "Seat 1")
+    bia = join_phone(t["join_url"] + "?lang=en", "Bia", "Seat 2")
+    expect(ana.locator("[data-lcg-countdown]")).to_be_visible()
+    expect(bia.locator("[data-testid=wait]")).to_be_visible()
+    end = time.time() + 10
+    while time.time() < end and table.state()["state"]["step"] == "save":
+        time.sleep(0.2)
+    s = table.state()["state"]
+    assert s["box"] == "plot.begins" and s["step"] == "responses", "the save/cancel round closed untouched"
+    bia.locator("[data-testid=wait]").click()
+    expect(bia.locator(".lcg-countdown.waiting")).to_be_visible()
+    end = time.time() + 10
+    while time.time() < end and table.state()["state"]["priority"] != "p2":
+        time.sleep(0.2)
+    time.sleep(2.5)  # Ana's countdown is over; Bia waits
+    s = table.state()["state"]
+    assert s["step"] == "responses" and s["priority"] == "p2"
+    expect(bia.locator("[data-testid=pass]")).to_be_visible()

@@ -89,10 +89,11 @@ def test_show_to_everyone_is_host_only_and_reaches_the_screen(client, api):
     assert refused.status_code == 403
     assert client.get(f"/t/{code}/frag/rules").get_data(as_text=True).strip() == ""
     client.set_cookie(f"host_{code}", t["host_token"])
-    assert 'Show to everyone' in client.get(f"/t/{code}/rules?entry=griff&lang=en").get_data(as_text=True)
+    page = client.get(f"/t/{code}/rules?entry=griff&lang=en").get_data(as_text=True)
+    assert 'Show to everyone' in page and f'name="csrf_token" value="{csrf}"' in page
     before = api.public(code)["version"]
     ok = client.post(f"/t/{code}/rules/show", data={"entry": "griff", "csrf_token": csrf})
-    assert ok.status_code == 302
+    assert ok.status_code == 302 and ok.headers["Location"].endswith("/rules?entry=griff")
     assert api.public(code)["version"] == before + 1  # a logged event: every screen refreshes
     overlay = client.get(f"/t/{code}/frag/rules?lang=en").get_data(as_text=True)
     assert 'data-entry="griff"' in overlay and "AGoT LCG FAQ v3.4 p.4" in overlay

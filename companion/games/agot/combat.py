@@ -663,7 +663,7 @@ def _decide(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[str, Any
         ctx.log(N_("Patchface discards %(card)s from %(house)s's hand"), card=tr(hc.CARD_NAMES[cid]),
                 house=_h(opp_house))
     if kind == "retreat":
-        _retreat(state, ctx, str(action.get("area", "")), _loser_of(p))
+        _retreat(state, ctx, str(action.get("area", "")), _loser_of(p), action)
         return
     if kind == "casualties":
         _casualties(state, ctx, p["side"], action)
@@ -905,7 +905,27 @@ def retreat_options(state: dict[str, Any], c: dict[str, Any], loser: str = "defe
     return [x for x in legal if min(x["room"], n) == best]
 
 
-def _retreat(state: dict[str, Any], ctx: Any, dest: str, loser: str = "defender") -> None:
+def _keep_on_retreat(units: dict[str, int], room: int, action: dict[str, Any] | None) -> dict[str, int]:
+    """Which retreating units survive a supply cut (p.21: the player destroys the excess). The phone
+    may name the kinds to keep (``footman``/``knight``/``ship`` counts); otherwise knights and ships
+    are kept before footmen, the order a player would pick."""
+    want = {k: get_int(action, k, 0, 20, "seed 000 p.21") for k in UNIT_KINDS
+            if action and action.get(k) not in (None, "")}
+    if want:
+        if sum(want.values()) != room or any(n > units.get(k, 0) for k, n in want.items()):
+            raise RuleError("Keep exactly %(count)s of the retreating units.", "seed 000 p.21", count=room)
+        return {k: n for k, n in want.items() if n}
+    out: dict[str, int] = {}
+    for k in ("knight", "ship", "footman"):
+        take = min(room, units.get(k, 0))
+        if take:
+            out[k] = take
+            room -= take
+    return out
+
+
+def _retreat(state: dict[str, Any], ctx: Any, dest: str, loser: str = "defender",
+             action: dict[str, Any] | None = None) -> None:
     """Move the defeated side's survivors, routed (p.21); excess over supply is destroyed.
 
     The defender's units leave the embattled area now; the attacker's (only with Robb Stark
@@ -918,7 +938,7 @@ def _retreat(state: dict[str, Any], ctx: Any, dest: str, loser: str = "defender"
     if dest not in options:
         raise RuleError("Your units cannot retreat to %(area)s.", "seed 000 p.21", area=dest[:40])
     room = options[dest]
-    keep = _auto_pick(units, min(room, sum(units.values())))
+    keep = dict(units) if room >= sum(units.values()) else _keep_on_retreat(units, room, action)
     if sum(keep.values()) < sum(units.values()):
         c["notes"].append({"msg": N_("Supply limit: %(count)s retreating units are destroyed"),
                            "params": {"count": sum(units.values()) - sum(keep.values())}})
@@ -1099,7 +1119,9 @@ def _finish(state: dict[str, Any], ctx: Any) -> None:
     from . import areas
 
     c = state["action"]["combat"]
-    for aid in sorted(state.get("orders", {})):
+    # only the areas this combat emptied: an order elsewhere may stand on units the mirror lacks
+    # (planning's "extra" areas), and the mirror never overrules the board
+    for aid in sorted({c["area"], c["from"]} & set(state.get("orders", {}))):
         if not areas.count(state, aid):
             o = state["orders"].pop(aid)
             ctx.log(N_("%(house)s: the order in %(area)s is removed (no units left there)"),
@@ -1241,7 +1263,12 @@ def private(state: dict[str, Any], seat: str) -> dict[str, Any] | None:
         if p["kind"] == "patchface":
             d["targets"] = list(hc.hands(state)[house_of(c, other(p["side"]))]["hand"])
         if p["kind"] == "retreat":
-            d["targets"] = [o["area"] for o in retreat_options(state, c, _loser_of(p))]
+            opts = retreat_options(state, c, _loser_of(p))
+            d["targets"] = [o["area"] for o in opts]
+            moving = retreating_units(c["def_units"] if _loser_of(p) == "defender" else c["att_units"])
+            if opts and opts[0]["room"] < sum(moving.values()):
+                d["keep"] = opts[0]["room"]  # supply cuts the retreat: the phone picks the survivors
+                d["units"] = moving
             d["loser"] = house_of(c, _loser_of(p))
         if p["kind"] == "renly":
             d["targets"] = renly_targets(state, c, p["side"])

@@ -229,7 +229,6 @@ class ImmortalsGame(Game):
             raise RuleError("Still missing: %(missing)s.", cite.both(4), missing=joined([
                 {"_": "%(tribe)s: %(field)s", "params": {"tribe": msg(tribes()[tid]["name"]),
                                                          "field": msg(FIELDS[m])}} for tid, m in gaps]))
-        missing: list[str] = []
         light_sp, dark_sp = prof[chosen["light"]]["spaces"], prof[chosen["dark"]]["spaces"]
         if light_sp is not None and dark_sp is not None and len(light_sp) + len(dark_sp) == planning.ARMY_SPACES:
             p["spaces"], p["spaces_confirmed"] = light_sp + dark_sp, True
@@ -237,7 +236,7 @@ class ImmortalsGame(Game):
             p["spaces"] = profile.PLACEHOLDER_SPACES["light"] + profile.PLACEHOLDER_SPACES["dark"]
             p["spaces_confirmed"] = False
         groups = [g for tid in chosen.values() for g in (prof[tid]["groups"] or [])]
-        p["ready"] = not missing and len(groups) >= 2
+        p["ready"] = not gaps and len(groups) >= 2
         ctx.log(N_("%(who)s plays %(light)s and %(dark)s"), who=ctx.name(seat),
                 light=msg(tribes()[chosen["light"]]["name"]), dark=msg(tribes()[chosen["dark"]]["name"]))
 
@@ -416,6 +415,14 @@ class ImmortalsGame(Game):
         sealed.open_prompt(state, f"plan-{state['round']}", list(state["seats"]), kind="plan",
                            title=N_("Plan your actions"), spec={"round": state["round"]})
         ctx.log(N_("Action planning: everyone places cards face down in secret"))
+
+    def public_marks(self, state: State) -> set[str]:
+        """Planned cards turned face up this round are public (seed 001 p.15): undo never turns one
+        back down, or its seat could re-plan knowing the others' cards."""
+        marks = super().public_marks(state)
+        for seat, p in state.get("players", {}).items():
+            marks.update(f"card:{state.get('round')}:{seat}:{space}" for space in p.get("revealed") or {})
+        return marks
 
     def _perform(self, state: State, ctx: Ctx, action: Action) -> None:
         """Reveal one planned card and perform it, or decline it for 1 gold or energy (seed 001 p.9, p.15)."""

@@ -199,6 +199,7 @@ def private(game: Game, state: dict[str, Any], seat: str) -> dict[str, Any]:
         "can": _can(game, state, seat),
         "planned": _planned(state, seat, plan) if state["phase"] == "performance" and plan else [],
         "tribe_options": _tribe_options(state, seat),
+        "tribe_flow": tribe_flow(state, seat),
         "space_kinds": list(profile.SPACE_KINDS),
         "placeholder_spaces": profile.PLACEHOLDER_SPACES,
         "resources": {"gold": p["gold"], "energy": p["energy"], "vp": p["vp"], "limbo": dict(p["limbo"])},
@@ -219,3 +220,28 @@ def private(game: Game, state: dict[str, Any], seat: str) -> dict[str, Any]:
         "start_region": (state["profile"]["tribes"][p["tribes"]["light"]]["start"] if p["tribes"]["light"] else None),
     }
 
+
+
+#: The guided tribe setup, one screen at a time (issue 15): each screen asks one part of what the two
+#: tribe boards print; a screen whose answers the profile already holds is done, so a table that
+#: starts from a saved profile shows only the tribe choice and the final check.
+FLOW_STEPS = ("tribes", "resources", "start", "groups", "check")
+
+
+def tribe_flow(state: dict[str, Any], seat: str) -> dict[str, Any]:
+    """Which screen of the guided tribe setup this seat sees now, and which are done. The last
+    screen shows what the profile holds, the optional army spaces and building costs, and saves."""
+    p = state["players"][seat]
+    light, dark = p["tribes"]["light"], p["tribes"]["dark"]
+    prof = state["profile"]["tribes"]
+    done: dict[str, bool] = dict.fromkeys(FLOW_STEPS, False)
+    done["tribes"] = bool(light and dark)
+    if done["tribes"]:
+        both = (prof[light], prof[dark])
+        done["resources"] = all(t["gold"] is not None and t["energy"] is not None for t in both)
+        done["start"] = prof[light]["start"] is not None
+        done["groups"] = any(t["groups"] for t in both)
+        done["check"] = p["ready"]
+    current = next((s for s in FLOW_STEPS if not done[s]), "check")
+    return {"steps": [{"id": s, "done": done[s]} for s in FLOW_STEPS], "current": current,
+            "number": FLOW_STEPS.index(current) + 1, "of": len(FLOW_STEPS)}

@@ -325,11 +325,20 @@ def _gain_power(state: dict[str, Any], ctx: Ctx, seat: str, amount: int) -> None
 
 
 # -- the window walk ---------------------------------------------------------------------------
+def must_end_segment(state: dict[str, Any], rnd: dict[str, Any], seat: str) -> bool:
+    """The active player ends their own marshalling segment with Pass: it is where they play their
+    cards (seed 003 Page 7), so no countdown closes it for them."""
+    return rnd["exempt"] == seat and state["phase"] == "marshalling"
+
+
 def autopasses(state: dict[str, Any], seat: str, rnd: dict[str, Any]) -> bool:
-    """Auto-pass applies instantly unless the table prompts everyone with a timer (issue #5)."""
-    if state["options"]["uniform_timer"] > 0 and rnd["type"] != "actions":
-        return False
+    """Auto-pass applies instantly unless the table prompts everyone with a timer (issue #5); a
+    pass placed ahead of turn when the countdown ran out applies when the opportunity arrives."""
+    if seat in rnd.get("ahead", ()):
+        return True
     if rnd["exempt"] == seat:
+        return False
+    if state["options"]["uniform_timer"] > 0 and rnd["type"] != "actions":
         return False
     return rnd["akind"] in state["players"][seat]["autopass"]
 

@@ -105,6 +105,11 @@ class LcgGame(Game):
                    min=0, max=30,
                    help=N_("Every save/cancel and response opportunity waits this long on every phone, "
                            "so waiting never reveals who holds a response.")),
+            Option("auto_close", N_("Windows close by themselves after (seconds, 0 = off)"), "int", 6,
+                   min=0, max=30,
+                   help=N_("Every open window shows the same countdown on every phone; at zero each phone "
+                           "passes for its player unless they tapped Wait. Nobody is skipped and nothing "
+                           "shows who waited (FAQ Page 6).")),
             Option("autopass_start", N_("Auto-pass to start with"), "choice", "none",
                    choices=(("none", N_("Nothing: every player is offered every window (FAQ Page 6)")),
                             ("structure", N_("Skip all but the plot reveal, titles, marshalling and "
@@ -176,6 +181,21 @@ class LcgGame(Game):
         do_pass(state, rnd)
         if ctx.actor.seat != seat:
             ctx.log(N_("Host passed for %(who)s."), who=ctx.name(seat))
+
+    def _a_pass_ahead(self, state: State, ctx: Ctx, action: Action) -> None:
+        """The phone's countdown ran out and its player did not tap Wait: pass this round now if
+        holding it, else when the opportunity arrives. Void as soon as anyone acts (a new ``round``
+        id). Kept out of every other device's view, so waiting reveals nothing (seed 003 Page 6)."""
+        seat = ctx.actor.require_seat()
+        rnd = current_round(state)
+        if rnd is None or str(action.get("round") or "") != str(rnd.get("rid")):
+            raise RuleError("That opportunity has already moved on.", RULE_WINDOWS, status=409)
+        if flow.must_end_segment(state, rnd, seat):
+            raise RuleError("The active player ends this segment by passing.", RULE_WINDOWS, status=409)
+        if holder(rnd) == seat:
+            do_pass(state, rnd)
+        elif seat not in rnd.setdefault("ahead", []):
+            rnd["ahead"].append(seat)
 
     def _a_act(self, state: State, ctx: Ctx, action: Action) -> None:
         """Take an action (segment), a save/cancel response (step 2) or a response (step 5): each

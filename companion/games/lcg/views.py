@@ -197,6 +197,7 @@ def private_view(state: dict[str, Any], seat: str) -> dict[str, Any]:
         "seat": seat,
         "can": can(state, seat),
         "opp": rnd["opp"] if rnd and holder(rnd) == seat else None,
+        "countdown": _countdown(state, rnd, seat),
         "plots": list(player["plots"]),
         "used_plots": list(player["used_plots"]),
         "plot_prompt": sealed.private(prompt, seat) if prompt and sealed.is_open(prompt) else None,
@@ -224,3 +225,14 @@ def _orders(items: list[Any]) -> list[list[Any]]:
     if len(items) <= 3:
         return [list(p) for p in permutations(items)]
     return [items, list(reversed(items))]
+
+
+def _countdown(state: dict[str, Any], rnd: dict[str, Any] | None, seat: str) -> dict[str, Any] | None:
+    """This seat's countdown for the open round: the same length for every seat (table option), shown
+    until its phone passes ahead; None for the active player in their marshalling segment."""
+    seconds = int(state["options"].get("auto_close") or 0)
+    if not seconds or rnd is None or flow.must_end_segment(state, rnd, seat) or seat in rnd.get("ahead", ()):
+        return None
+    if seat in rnd["passed"] and holder(rnd) != seat:
+        return None
+    return {"round": rnd.get("rid", rnd["opp"]), "seconds": seconds}

@@ -43,6 +43,8 @@ def new_round(state: dict[str, Any], kind: str, start: str, akind: str, exempt: 
         "akind": akind,
         "exempt": exempt,
         "opp": state["opp"],
+        "rid": state["opp"],
+        "ahead": [],
     }
 
 
@@ -74,6 +76,7 @@ def reopen_after(state: dict[str, Any], rnd: Round, actor: str) -> None:
     rnd["passed"] = []
     state["opp"] += 1
     rnd["opp"] = state["opp"]
+    fresh_countdown(rnd)
 
 
 def restart_streak(state: dict[str, Any], rnd: Round) -> None:
@@ -83,6 +86,14 @@ def restart_streak(state: dict[str, Any], rnd: Round) -> None:
     rnd["passed"] = []
     state["opp"] += 1
     rnd["opp"] = state["opp"]
+    fresh_countdown(rnd)
+
+
+def fresh_countdown(rnd: Round) -> None:
+    """Someone acted or a passive resolved: new opportunities exist, so every pass placed ahead of
+    turn is void and the countdown starts again for everyone (a new round id)."""
+    rnd["rid"] = rnd["opp"]
+    rnd["ahead"] = []
 
 
 def new_node(state: dict[str, Any], kind: str, *, label: Any, initiator: str | None, akind: str,

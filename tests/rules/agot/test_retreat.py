@@ -85,8 +85,11 @@ def test_retreat_over_supply_only_when_no_other_area_p21():
     act(state, "stark", type="card_ability", footman=1)
     decide = GAME.private_view(state, "stark")["action"]["combat"]["decide"]
     assert decide["kind"] == "retreat" and decide["targets"] == ["winterfell"]
-    act(state, "stark", type="card_ability", area="winterfell")
-    assert sum(v for k, v in state["units"]["winterfell"].items() if k != "house") == 2
+    assert decide["keep"] == 1 and decide["units"] == {"footman": 1, "knight": 1}
+    with pytest.raises(RuleError):  # the survivors must number exactly what supply allows
+        act(state, "stark", type="card_ability", area="winterfell", footman=1, knight=1)
+    act(state, "stark", type="card_ability", area="winterfell", footman=1, knight=0)  # Stark keeps the footman
+    assert state["units"]["winterfell"]["footman"] == 2 and state["units"]["winterfell"]["knight"] == 0
     assert state["units"]["karhold"]["house"] == "greyjoy"
 
 

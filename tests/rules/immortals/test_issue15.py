@@ -173,3 +173,31 @@ def test_host_corrects_the_first_player_and_the_turn():
     t.player("p2")["passed"] = True
     with pytest.raises(RuleError):
         t.host({"type": "set_turn", "seat": "p2"})
+
+
+def test_guided_tribe_flow_one_screen_at_a_time_and_short_with_a_saved_profile():
+    """Issue 15: each screen saves its part (partial); the next render shows the next missing part;
+    a partial save is never "ready". A later table from the saved profile needs the tribes only."""
+    t = Table(3)
+    flow = lambda: GAME.private_view(t.state, "p1")["tribe_flow"]["current"]  # noqa: E731
+    assert flow() == "tribes"
+    t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "orcs", "partial": "1"})
+    assert flow() == "resources" and not t.player("p1")["ready"]
+    t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "orcs", "partial": "1", "light_gold": 3,
+                 "light_energy": 4, "dark_gold": 4, "dark_energy": 5})
+    assert flow() == "start"
+    t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "orcs", "partial": "1", "start": "1-1"})
+    assert flow() == "groups" and not t.player("p1")["ready"]
+    t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "orcs", "partial": "1",
+                 "light_groups": "10, 4", "dark_groups": "6", "light_corner": "3"})
+    assert flow() == "check" and t.player("p1")["ready"]
+    later = Table(3, profile_data=GAME.export_profile(t.state))
+    later.act("p2", {"type": "choose_tribes", "light": "elves", "dark": "orcs"})
+    assert later.player("p2")["ready"]
+
+
+def test_a_partial_save_with_groups_but_no_start_is_not_ready():
+    t = Table(3)
+    t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "orcs", "partial": "1", "light_gold": 3,
+                 "light_energy": 4, "dark_gold": 4, "dark_energy": 5, "light_groups": "10, 4", "dark_groups": "6"})
+    assert not t.player("p1")["ready"]

@@ -1,0 +1,169 @@
+"""Tap counts per player for one round, measured by driving the pure rules engines (issue 15).
+
+Every accepted action is counted with the taps its phone form takes (the TAPS tables below: a
+button is 1, a number typed on the phone's keypad is 2, a select is 1). Actions a phone sends by
+itself (the LCG countdown's ``pass_ahead``) cost 0 taps. The scenarios are the ones the issue names:
+
+* LCG: one 3-player round (melee, titles) with one challenge, every window offered to every player
+  (``autopass_start`` = ``none``), each player marshals one card, the first player makes one
+  military challenge. Measured with the windows closing by themselves (``auto_close``) and without.
+* Immortals: tribe setup on one phone, first table (everything typed) and a later table that starts
+  from the saved profile (only the tribe choice and the check).
+
+    python bench/taps.py            # prints a table (Markdown) for docs/taps.md
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion.games.base import Actor, Ctx  # noqa: E402
+
+#: Taps each LCG action takes on the phone (see the module docstring).
+LCG_TAPS = {
+    "pass": 1, "pass_ahead": 0, "act": 1, "answer": 1, "first_player": 1, "title": 1,
+    "challenge": 2,       # one form: opponent select + the type's button
+    "strength": 1 + 2 + 2,  # two numbers typed, one submit
+    "dominance": 1 + 2,   # one number typed, one submit
+    "finish": 1,
+}
+
+
+class Driver:
+    """Apply actions to a pure engine like the server does and count taps per seat."""
+
+    def __init__(self, game: Any, options: dict[str, Any], taps: dict[str, int]) -> None:
+        self.game = game
+        self.taps = taps
+        self.seed = 1
+        ctx = Ctx(Actor(host=True), random.Random(self.seed))
+        profile = options.pop("profile_data", None)
+        opts = game.normalize_options(options)
+        if profile is not None:  # as the server passes a saved profile (tables.create)
+            opts["profile_data"] = profile
+        self.state = game.setup(opts, ctx)
+        self.count: Counter[str] = Counter()
+
+    def do(self, seat: str, action: dict[str, Any], taps: int | None = None) -> None:
+        self.seed += 1
+        work = copy.deepcopy(self.state)
+        self.game.apply(work, Ctx(Actor(seat=seat), random.Random(self.seed)), action)
+        self.state = work
+        self.count[seat] += self.taps.get(action["type"], 1) if taps is None else taps
+
+
+def lcg_round(auto_close: int) -> Counter[str]:
+    """One 3-player LCG round with one challenge; returns taps per seat."""
+    from companion.games.lcg import GAME
+    from companion.games.lcg.views import private_view, public_view
+
+    d = Driver(GAME, {"players": 3, "autopass_start": "none", "auto_close": auto_close}, LCG_TAPS)
+    seats = ("p1", "p2", "p3")
+    plots = {"p1": (6, 2), "p2": (3, 1), "p3": (1, 1)}
+    for seat, (init, claim) in plots.items():  # plot decks registered once per player, not counted
+        d.do(seat, {"type": "register_plots", "plots": [
+            {"name": f"Plot {seat}", "gold": 5, "initiative": init, "claim": claim}]}, taps=0)
+    marshalled: set[str] = set()
+    challenged = False
+    start_round = d.state["round"]
+    for _ in range(2000):
+        if d.state["round"] != start_round:
+            break
+        view = public_view(d.state)
+        waiting = GAME.waiting_for(d.state)
+        event, step = view["event"], view["step"]
+        if step == "input" and event == "reveal_plots":
+            for seat in waiting:
+                d.do(seat, {"type": "answer", "value": private_view(d.state, seat)["plots"][0]})
+            continue
+        if step == "input" and event == "choose_first":
+            d.do(waiting[0], {"type": "first_player", "seat": "p1"})
+            continue
+        if step == "input" and event == "choose_titles":
+            seat = view["title_chooser"]
+            d.do(seat, {"type": "title", "title": private_view(d.state, seat)["free_titles"][0]})
+            continue
+        if step == "input" and event == "determine_winner":
+            d.do(view["challenge"]["attacker"], {"type": "strength", "attacker": 5, "defender": 3})
+            continue
+        if step == "input" and event == "dominance":
+            for seat in waiting:
+                d.do(seat, {"type": "dominance", "strength": {"p1": 7, "p2": 4, "p3": 2}[seat]})
+            continue
+        if view["decision"]:
+            seat = view["decision"]["seat"]
+            if seat == "p1" and not challenged:
+                challenged = True
+                d.do(seat, {"type": "challenge", "challenge": "military", "opponent": "p2"})
+            else:
+                d.do(seat, {"type": "finish"})
+            continue
+        holder = view["priority"]
+        if holder is None:
+            raise RuntimeError(f"stuck at {view['box']} {step} {waiting}")
+        if view["box"] == "marshal.actions" and holder == view["active_player"] and holder not in marshalled:
+            marshalled.add(holder)
+            d.do(holder, {"type": "act", "label": "a character"})
+            continue
+        # Nobody else wants to act: with the countdown every phone passes ahead by itself.
+        countdown = private_view(d.state, holder)["countdown"]
+        if auto_close and countdown:
+            for seat in seats:
+                cd = private_view(d.state, seat)["countdown"]
+                if cd and d.state["round"] == start_round:
+                    try:
+                        d.do(seat, {"type": "pass_ahead", "round": cd["round"]})
+                    except Exception:  # noqa: BLE001 - the round closed under an earlier pass
+                        pass
+            continue
+        d.do(holder, {"type": "pass"})
+    return d.count
+
+
+IMMORTALS_FIRST = {  # fields one phone fills for its two tribes on the first table (typed numbers = 2)
+    "tribe selects": 2, "gold and energy": 4 * 2, "army groups": 2 * 2, "corner spaces": 2 * 2,
+    "start region": 1, "army spaces": 8, "building costs": 0, "save": 1,
+}
+
+
+def immortals_setup() -> dict[str, int]:
+    """Taps for one phone's tribe setup: first table with a blank profile, later table with the
+    saved profile (the guided flow shows each screen pre-filled: one Next per screen)."""
+    from companion.games.immortals import GAME
+
+    d = Driver(GAME, {"players": 3}, {})
+    action = {"type": "choose_tribes", "light": "elves", "dark": "orcs", "light_gold": 3, "light_energy": 4,
+              "dark_gold": 4, "dark_energy": 5, "light_groups": "10, 4", "dark_groups": "6",
+              "light_corner": 3, "dark_corner": 2, "start": "1-1",
+              "light_spaces": ["extract_gold", "extract_energy", "transition3", "build"],
+              "dark_spaces": ["attack", "move_attack", "tribe", "attack"]}
+    d.do("p1", action, taps=sum(IMMORTALS_FIRST.values()))
+    saved = GAME.export_profile(d.state)
+    later = Driver(GAME, {"players": 3, "profile_data": saved}, {})
+    later.do("p1", {"type": "choose_tribes", "light": "elves", "dark": "orcs"}, taps=2 + 1)
+    assert later.state["players"]["p1"]["ready"]
+    return {"first table": d.count["p1"], "later table (saved profile)": later.count["p1"]}
+
+
+def main() -> None:
+    print("| LCG, 3 players, one challenge, every window offered | p1 | p2 | p3 | total |")
+    print("|---|---|---|---|---|")
+    for label, seconds in (("windows close by themselves (auto_close 6 s)", 6), ("every pass tapped", 0)):
+        c = lcg_round(seconds)
+        print(f"| {label} | {c['p1']} | {c['p2']} | {c['p3']} | {sum(c.values())} |")
+    print()
+    print("| Immortals tribe setup, one phone | taps |")
+    print("|---|---|")
+    for label, n in immortals_setup().items():
+        print(f"| {label} | {n} |")
+
+
+if __name__ == "__main__":
+    main()

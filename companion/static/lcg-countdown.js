@@ -1,0 +1,51 @@
+/* LCG: windows close by themselves (issue 15). Every phone shows the same countdown for the open
+ * round; at zero it submits "pass_ahead" for its own player unless they tapped Wait. Waiting sends
+ * nothing, so no other device learns who holds a response. Loaded by lcg/_countdown.html (CSP:
+ * script-src 'self', no inline code); safe to load many times. */
+(function () {
+  "use strict";
+  if (window.lcgCountdown) { window.lcgCountdown.scan(document); return; }
+
+  function key(box) { return "lcg-cd:" + box.dataset.table + ":" + box.dataset.round; }
+  function read(k) { try { return JSON.parse(sessionStorage.getItem(k) || "null"); } catch (e) { return null; } }
+  function write(k, v) { try { sessionStorage.setItem(k, JSON.stringify(v)); } catch (e) { /* private mode */ } }
+
+  function scan(root) {
+    (root || document).querySelectorAll("[data-lcg-countdown]").forEach(function (box) {
+      if (box.dataset.ticking) { return; }
+      box.dataset.ticking = "1";
+      var k = key(box), secs = +box.dataset.seconds || 0;
+      var mine = read(k) || { start: Date.now(), waited: false };
+      write(k, mine);
+      var out = box.querySelector("[data-left]"), form = box.querySelector("form.lcg-ahead");
+      var wait = box.querySelector("[data-wait]");
+      function waiting() { box.classList.add("waiting"); if (wait) { wait.disabled = true; } }
+      if (mine.waited) { waiting(); }
+      if (wait) {
+        wait.addEventListener("click", function () { mine.waited = true; write(k, mine); waiting(); });
+      }
+      (function tick() {
+        if (!document.body.contains(box) || mine.waited) { return; }
+        var left = Math.max(0, Math.ceil(secs - (Date.now() - mine.start) / 1000));
+        if (out) { out.textContent = left + " s"; }
+        if (left > 0) { setTimeout(tick, 250); return; }
+        if (form && !form.dataset.sent) { form.dataset.sent = "1"; form.requestSubmit(); }
+      })();
+    });
+  }
+
+  // A countdown that lost the race (the round moved on) is not an error worth a toast.
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var elt = e.detail && e.detail.requestConfig && e.detail.requestConfig.elt;
+    if (elt && elt.closest && elt.closest("form.lcg-ahead") && e.detail.xhr && e.detail.xhr.status === 409) {
+      e.detail.shouldSwap = false;
+    }
+  });
+  document.addEventListener("htmx:load", function (e) {
+    var el = e.detail && e.detail.elt;
+    scan(el && el.querySelectorAll ? el : document);
+    if (el && el.matches && el.matches("[data-lcg-countdown]")) { scan(el.parentNode || document); }
+  });
+  window.lcgCountdown = { scan: scan };
+  scan(document);
+})();

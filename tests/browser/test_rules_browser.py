@@ -1,0 +1,81 @@
+"""The rules reference in real Chromium: a refusal's "Why?" on a phone opens the entry that
+explains it, and "show to everyone" puts that entry big on the TV, live, until the host closes it."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+import requests
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+SHOTS = os.environ.get("RULES_SHOTS")  # a folder: also save screenshots (for design review)
+
+
+def shot(page, name: str) -> None:
+    if SHOTS:
+        os.makedirs(SHOTS, exist_ok=True)
+        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"))
+
+
+def test_why_link_opens_the_entry_and_the_host_shows_it_on_the_tv(browser, live_server, console_errors):
+    console_errors.allow(r"status of 400")  # the refused tap below is on purpose
+    url = live_server.url
+    t = requests.post(f"{url}/api/tables", json={"game": "lcg", "options": {"players": 2}}, timeout=10).json()
+    code, host = t["code"], t["host_token"]
+    seat = requests.post(f"{url}/api/tables/{code}/seats", json={"seat": "p1", "name": "Ana"}, timeout=10).json()
+    requests.post(f"{url}/api/tables/{code}/seats/p1/host", json={"on": True},
+                  headers={"Authorization": f"Bearer {host}"}, timeout=10).raise_for_status()
+
+    tv_ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-US")
+    tv_ctx.add_cookies([{"name": f"host_{code}", "value": host, "url": url}])
+    tv = tv_ctx.new_page()
+    errors: list[str] = []
+    tv.on("pageerror", lambda e: errors.append("tv " + str(e.stack)))
+    tv.goto(f"{url}/t/{code}/screen?lang=en")
+    expect(tv.locator("#screen-frag")).not_to_contain_text("Loading")
+
+    phone_ctx = browser.new_context(locale="pt-BR", **PHONE)
+    phone_ctx.add_cookies([{"name": f"seat_{code}", "value": seat["token"], "url": url}])
+    phone = phone_ctx.new_page()
+    phone.on("pageerror", lambda e: errors.append("phone " + phone.url + str(e.stack)))
+    phone.goto(f"{url}/t/{code}/seat?lang=pt_BR")
+    # a refused tap: no gold to take away
+    phone.get_by_test_id("gold-minus").click()
+    toast = phone.locator("#toast .toast.err")
+    expect(toast).to_contain_text("Tabletop Companion")
+    expect(toast).not_to_contain_text("companion:")
+    shot(phone, "phone-refusal-pt")
+    toast.get_by_role("link", name="Por quê?").click()
+    entry = phone.locator(".rule-entry.focus")
+    expect(entry).to_have_attribute("data-entry", "counters-manual")
+    expect(entry).to_contain_text("Todo contador")
+    expect(entry).to_be_in_viewport()
+    shot(phone, "phone-why-pt")
+
+    # the host (this phone has host rights) puts it on the TV for everyone
+    entry.get_by_role("button", name="Mostrar a todos").click()
+    overlay = tv.locator("#rules-overlay .rules-overlay")
+    expect(overlay).to_have_attribute("data-entry", "counters-manual")
+    expect(overlay).to_contain_text("A card changed gold or power")  # the TV reads it in its own language
+    expect(overlay).to_be_in_viewport()
+    shot(tv, "tv-rule-shown")
+
+    # the phone's Rules button: one tap to the search box, a typed question finds the answer
+    phone.goto(f"{url}/t/{code}/seat?lang=pt_BR")
+    phone.get_by_role("link", name="Regras").click()
+    box = phone.locator("input[name=q]")
+    expect(box).to_be_focused()
+    box.fill("meera pode apagar o red viper?")
+    expect(phone.locator("#rules-results .rule-entry").first).to_have_attribute("data-entry", "meera-red-viper")
+    shot(phone, "phone-search-pt")
+
+    # the host closes it on the TV
+    overlay.get_by_role("button", name="Close").click()
+    expect(tv.locator("#rules-overlay .rules-overlay")).to_have_count(0)
+    assert not errors, errors
+    tv_ctx.close()
+    phone_ctx.close()
