@@ -85,7 +85,7 @@ def me(code: str):
 def act(code: str):
     code = code.upper()
     viewer = api_viewer(code)
-    version = tables().act(code, viewer, body())
+    version = tables().act(code, viewer, body(), key=request.headers.get("Idempotency-Key"))
     return jsonify(ok=True, version=version)
 
 
