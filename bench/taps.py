@@ -59,12 +59,12 @@ class Driver:
         self.count[seat] += self.taps.get(action["type"], 1) if taps is None else taps
 
 
-def lcg_round(auto_close: int) -> Counter[str]:
+def lcg_round(auto_close: int, autopass: str = "none") -> Counter[str]:
     """One 3-player LCG round with one challenge; returns taps per seat."""
     from companion.games.lcg import GAME
     from companion.games.lcg.views import private_view, public_view
 
-    d = Driver(GAME, {"players": 3, "autopass_start": "none", "auto_close": auto_close}, LCG_TAPS)
+    d = Driver(GAME, {"players": 3, "autopass_start": autopass, "auto_close": auto_close}, LCG_TAPS)
     seats = ("p1", "p2", "p3")
     plots = {"p1": (6, 2), "p2": (3, 1), "p3": (1, 1)}
     for seat, (init, claim) in plots.items():  # plot decks registered once per player, not counted
@@ -152,12 +152,51 @@ def immortals_setup() -> dict[str, int]:
     return {"first table": d.count["p1"], "later table (saved profile)": later.count["p1"]}
 
 
+CATAN_TAPS = {"roll": 1, "end_turn": 1, "build": 1, "guard": 2, "first_seat": 1, "setup_place": 1}
+
+
+def catan_round() -> dict[str, int]:
+    """Brotherhood of the Watch, 4 players, digital dice and tokens: setup (first seat picked, three
+    placement rounds) and one round of turns in which every player rolls, one builds a road and a
+    guard, one buys a development card. Returns taps per part."""
+    from companion.games.catan_watch import GAME
+
+    d = Driver(GAME, {"players": "4"}, CATAN_TAPS)
+    d.do("p1", {"type": "first_seat", "seat": "p3"})
+    for _ in range(8):
+        seat = GAME.waiting_for(d.state)[0]
+        d.do(seat, {"type": "setup_place"})
+    for _ in range(4):
+        seat = GAME.waiting_for(d.state)[0]
+        d.do(seat, {"type": "guard", "section": "w2"})
+    setup = sum(d.count.values())
+    for n in range(4):
+        seat = GAME.waiting_for(d.state)[0]
+        d.do(seat, {"type": "roll"})
+        if n == 0:
+            d.do(seat, {"type": "build", "what": "road"})
+            d.do(seat, {"type": "guard", "section": "w1"})
+        if n == 1:
+            d.do(seat, {"type": "build", "what": "dev"})
+        d.do(seat, {"type": "end_turn"})
+    return {"setup (first seat, 3 placement rounds, 4 players)": setup,
+            "one round of 4 turns (a road, a guard, a development card)": sum(d.count.values()) - setup}
+
+
 def main() -> None:
-    print("| LCG, 3 players, one challenge, every window offered | p1 | p2 | p3 | total |")
+    print("| LCG, 3 players, one challenge | p1 | p2 | p3 | total |")
     print("|---|---|---|---|---|")
-    for label, seconds in (("windows close by themselves (auto_close 6 s)", 6), ("every pass tapped", 0)):
-        c = lcg_round(seconds)
+    rows = (("every window offered, windows close by themselves (auto_close 6 s, the default)", 6, "none"),
+            ("every window offered, every pass tapped (auto_close 0)", 0, "none"),
+            ("before issue 15: auto-pass `structure` (skips windows), every other pass tapped", 0, "structure"))
+    for label, seconds, autopass in rows:
+        c = lcg_round(seconds, autopass)
         print(f"| {label} | {c['p1']} | {c['p2']} | {c['p3']} | {sum(c.values())} |")
+    print()
+    print("| Brotherhood of the Watch, digital dice and tokens | taps |")
+    print("|---|---|")
+    for label, n in catan_round().items():
+        print(f"| {label} | {n} |")
     print()
     print("| Immortals tribe setup, one phone | taps |")
     print("|---|---|")

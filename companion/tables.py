@@ -34,7 +34,7 @@ from .games.base import Actor, Ctx, Game, RuleError
 from .i18n import N_
 from .live import CHANNEL as LIVE_CHANNEL
 from .live import Notifier
-from .models import EventRow, ProfileRow, SeatRow, TableRow
+from .models import ActionKeyRow, EventRow, ProfileRow, SeatRow, TableRow
 
 log = logging.getLogger(__name__)
 #: Errors a game may raise on input it did not anticipate; the action layer turns them into a 400.
@@ -66,6 +66,15 @@ def _hash(token: str) -> str:
 
 def _new_seed() -> int:
     return secrets.randbits(62)
+
+
+def _idempotency_key(key: str | None) -> str | None:
+    """A device's idempotency key: 8 to 64 letters, digits, ``-`` or ``_`` (else refused)."""
+    if key is None or key == "":
+        return None
+    if not (8 <= len(key) <= 64) or not all(ch.isascii() and (ch.isalnum() or ch in "-_") for ch in key):
+        raise RuleError("The idempotency key must be 8 to 64 letters, digits, - or _.", "companion: actions")
+    return key
 
 
 def _clean(text: Any) -> str:
@@ -294,8 +303,13 @@ class Tables:
         return None
 
     # -- actions ------------------------------------------------------------------------------
-    def act(self, code: str, viewer: Viewer, action: Any) -> int:
-        """Validate and apply one action; returns the new version once it is committed."""
+    def act(self, code: str, viewer: Viewer, action: Any, key: str | None = None) -> int:
+        """Validate and apply one action; returns the new version once it is committed.
+
+        ``key`` (a device's idempotency key, optional) is stored with the event in the same
+        transaction: the same key again returns the version of the first time and applies nothing.
+        """
+        key = _idempotency_key(key)
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise RuleError("An action is an object with a \"type\".", "companion: actions")
         if action["type"].startswith("_"):
@@ -309,11 +323,18 @@ class Tables:
         with self._locked(code):
             with self.db.write() as s:
                 table = self._table_for_update(s, code)
+                if key is not None:
+                    done = s.exec(select(ActionKeyRow.seq).where(ActionKeyRow.table_code == table.code,
+                                                                 ActionKeyRow.key == key)).first()
+                    if done is not None:
+                        return done
                 state = self._current(s, table)
                 game = get_game(table.game_id)
                 seed = self._new_seed()
                 new_state = self._apply(game, state, viewer.actor, json.loads(encoded), seed, table.version + 1)
                 version = self._append(s, table, "action", viewer, json.loads(encoded), seed=seed)
+                if key is not None:
+                    s.add(ActionKeyRow(table_code=table.code, key=key, seq=version))
             self._publish(code, _Cached(version, new_state))
         if version % snapshots.EVERY == 0:  # a long evening: a restart replays from here
             snapshots.save(self.db, code, version, new_state,

@@ -94,7 +94,7 @@ def act(code: str):
     viewer = api_viewer(code)
     action = body()
     validate(ActionBody, action)
-    version = tables().act(code, viewer, action)
+    version = tables().act(code, viewer, action, key=request.headers.get("Idempotency-Key"))
     return jsonify(ok=True, version=version)
 
 

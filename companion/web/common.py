@@ -59,7 +59,7 @@ def form_action(form) -> dict[str, Any]:
     """Turn a posted form into an action dict (see docs/games-howto.md, Templates)."""
     action: dict[str, Any] = {}
     for key in form.keys():
-        if key in ("csrf_token",):
+        if key in ("csrf_token", "idempotency_key"):
             continue
         if key == "json":
             extra = parse_json(form.get("json") or "{}")

@@ -281,7 +281,8 @@ def full_log(code: str):
 def act(code: str):
     code = code.upper()
     viewer = cookie_viewer(code)
-    tables().act(code, viewer, form_action(request.form))
+    key = request.headers.get("Idempotency-Key") or request.form.get("idempotency_key")
+    tables().act(code, viewer, form_action(request.form), key=key)
     return _htmx_done()
 
 

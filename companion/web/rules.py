@@ -50,6 +50,12 @@ def why_url(rule: str | None, message: str = "", entry: str | None = None, code:
     return url_for("rules.page", code=code.upper(), entry=found.id) if found else ""
 
 
+@bp.app_template_global("has_rules")
+def has_rules(game: str) -> bool:
+    """Whether a game ships a rules reference (the Rules button shows only then)."""
+    return reference.get(game) is not None
+
+
 @bp.app_template_global("reference_entries")
 def reference_entries(game: str, sections: tuple[str, ...], lang: str) -> list[dict[str, Any]]:
     """Entries of some sections of a game's reference (id, title, cite_text), in rulebook order."""

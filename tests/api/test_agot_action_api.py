@@ -204,7 +204,7 @@ def test_host_corrections_are_logged_actions(api):
     api.ok(code, host, {"type": "set_dominance", "token": "blade", "used": "1"})
     api.ok(code, host, {"type": "set_round", "value": 3})
     api.ok(code, host, {"type": "set_garrison", "area": "pyke", "strength": 0})
-    api.ok(code, host, {"type": "set_house_card", "card": "robb-stark", "place": "discard"})
+    api.ok(code, host, {"type": "set_house_card", "house_card": "robb-stark", "place": "discard"})
     state = api.public(code)["state"]
     assert state["tracks"]["kings_court"][0] == "stark" and state["dominance"]["raven"]["holder"] == "stark"
     assert state["dominance"]["blade"]["used"] and state["round"] == 3 and "pyke" not in state["garrisons"]

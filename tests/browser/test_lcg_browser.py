@@ -243,3 +243,41 @@ def test_windows_close_by_themselves_unless_someone_waits(browser, live_server, 
     s = table.state()["state"]
     assert s["step"] == "responses" and s["priority"] == "p2"
     expect(bia.locator("[data-testid=pass]")).to_be_visible()
+
+
+def test_plot_deck_typed_once_is_offered_at_the_next_table(browser, live_server):
+    """Issue 15: the phone keeps its player's plot deck (this device only) and offers it at a later
+    table with one tap; the deck never reaches another device."""
+    ctx = browser.new_context(locale="en-US", **PHONE)
+    other = browser.new_context(locale="en-US", **PHONE)
+    decks = []
+    for n in range(2):
+        t = requests.post(f"{live_server.url}/api/tables",
+                          json={"game": "lcg", "options": {"players": 2, "auto_close": 0}}, timeout=5).json()
+        decks.append(t)
+        for c, name, seat in ((ctx, "Ana", "Seat 1"), (other, "Bia", "Seat 2")):
+            page = c.new_page()
+            page.goto(t["join_url"] + "?lang=en")
+            page.fill("input[name=name]", name)
+            page.locator(".seat-option", has_text=seat).click()
+            page.click("button.primary")
+            expect(page.locator(".me-bar")).to_contain_text(name)
+            if name == "Ana":
+                ana = page
+            else:
+                bia = page
+        if n == 0:
+            ana.locator("summary", has_text="My plot deck").click()
+            form = ana.locator("form:has(button:has-text('Add to my deck'))")
+            form.locator("input[name=name]").fill("Zzq Wildfire Assault")
+            form.locator("button").click()
+            expect(ana.locator("summary", has_text="My plot deck (1)")).to_be_visible()
+            expect(bia.locator("[data-testid=reuse-deck]")).to_be_hidden()
+    offer = ana.locator("[data-testid=reuse-deck]")
+    expect(offer).to_be_visible()
+    offer.click()
+    expect(ana.locator("summary", has_text="My plot deck (1)")).to_be_visible()
+    expect(bia.locator("[data-testid=reuse-deck]")).to_be_hidden()
+    assert "Zzq Wildfire" not in bia.content()
+    ctx.close()
+    other.close()

@@ -105,3 +105,18 @@ def test_show_to_everyone_is_host_only_and_reaches_the_screen(client, api):
     # presentation is not history: an export leaves it out and still imports
     export = api.export(code, t["host_token"])
     assert all(e["kind"] != "rules" for e in export["events"])
+
+
+def test_the_rules_button_shows_where_a_game_has_a_reference(client, api):
+    t, code, tokens = lcg_table(api)
+    assert f'href="/t/{code}/rules"' in client.get(f"/t/{code}/screen").get_data(as_text=True)
+    g = api.create("generic", {})
+    assert f'href="/t/{g["code"]}/rules"' not in client.get(f"/t/{g['code']}/screen").get_data(as_text=True)
+
+
+def test_an_lcg_opportunity_prompt_links_its_rule(client, api):
+    t, code, tokens = lcg_table(api)
+    client.set_cookie(f"seat_{code}", tokens["p1"])
+    html = client.get(f"/t/{code}/frag/seat?lang=en").get_data(as_text=True)
+    assert "Your opportunity" in html and "AGoT LCG FAQ v3.4 p.6-8" in html
+    assert f'href="/t/{code}/rules?entry=window-step-2-save-cancel#r-window-step-2-save-cancel"' in html

@@ -54,3 +54,29 @@ def test_a_refusal_finds_its_entry_by_page_and_message():
     assert found is not None and found.game == "lcg" and "6" in found.pages
     assert entry_for_rule("lcg", "seed 003 Page 8", "anything", entry="griff").id == "griff"
     assert entry_for_rule("generic", "companion: seats", "Join a seat first.") is None
+
+
+def test_a_game_can_add_its_own_synonyms(tmp_path):
+    import shutil
+    from pathlib import Path
+
+    from companion.reference import load_game
+    from companion.reference.search import Index
+
+    data = Path(__file__).resolve().parents[2] / "companion" / "games" / "lcg" / "data"
+    for lang in ("en", "pt_BR"):
+        shutil.copy(data / f"reference.{lang}.toml", tmp_path / f"reference.{lang}.toml")
+    plain = Index({"lcg": load_game("lcg", tmp_path)})
+    assert "meera-red-viper" not in [h.entry.id for h in plain.search("lcg", "cobra", "pt_BR", 3)]
+    (tmp_path / "reference_synonyms.toml").write_text('groups = [["cobra", "viper", "vibora"]]\n', encoding="utf-8")
+    ref = load_game("lcg", tmp_path)
+    assert ref.synonyms == (("cobra", "viper", "vibora"),)
+    tuned = Index({"lcg": ref})
+    assert "meera-red-viper" in [h.entry.id for h in tuned.search("lcg", "cobra", "pt_BR", 3)]
+    (tmp_path / "reference_synonyms.toml").write_text('groups = [["alone"]]\n', encoding="utf-8")
+    import pytest
+
+    from companion.reference import ReferenceDataError
+
+    with pytest.raises(ReferenceDataError, match="two or more"):
+        load_game("lcg", tmp_path)

@@ -891,7 +891,8 @@ def retreat_options(state: dict[str, Any], c: dict[str, Any], loser: str = "defe
                 break
         if a.type == "port" and room is not None and owner in (None, house):
             room = min(room, 3 - (sum(_units_of(state, aid, False).values()) if owner == house else 0))  # p.25
-        enemy_garrison = bool(garrisons.get(aid)) and a.home not in ("", house) and owner != house
+        enemy_garrison = bool(garrisons.get(aid)) and a.home not in ("", house) and owner != house \
+            and state.get("control", {}).get(aid) != house
         cands.append({"area": aid, "kind": a.type, "origin": aid == c["from"] and loser == "defender",
                       "enemy_units": (owner not in (None, house) and bool(_units_of(state, aid, False)))
                       or enemy_garrison,

@@ -94,7 +94,7 @@ def set_house_card(state: State, ctx: Ctx, action: Action) -> None:
     """Move one house card between its owner's hand and discard pile (seed 000 p.18-19): the cards on
     the table are the truth. A hand is never left empty (it would refill, p.19)."""
     ctx.actor.require_host()
-    cid = get_choice(action, "card", hc.CARDS, "seed 000 p.18")
+    cid = get_choice(action, "house_card", hc.CARDS, "seed 000 p.18")
     place = get_choice(action, "place", ("hand", "discard"), "seed 000 p.18")
     house = hc.CARDS[cid].house
     if house not in state["houses"]:

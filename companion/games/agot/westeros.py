@@ -125,8 +125,10 @@ def act_draw(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
     ctx.actor.require_host()
     deck = next_deck(state)
     assert deck is not None
-    card = get_choice(action, "card", {c for c in cards() if cards()[c]["deck"] == deck}, "seed 000 p.7")
-    _take(state, ctx, deck, card, fix=str(action.get("correct", "")).lower() in ("1", "true", "on", "yes"))
+    fix = str(action.get("correct", "")).lower() in ("1", "true", "on", "yes")
+    key = "fix_card" if fix and action.get("fix_card") else "card"  # the host panel's correction form
+    card = get_choice(action, key, {c for c in cards() if cards()[c]["deck"] == deck}, "seed 000 p.7")
+    _take(state, ctx, deck, card, fix=fix)
     if next_deck(state) is None:
         _drawn(state, ctx, step)
 

@@ -7,6 +7,7 @@ keeps gold and power. It never needs a card database. Authority: the FAQ v3.4, s
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ... import sealed
@@ -315,6 +316,11 @@ class LcgGame(Game):
         """Keep a seat's plot deck on its phone so later rounds are one tap (private)."""
         seat = ctx.actor.require_seat()
         raw = action.get("plots")
+        if isinstance(raw, str):  # a phone form: the deck its device kept from an earlier table
+            try:
+                raw = json.loads(raw)
+            except ValueError:
+                raw = None
         if not isinstance(raw, list) or len(raw) > MAX_PLOTS:
             raise RuleError("Register up to %(count)s plots.", PRODUCT, count=MAX_PLOTS)
         state["players"][seat]["plots"] = [read_plot(p) for p in raw]

@@ -50,13 +50,13 @@ def test_round_marker_and_garrison():
 
 def test_house_cards_between_hand_and_discard():
     s = new_game(3)
-    act(s, None, {"type": "set_house_card", "card": "tywin-lannister", "place": "discard"})
+    act(s, None, {"type": "set_house_card", "house_card": "tywin-lannister", "place": "discard"})
     assert s["house_cards"]["lannister"]["discard"] == ["tywin-lannister"]
     assert "tywin-lannister" not in s["house_cards"]["lannister"]["hand"]
-    act(s, None, {"type": "set_house_card", "card": "tywin-lannister", "place": "hand"})
+    act(s, None, {"type": "set_house_card", "house_card": "tywin-lannister", "place": "hand"})
     assert s["house_cards"]["lannister"]["discard"] == []
     with pytest.raises(RuleError):  # Martell is not in a 3-player game
-        act(s, None, {"type": "set_house_card", "card": "doran-martell", "place": "discard"})
+        act(s, None, {"type": "set_house_card", "house_card": "doran-martell", "place": "discard"})
     s["house_cards"]["stark"] = {"hand": ["robb-stark"], "discard": ["eddard-stark"]}
     with pytest.raises(RuleError):  # a hand never empties
-        act(s, None, {"type": "set_house_card", "card": "robb-stark", "place": "discard"})
+        act(s, None, {"type": "set_house_card", "house_card": "robb-stark", "place": "discard"})

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from agot_kit import act, new_game, set_power
+from agot_kit import act, ctx, new_game, set_power
 
 from companion.games.agot import GAME, areas, setup, tracks, victory
 from companion.games.base import RuleError
@@ -120,3 +120,17 @@ def test_a_garrison_leaves_only_by_combat_and_neutral_forces_fall():
     assert "kings-landing" not in s["neutral"] and s["control"]["kings-landing"] == "baratheon"
     areas.set_units(s, "the-eyrie", "stark", {})
     assert s["neutral"]["the-eyrie"] == 6
+
+
+def test_faq_options_are_visible_at_setup_and_old_tables_keep_the_printed_rule():
+    """Each FAQ option is a table option whose help names its source; a table stored before the
+    options existed (no such keys) replays with the printed rules."""
+    from companion.games.agot.rules import LEGACY
+
+    opts = {o.key: o for o in GAME.options()}
+    for key in LEGACY:
+        assert "FAQ" in opts[key].help and opts[key].label
+    assert opts["tiebreak"].default == "faq" and "p.17" in opts["tiebreak"].help
+    old = GAME.setup({"players": 6, "tides": False, "decks": "digital"}, ctx(host=True))
+    assert "port-of-lannisport" not in old["units"]
+    assert old["options"]["tiebreak"] == "printed" and not old["options"]["faq_blade_tides"]

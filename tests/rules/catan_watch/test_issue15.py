@@ -110,3 +110,15 @@ def test_a_token_for_a_kind_gone_from_the_frostfangs_is_a_table_option(table):
     t.roll(12)
     t.act("p1", {"type": "build", "what": "settlement", "tokens": [{"wildling": "normal", "clan": "hornfoot"}]})
     assert t.state["clans"]["hornfoot"] == ["climber"] and t.state["frostfangs"]["climber"] == 0
+
+
+def test_frostfangs_counts_stay_marked_unverified_until_the_host_checks_them(table):
+    """The seed lists no figure counts (no components list): the default counts are a guess shown as
+    unverified; the host confirms them against the box, at any time, or corrects the mirror."""
+    from companion.games.catan_watch import profile as prof
+
+    assert "frostfangs" in prof.default()["unverified"]
+    t = ready(table)
+    assert "frostfangs" in [u["part"] for u in t.view["profile"]["unverified"]]
+    t.host({"type": "verify_profile", "part": "frostfangs"})
+    assert "frostfangs" not in [u["part"] for u in t.view["profile"]["unverified"]]
