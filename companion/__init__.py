@@ -25,7 +25,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .db import open_database
     from .i18n import catalog_dirs
     from .tables import Tables
-    from .web import api, errors, i18n_web, pages, rules, security
+    from .web import api, assets, errors, i18n_web, pages, rules, security
 
     app = Flask(__name__)
     app.config.update(
@@ -54,6 +54,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["companion.tables"] = Tables(db, seeds=random.Random(seed) if seed is not None else None)
     Babel(app, locale_selector=i18n_web.select_locale)
     Htmx(app)
+    assets.init_app(app)  # compression first, so it sees every other hook's headers
     i18n_web.init_app(app)
     errors.init_app(app)
     security.init_app(app)

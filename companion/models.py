@@ -90,3 +90,16 @@ class StateSnapshot(SQLModel, table=True):
     rules_key: str = Field(max_length=60)
     state: str = Field(sa_column=Column(Text, nullable=False))  # JSON {"g", "names", "log"}
     created_at: float = 0.0
+
+
+class ActionKeyRow(SQLModel, table=True):
+    """The idempotency key a device sent with an action, next to the event it produced: a retry
+    of the same tap (the answer was lost on the Wi-Fi) finds it and is not applied again."""
+
+    __tablename__ = "action_key"
+    __table_args__ = (UniqueConstraint("table_code", "key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_code: str = Field(foreign_key="game_table.code", max_length=8)
+    key: str = Field(max_length=64)
+    seq: int

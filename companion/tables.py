@@ -27,14 +27,14 @@ from typing import Any
 from sqlalchemy import func, text
 from sqlmodel import select
 
-from . import sealed, snapshots
+from . import schemas, sealed, snapshots
 from .db import Database
 from .games import get as get_game
 from .games.base import Actor, Ctx, Game, RuleError
 from .i18n import N_
 from .live import CHANNEL as LIVE_CHANNEL
 from .live import Notifier
-from .models import EventRow, ProfileRow, SeatRow, TableRow
+from .models import ActionKeyRow, EventRow, ProfileRow, SeatRow, TableRow
 
 log = logging.getLogger(__name__)
 #: Errors a game may raise on input it did not anticipate; the action layer turns them into a 400.
@@ -68,12 +68,13 @@ def _new_seed() -> int:
     return secrets.randbits(62)
 
 
-def _seed(value: Any) -> int:
-    """An event seed from an import: a whole number that fits the database column."""
-    seed = int(value)
-    if not 0 <= seed < 2**63 or isinstance(value, bool):
-        raise ValueError("seed out of range")
-    return seed
+def _idempotency_key(key: str | None) -> str | None:
+    """A device's idempotency key: 8 to 64 letters, digits, ``-`` or ``_`` (else refused)."""
+    if key is None or key == "":
+        return None
+    if not (8 <= len(key) <= 64) or not all(ch.isascii() and (ch.isalnum() or ch in "-_") for ch in key):
+        raise RuleError("The idempotency key must be 8 to 64 letters, digits, - or _.", "companion: actions")
+    return key
 
 
 def _clean(text: Any) -> str:
@@ -302,12 +303,18 @@ class Tables:
         return None
 
     # -- actions ------------------------------------------------------------------------------
-    def act(self, code: str, viewer: Viewer, action: Any) -> int:
-        """Validate and apply one action; returns the new version once it is committed."""
+    def act(self, code: str, viewer: Viewer, action: Any, key: str | None = None) -> int:
+        """Validate and apply one action; returns the new version once it is committed.
+
+        ``key`` (a device's idempotency key, optional) is stored with the event in the same
+        transaction: the same key again returns the version of the first time and applies nothing.
+        """
+        key = _idempotency_key(key)
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise RuleError("An action is an object with a \"type\".", "companion: actions")
         if action["type"].startswith("_"):
             raise RuleError("Unknown action: %(type)s.", "companion: actions", type=action["type"][:40])
+        schemas.check(action)
         encoded = json.dumps(action)
         if len(encoded) > MAX_ACTION_BYTES:
             raise RuleError("This action is too large.", "companion: actions", status=413)
@@ -316,11 +323,18 @@ class Tables:
         with self._locked(code):
             with self.db.write() as s:
                 table = self._table_for_update(s, code)
+                if key is not None:
+                    done = s.exec(select(ActionKeyRow.seq).where(ActionKeyRow.table_code == table.code,
+                                                                 ActionKeyRow.key == key)).first()
+                    if done is not None:
+                        return done
                 state = self._current(s, table)
                 game = get_game(table.game_id)
                 seed = self._new_seed()
                 new_state = self._apply(game, state, viewer.actor, json.loads(encoded), seed, table.version + 1)
                 version = self._append(s, table, "action", viewer, json.loads(encoded), seed=seed)
+                if key is not None:
+                    s.add(ActionKeyRow(table_code=table.code, key=key, seq=version))
             self._publish(code, _Cached(version, new_state))
         if version % snapshots.EVERY == 0:  # a long evening: a restart replays from here
             snapshots.save(self.db, code, version, new_state,
@@ -535,17 +549,17 @@ class Tables:
         game = get_game(str(data.get("game")))
         if game is None:
             raise RuleError("Unknown game: %(game)s.", "companion: games", status=404, game=str(data.get("game"))[:32])
+        if isinstance(data.get("events"), list) and len(data["events"]) > MAX_IMPORT_EVENTS:
+            raise RuleError("This export has too many events (at most %(max)s).", "companion: import",
+                            status=413, max=MAX_IMPORT_EVENTS)
+        schemas.check(data)  # no NaN/Infinity, no deep nesting (a file from the command line too)
         try:
-            events = data["events"]
-            if not isinstance(events, list) or not events or events[0].get("kind") != "setup":
+            events = schemas.ExportFile.model_validate(data).events
+            if events[0].kind != "setup":
                 raise ValueError
-            if len(events) > MAX_IMPORT_EVENTS:
-                raise RuleError("This export has too many events (at most %(max)s).", "companion: import",
-                                status=413, max=MAX_IMPORT_EVENTS)
-            opts = dict(events[0]["action"]["options"])
-            setup_seed = _seed(events[0]["rng_seed"])
-            rows = [(str(e["kind"]), dict(e["actor"]), dict(e["action"]), _seed(e["rng_seed"]),
-                     float(e.get("time") or 0)) for e in events[1:]]
+            opts = dict(events[0].action["options"])
+            setup_seed = events[0].rng_seed
+            rows = [(e.kind, e.actor.model_dump(), e.action, e.rng_seed, e.time or 0.0) for e in events[1:]]
             extra = {k: opts.pop(k) for k in ("profile_data", "profile_name") if k in opts}
             opts = {**game.normalize_options(opts), **extra}
             state = self._initial_state(game, opts, setup_seed)
@@ -569,13 +583,22 @@ class Tables:
                     skipped += 1
                     continue
             elif kind in ("join", "leave", "host"):
-                seat = action.get("seat")
-                if seat not in seat_ids or (kind == "join" and not isinstance(action.get("name"), str)):
+                try:
+                    fields = schemas.SeatEvent.model_validate(action)
+                except ValueError:
+                    raise damaged from None
+                seat = fields.seat
+                if seat not in seat_ids or (kind == "join" and fields.name is None):
                     raise damaged
+                # Rebuilt from the game's own seats: a label or name from the file is never kept raw.
+                label = next(x.label for x in game.seats(opts) if x.id == seat)
                 if kind == "join":
-                    action = {"seat": seat, "name": _clean(action["name"])[:40] or seat,
-                              "label": next(x.label for x in game.seats(opts) if x.id == seat)}
+                    action = {"seat": seat, "name": _clean(fields.name)[:40] or seat, "label": label}
                     names[seat] = action["name"]
+                elif kind == "leave":
+                    action = {"seat": seat, "reissued": fields.reissued, "label": label}
+                else:
+                    action = {"seat": seat, "on": fields.on}
                 viewer = Viewer(seat=actor.get("seat") if actor.get("seat") in seat_ids else None,
                                 host=bool(actor.get("host")))
                 actor = {"seat": viewer.seat, "host": viewer.host}

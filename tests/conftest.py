@@ -161,6 +161,93 @@ def browser():
         browser.close()
 
 
+class ConsoleGuard:
+    """Collects every console error, uncaught exception and failed request of every page a test
+    opens. A test that expects some (a phone deliberately offline) says which with ``allow``."""
+
+    def __init__(self) -> None:
+        self.problems: list[str] = []
+        self.allowed: list[re.Pattern[str]] = []
+        self.active = True
+
+    def allow(self, pattern: str) -> None:
+        self.allowed.append(re.compile(pattern))
+
+    def _add(self, text: str) -> None:
+        if self.active and not any(p.search(text) for p in self.allowed):
+            self.problems.append(text)
+
+    def watch_context(self, ctx) -> None:
+        """Watch a context's pages until the test closes it (closing aborts what is in flight)."""
+        closing = []
+        close = ctx.close
+
+        def close_quietly(*args, **kwargs):
+            closing.append(True)
+            return close(*args, **kwargs)
+
+        ctx.close = close_quietly
+        ctx.on("page", lambda page: self.watch(page, closing))
+        for page in ctx.pages:
+            self.watch(page, closing)
+
+    def watch(self, page, closing: list) -> None:
+        leaving: list[bool] = []  # a reload or goto in progress aborts the old page's requests
+
+        def navigating(method):
+            def run(*args, **kwargs):
+                leaving.append(True)
+                try:
+                    return method(*args, **kwargs)
+                finally:
+                    leaving.clear()
+            return run
+
+        page.goto = navigating(page.goto)
+        page.reload = navigating(page.reload)
+
+        def console(m) -> None:
+            unloading = leaving and ("sendAbort" in m.text or "htmx:afterRequest" in m.text)
+            if m.type == "error" and not closing and not unloading:
+                loc = m.location or {}
+                self._add(f"console error: {m.text} ({loc.get('url', '')}:{loc.get('lineNumber', '')})")
+
+        def failed(req) -> None:
+            # The event stream ends whenever a page is left or reloaded: that is not a lost request.
+            unloading = leaving and "ERR_ABORTED" in str(req.failure)
+            if "/stream" not in req.url and not closing and not unloading:
+                self._add(f"request failed: {req.method} {req.url} {req.failure}")
+
+        page.on("console", console)
+        page.on("pageerror", lambda err: closing or self._add(f"uncaught exception: {err}"))
+        page.on("requestfailed", failed)
+
+
+@pytest.fixture(autouse=True)
+def console_errors(request) -> Iterator[ConsoleGuard | None]:
+    """Every browser test fails on any console error, uncaught exception or failed request."""
+    if "browser" not in request.fixturenames:
+        yield None
+        return
+    browser = request.getfixturevalue("browser")
+    guard = ConsoleGuard()
+    original = browser.new_context
+
+    def new_context(*args, **kwargs):
+        ctx = original(*args, **kwargs)
+        guard.watch_context(ctx)
+        return ctx
+
+    browser.new_context = new_context
+    try:
+        yield guard
+    finally:
+        guard.active = False
+        browser.new_context = original
+    if guard.problems:
+        pytest.fail("The browser reported problems:\n" + "\n".join(dict.fromkeys(guard.problems)))
+
+
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 

@@ -1,8 +1,14 @@
-/* Tabletop Companion page glue: live refresh, wake-up recovery, attention cues. No framework. */
+/* Tabletop Companion page glue: live refresh, connection state, drafts, offline taps, attention cues.
+ *
+ * Fragments are merged with idiomorph (htmx "morph" extension), so a re-render never destroys what
+ * the player is editing. What the player has chosen but not sent is also kept as a draft in this
+ * tab's own sessionStorage (never sent anywhere) and put back after every re-render and reload.
+ */
 (function () {
   "use strict";
-  var lastVersion = 0;
-  var lastMessage = Date.now();
+  var body = document.body;
+  var lastVersion = 0;          // newest table version a fragment was rendered at
+  var lastMessage = Date.now(); // last sign of life from the server
   var attention = false;
   var wakeLock = null;
 
@@ -15,95 +21,380 @@
   ];
   htmx.config.historyCacheSize = 0;       // never keep secret pages in htmx's history cache
   htmx.config.refreshOnHistoryMiss = true;
+  htmx.config.defaultSwapStyle = "morph:innerHTML";   // every fragment is merged, not replaced
 
-  function refresh() { htmx.trigger(document.body, "refresh"); }
+  function msg(name) { return body.dataset[name] || ""; }
 
-  function dot(state) {
-    var el = document.getElementById("live-dot");
-    if (el) { el.className = "live-dot " + state; }
+  function toast(text, kind) {
+    var box = document.getElementById("toast");
+    if (!box) { return; }
+    var div = document.createElement("div");
+    div.className = "toast " + (kind || "");
+    div.textContent = text;               // our own message: plain text, never HTML
+    box.replaceChildren(div);
   }
 
-  var source = null;   // the page's one EventSource, closed before a reconnect opens another
-  document.addEventListener("htmx:sseOpen", function (e) {
-    if (e.detail && e.detail.source) { source = e.detail.source; }
-    dot("on"); lastMessage = Date.now();
-  });
-  document.addEventListener("htmx:sseError", function () { dot("off"); });
-  document.addEventListener("htmx:sseMessage", function (e) {
-    lastMessage = Date.now();
-    dot("on");
-    var v = parseInt(e.detail && e.detail.data, 10);
-    if (e.detail && e.detail.type === "update" && !(v <= lastVersion)) { refresh(); }
+  // -- the player's own unsent choices: morph keeps them, drafts restore them -----------------------
+  var dirty = new WeakSet();              // fields the player changed since they were rendered
+  var picked = new WeakMap();             // dirty <select>: the value the player picked
+  var served = new WeakMap();             // <details>: open as the server last rendered it
+
+  if (window.Idiomorph) {
+    Idiomorph.defaults.ignoreActiveValue = true;     // the field under the thumb keeps its text
+    Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (attr, el, type) {
+      // A select is put back by value after the merge (see keepSelects): its options may move.
+      if ((attr === "value" || attr === "checked") && dirty.has(el) && el.tagName !== "OPTION") { return false; }
+      // Marks set by the page's own scripts (a running countdown, a form already auto-sent).
+      if (type === "remove" && (attr === "data-ticking" || attr === "data-sent")) { return false; }
+      if (attr === "open" && el.tagName === "DETAILS") {
+        // Keep a panel as the player left it unless the server changed its mind (it opens a panel
+        // when it is needed now).
+        var now = type === "update";
+        if (served.has(el) && served.get(el) === now) { return false; }
+        served.set(el, now);
+      }
+      return true;
+    };
+    Idiomorph.defaults.callbacks.afterNodeMorphed = function (oldNode, newNode) {
+      if (oldNode.tagName === "DETAILS") { served.set(oldNode, newNode.hasAttribute("open")); }
+    };
+  }
+
+  function draftScope() {
+    var el = document.querySelector("[data-draft-scope]");
+    return el ? el.dataset.draftScope : null;
+  }
+  function isField(f) {
+    return f.name && !/^(hidden|submit|button|reset|file)$/.test(f.type || "");
+  }
+  function formKey(form) {
+    // A form is known by its hidden fields: the action type and what it answers (e.g. the prompt).
+    var parts = [];
+    form.querySelectorAll("input[type=hidden]").forEach(function (i) {
+      if (i.name && i.name !== "csrf_token") { parts.push(i.name + "=" + i.value); }
+    });
+    return parts.join("&");
+  }
+  function draftKey(form) {
+    var scope = draftScope();
+    return scope ? "draft|" + scope + "|" + formKey(form) : null;
+  }
+  function fieldSlots(form, fn) {
+    var seen = {};
+    Array.prototype.forEach.call(form.elements, function (f) {
+      if (!isField(f)) { return; }
+      seen[f.name] = (seen[f.name] || 0) + 1;
+      fn(f, f.name + "#" + seen[f.name]);
+    });
+  }
+  function store() {
+    try { return window.sessionStorage; } catch (err) { return null; }
+  }
+  function saveDraft(form) {
+    var key = draftKey(form), s = store();
+    if (!key || !s) { return; }
+    var data = {}, any = false;
+    fieldSlots(form, function (f, slot) {
+      if (!dirty.has(f)) { return; }
+      data[slot] = (f.type === "checkbox" || f.type === "radio") ? f.checked : f.value;
+      any = true;
+    });
+    try {
+      if (any) { s.setItem(key, JSON.stringify(data)); } else { s.removeItem(key); }
+    } catch (err) { /* storage full or disabled: the morph still protects the page */ }
+  }
+  function clearDraft(form) {
+    var key = draftKey(form), s = store();
+    fieldSlots(form, function (f) { dirty.delete(f); picked.delete(f); });
+    if (key && s) { s.removeItem(key); }
+  }
+  function restoreDrafts(root) {
+    var s = store(), scope = draftScope();
+    if (!s || !scope) { return; }
+    var live = {};
+    root.querySelectorAll("form.act").forEach(function (form) {
+      var key = draftKey(form);
+      live[key] = true;
+      var raw = s.getItem(key);
+      if (!raw) { return; }
+      var data;
+      try { data = JSON.parse(raw); } catch (err) { s.removeItem(key); return; }
+      fieldSlots(form, function (f, slot) {
+        if (!(slot in data)) { return; }
+        var v = data[slot];
+        if (f.type === "checkbox" || f.type === "radio") { f.checked = !!v; }
+        else if (f.tagName === "SELECT") {
+          if (!Array.prototype.some.call(f.options, function (o) { return o.value === v; })) { return; }
+          f.value = v;
+          picked.set(f, v);
+        } else { f.value = v; }
+        dirty.add(f);
+        var d = f.closest("details");
+        if (d && !d.open) { d.open = true; }   // show the player where their draft is
+      });
+    });
+    // A draft whose form is gone belongs to a prompt that was answered or revealed: forget it.
+    if (root.dataset && root.dataset.frag === "seat") {
+      var prefix = "draft|" + scope + "|";
+      for (var i = s.length - 1; i >= 0; i--) {
+        var k = s.key(i);
+        if (k && k.indexOf(prefix) === 0 && !live[k]) { s.removeItem(k); }
+      }
+    }
+  }
+  function keepSelects(root) {
+    root.querySelectorAll("select").forEach(function (f) {
+      if (!dirty.has(f) || !picked.has(f)) { return; }
+      var v = picked.get(f);
+      if (Array.prototype.some.call(f.options, function (o) { return o.value === v; })) { f.value = v; }
+      else { dirty.delete(f); picked.delete(f); }   // that choice no longer exists: the server's stands
+    });
+  }
+  function edited(e) {
+    var f = e.target;
+    if (f && f.tagName === "SELECT") { dirty.add(f); picked.set(f, f.value); }
+    var form = f && f.form;
+    if (!form || !form.classList.contains("act") || !isField(f)) { return; }
+    dirty.add(f);
+    if (f.type === "radio") {
+      fieldSlots(form, function (other) { if (other.name === f.name) { dirty.add(other); } });
+    }
+    saveDraft(form);
+  }
+  document.addEventListener("input", edited);
+  document.addEventListener("change", edited);
+  // Stepper and quick-value buttons change a field by script (delegated handlers below): once
+  // they have run, keep that field in the draft like a typed one.
+  document.addEventListener("click", function (e) {
+    var b = e.target && e.target.closest && e.target.closest("[data-step], [data-set-value]");
+    if (!b || !b.form) { return; }
+    setTimeout(function () {
+      var f = b.hasAttribute("data-step") ? b.parentNode.querySelector("input[type=number]")
+                                          : b.form.elements.value;
+      if (f) { edited({ target: f }); }
+    }, 0);
   });
 
-  // Remember the newest version a fragment was rendered at (header set by the server).
+  // -- fragments: one request at a time per fragment, never cancelled ------------------------------
+  // A refresh asked while the fragment is loading, or while a tap inside it is being sent, waits
+  // for that request and then runs once: no request ever cancels another (a cancelled post would
+  // be a lost tap).
+  function isFrag(el) { return !!(el && el.dataset && el.dataset.frag); }
+  function fragOf(el) { return el && el.closest ? el.closest("[data-frag]") : null; }
+  var busy = new WeakMap(), again = new WeakSet();
+
+  function refresh() { htmx.trigger(body, "refresh"); }
+
+  document.addEventListener("htmx:confirm", function (e) {
+    var elt = e.detail && e.detail.elt;
+    if (isAction(elt) && !elt.querySelector("button")) {
+      elt.removeAttribute("hx-disabled-elt");   // a form sent by script has no button to disable
+    }
+    if (!isFrag(elt)) { return; }
+    if (busy.get(elt) || body.dataset.connection === "offline") {
+      e.preventDefault();
+      again.add(elt);
+    } else {
+      again.delete(elt);    // this request brings the newest state
+    }
+  });
+  document.addEventListener("htmx:beforeSend", function (e) {
+    var frag = fragOf(e.detail && e.detail.elt);
+    if (frag) { busy.set(frag, (busy.get(frag) || 0) + 1); }
+  });
   document.addEventListener("htmx:afterRequest", function (e) {
-    var xhr = e.detail.xhr;
+    var d = e.detail || {}, xhr = d.xhr, frag = fragOf(d.elt);
     var v = xhr && parseInt(xhr.getResponseHeader("X-Table-Version"), 10);
     if (v > lastVersion) { lastVersion = v; }
+    if (xhr && xhr.status) { lastMessage = Date.now(); setConnection("online"); }
+    if (frag) {
+      busy.set(frag, Math.max(0, (busy.get(frag) || 1) - 1));
+      if (!busy.get(frag) && again.has(frag)) {
+        // After htmx has finished with this request (a sync "replace" would abort it otherwise).
+        setTimeout(function () {
+          if (busy.get(frag) || !again.has(frag) || body.dataset.connection === "offline") { return; }
+          again.delete(frag);
+          htmx.ajax("GET", frag.getAttribute("hx-get"), { source: frag }).catch(function () {});
+        }, 0);
+      }
+    }
   });
 
-  // Do not re-render a fragment under a thumb that is typing: refresh when the field is left.
-  var deferred = false;
+  document.addEventListener("htmx:afterSwap", function (e) {
+    var t = e.detail && e.detail.target;
+    if (!isFrag(t)) { return; }
+    t.querySelectorAll("details").forEach(function (d) { if (!served.has(d)) { served.set(d, d.open); } });
+    keepSelects(t);
+    restoreDrafts(t);
+    var el = t.querySelector("[data-attention]");
+    if (el) {
+      // Attention: buzz once when the table starts waiting on this phone; keep the screen awake.
+      var now = el.dataset.attention === "yes";
+      if (now && !attention) { cue(); }
+      attention = now;
+      keepAwake(now);
+    }
+  });
+
+  // -- actions: an idempotency key per tap; a tap made offline waits and is sent once --------------
+  var QUEUE = "companion.queue";
+  function newKey() {
+    var a = new Uint8Array(16);
+    window.crypto.getRandomValues(a);
+    return Array.prototype.map.call(a, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+  function readQueue() {
+    var s = store();
+    try { return JSON.parse((s && s.getItem(QUEUE)) || "[]"); } catch (err) { return []; }
+  }
+  function writeQueue(q) {
+    var s = store();
+    if (!s) { return; }
+    if (q.length) { s.setItem(QUEUE, JSON.stringify(q)); } else { s.removeItem(QUEUE); }
+  }
+  function isAction(elt) { return !!(elt && elt.matches && elt.matches("form.act")); }
+
+  document.addEventListener("htmx:configRequest", function (e) {
+    var elt = e.detail.elt;
+    if (!isAction(elt)) { return; }
+    // The same tap keeps its key through retries, so the server applies it at most once.
+    elt.idemKey = elt.idemKey || newKey();
+    e.detail.headers["Idempotency-Key"] = elt.idemKey;
+  });
+
+  function queueTap(elt, cfg) {
+    var params = [];
+    if (cfg.formData) { cfg.formData.forEach(function (v, k) { params.push([k, String(v)]); }); }
+    var q = readQueue();
+    q.push({ path: cfg.path, params: params, key: elt.idemKey || newKey(),
+             form: draftKey(elt), at: Date.now() });
+    writeQueue(q);
+    elt.idemKey = null;
+    toast(msg("msgQueued"), "queued");
+  }
+
   document.addEventListener("htmx:beforeRequest", function (e) {
-    var frag = e.detail.elt;
-    if (frag.matches && frag.matches("form.act, form[hx-post]")) {
-      // The player submitted: the field they typed in no longer needs protecting.
-      if (document.activeElement && document.activeElement.blur) { document.activeElement.blur(); }
-      deferred = false;
+    var elt = e.detail.elt;
+    if (!isAction(elt)) { return; }
+    if (body.dataset.connection === "offline") {
+      e.preventDefault();
+      queueTap(elt, e.detail.requestConfig || {});
       return;
     }
-    if (!frag.dataset || !frag.dataset.frag) { return; }
-    var active = document.activeElement;
-    if (active && frag.contains(active) && /INPUT|SELECT|TEXTAREA/.test(active.tagName) && active.type !== "hidden"
-        && active.type !== "radio" && active.type !== "checkbox") {
-      e.preventDefault();
-      deferred = true;
-    }
+    if (document.activeElement && document.activeElement.blur) { document.activeElement.blur(); }
   });
-  document.addEventListener("focusout", function () {
-    if (deferred) { deferred = false; setTimeout(refresh, 50); }
+  document.addEventListener("htmx:sendError", function (e) {
+    // The request never got an answer: it may or may not have arrived. Queue it with the same key.
+    var elt = e.detail.elt;
+    setConnection("offline");
+    if (isAction(elt)) { queueTap(elt, e.detail.requestConfig || {}); }
+  });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var elt = e.detail.elt, xhr = e.detail.xhr;
+    if (!isAction(elt) || !xhr || !xhr.status) { return; }
+    elt.idemKey = null;                        // answered: the next tap is a new one
+    if (e.detail.successful) { clearDraft(elt); }
   });
 
-  // Keep <details> the player opened (or closed) as they were when a fragment re-renders, unless
-  // the server changed its mind about that panel (it opens one when it is needed now).
-  function detailsKey(d, seen) {
-    var summary = d.querySelector("summary");
-    var key = d.id || (summary ? summary.textContent.trim() : "details");
-    seen[key] = (seen[key] || 0) + 1;
-    return key + "#" + seen[key];
+  var flushing = false;
+  function flushQueue() {
+    var q = readQueue();
+    if (flushing || !q.length || body.dataset.connection !== "online") { return; }
+    flushing = true;
+    var item = q[0];
+    var headers = { "HX-Request": "true", "Idempotency-Key": item.key,
+                    "Content-Type": "application/x-www-form-urlencoded" };
+    try {
+      var extra = JSON.parse(body.getAttribute("hx-headers") || "{}");
+      Object.keys(extra).forEach(function (k) { headers[k] = extra[k]; });
+    } catch (err) { /* no CSRF header: the server will refuse visibly */ }
+    fetch(item.path, { method: "POST", headers: headers, credentials: "same-origin",
+                       body: new URLSearchParams(item.params).toString() })
+      .then(function (r) {
+        return r.text().then(function (text) {
+          var rest = readQueue().filter(function (x) { return x.key !== item.key; });
+          writeQueue(rest);
+          if (r.ok) {
+            toast(msg("msgSent"), "ok");
+            var s = store();
+            if (item.form && s) { s.removeItem(item.form); }
+          } else {
+            // Refused now (the table moved on, or the form expired): say so, never drop silently.
+            var box = document.getElementById("toast");
+            if (box) { box.innerHTML = text; htmx.process(box); }
+          }
+          flushing = false;
+          refresh();
+          if (rest.length) { flushQueue(); }
+        });
+      })
+      .catch(function () { flushing = false; setConnection("offline"); });
   }
-  var detailsState = {};
-  document.addEventListener("htmx:beforeSwap", function (e) {
-    var t = e.detail.target;
-    if (!t || !t.dataset || !t.dataset.frag) { return; }  // an SSE message swaps nothing: no target
-    var seen = {}, state = {};
-    t.querySelectorAll("details").forEach(function (d) {
-      state[detailsKey(d, seen)] = { open: d.open, served: d.dataset.served };
-    });
-    detailsState[t.id] = state;
-  });
-  document.addEventListener("htmx:afterSwap", function (e) {
-    var t = e.detail.target;
-    if (!t || !t.dataset || !t.dataset.frag) { return; }
-    var state = detailsState[t.id] || {}, seen = {};
-    t.querySelectorAll("details").forEach(function (d) {
-      var key = detailsKey(d, seen), served = d.open ? "1" : "0", before = state[key];
-      d.dataset.served = served;
-      if (before && before.served === served) { d.open = before.open; }
-    });
-  });
 
-  // Attention: buzz once when the table starts waiting on this phone; keep the screen awake.
-  document.addEventListener("htmx:afterSwap", function (e) {
-    var el = e.detail.target && e.detail.target.querySelector && e.detail.target.querySelector("[data-attention]");
-    if (!el) { return; }
-    var now = el.dataset.attention === "yes";
-    if (now && !attention) { cue(); }
-    attention = now;
-    keepAwake(now);
-  });
+  // -- connection state: <body data-connection>, a banner, and the truth re-rendered on return ----
+  function setConnection(state, first) {
+    if (body.dataset.connection === state && !first) { return; }
+    body.dataset.connection = state;
+    var banner = document.getElementById("conn-banner");
+    if (banner) { banner.hidden = state !== "offline"; }
+    var dot = document.getElementById("live-dot");
+    if (dot) { dot.className = "live-dot " + (state === "online" ? "on" : "off"); }
+    if (state === "online" && !first) { refresh(); flushQueue(); }
+  }
 
+  var source = null;   // the page's one EventSource
+  function connect() {
+    var live = document.getElementById("live");
+    if (!live || !live.dataset.stream || !window.EventSource) { return; }
+    if (source) { source.close(); }
+    source = new EventSource(live.dataset.stream);
+    source.onopen = function () { lastMessage = Date.now(); setConnection("online"); };
+    source.onerror = function () {
+      if (!source || source.readyState !== EventSource.OPEN) { setConnection("offline"); }
+    };
+    function seen() { lastMessage = Date.now(); setConnection("online"); }
+    source.addEventListener("ping", seen);
+    source.addEventListener("update", function (e) {
+      seen();
+      var v = parseInt(e.data, 10);
+      if (!(v <= lastVersion)) { refresh(); }
+    });
+  }
+  function reconnect() { connect(); refresh(); }
+
+  // A stream can die silently (Wi-Fi gone without a word): when it has been quiet for a moment, ask
+  // the server directly (a tiny 204) so the phone says "offline" within seconds, not minutes.
+  var probing = false;
+  function probe() {
+    var live = document.getElementById("live");
+    if (probing || !live || !live.dataset.probe) { return; }
+    probing = true;
+    var ctl = window.AbortController ? new AbortController() : null;
+    var timer = setTimeout(function () { if (ctl) { ctl.abort(); } }, 2000);
+    fetch(live.dataset.probe, { cache: "no-store", credentials: "same-origin", signal: ctl && ctl.signal })
+      .then(function () {
+        var wasOffline = body.dataset.connection !== "online";
+        lastMessage = Date.now();
+        if (wasOffline) { connect(); }
+        setConnection("online");
+      })
+      .catch(function () { setConnection("offline"); })
+      .then(function () { clearTimeout(timer); probing = false; });
+  }
+
+  window.addEventListener("offline", function () { setConnection("offline"); });
+  window.addEventListener("online", function () { probe(); });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") { reconnect(); keepAwake(attention); }
+  });
+  window.addEventListener("pageshow", function (e) { if (e.persisted) { reconnect(); } });
+  setInterval(function () {
+    if (document.visibilityState !== "visible") { return; }
+    if (Date.now() - lastMessage >= 2000) { probe(); }
+    if (source && source.readyState === EventSource.CLOSED && body.dataset.connection === "online") { connect(); }
+  }, 2000);
+
+  // -- attention ----------------------------------------------------------------------------------
   // Phones only allow sound after a tap: make the audio context on the first one.
   function unlockAudio() {
     var Ctx = window.AudioContext || window.webkitAudioContext;
@@ -116,10 +407,10 @@
   document.addEventListener("pointerdown", unlockAudio, { passive: true });
 
   function cue() {
-    document.body.classList.remove("flash");
-    void document.body.offsetWidth;              // restart the animation
-    document.body.classList.add("flash");        // iPhones cannot vibrate: a visible flash too
-    try { if (navigator.vibrate) { navigator.vibrate([120, 80, 120]); } } catch (err) { /* not allowed */ }
+    body.classList.remove("flash");
+    void body.offsetWidth;                       // restart the animation
+    body.classList.add("flash");                 // iPhones cannot vibrate: a visible flash too
+    try { if (navigator.vibrate && navigator.userActivation && navigator.userActivation.hasBeenActive) { navigator.vibrate([120, 80, 120]); } } catch (err) { /* not allowed */ }
     try {
       var ctx = cue.ctx;
       if (!ctx || ctx.state !== "running") { return; }
@@ -143,35 +434,9 @@
     }
   }
 
-  // Recover by ourselves: a fresh stream on wake-up, when Wi-Fi returns, or when it went quiet.
-  function reconnect() {
-    var live = document.getElementById("live");
-    if (!live) { return; }
-    if (source) { try { source.close(); } catch (err) { /* already closed */ } source = null; }
-    var fresh = live.cloneNode(true);
-    live.parentNode.replaceChild(fresh, live);
-    htmx.process(fresh);
-    lastMessage = Date.now();
-    refresh();
-  }
-  document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible") { reconnect(); keepAwake(attention); }
-  });
-  window.addEventListener("online", reconnect);
-  window.addEventListener("pageshow", function (e) { if (e.persisted) { reconnect(); } });
-  setInterval(function () {
-    if (document.getElementById("live") && Date.now() - lastMessage > 40000) { reconnect(); }
-  }, 5000);
-
-  window.companion = {
-    step: function (button, delta) {
-      var input = button.parentNode.querySelector("input[type=number]");
-      var v = (parseInt(input.value, 10) || 0) + delta;
-      if (input.min !== "" && v < +input.min) { v = +input.min; }
-      if (input.max !== "" && v > +input.max) { v = +input.max; }
-      input.value = v;
-    }
-  };
+  setConnection(navigator.onLine === false ? "offline" : "online", true);
+  connect();
+  flushQueue();
 })();
 
 /* ==== security: delegated handlers (CSP script-src 'self': no inline onclick/oninput/<script>) ====

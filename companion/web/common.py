@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import current_app, request
 
 from ..games.base import RuleError
+from ..schemas import parse_json
 from ..tables import Snapshot, Tables, Viewer
 
 
@@ -59,13 +59,10 @@ def form_action(form) -> dict[str, Any]:
     """Turn a posted form into an action dict (see docs/games-howto.md, Templates)."""
     action: dict[str, Any] = {}
     for key in form.keys():
-        if key in ("csrf_token",):
+        if key in ("csrf_token", "idempotency_key"):
             continue
         if key == "json":
-            try:
-                extra = json.loads(form.get("json") or "{}")
-            except ValueError:
-                raise RuleError("The form sent malformed data.", "companion: actions") from None
+            extra = parse_json(form.get("json") or "{}")
             if not isinstance(extra, dict):
                 raise RuleError("The form sent malformed data.", "companion: actions")
             action.update(extra)

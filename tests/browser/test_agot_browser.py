@@ -61,7 +61,7 @@ def test_full_westeros_round_on_screen_and_phones(browser, live_server, join_pho
     host_click(screen, "Orders played on the board")
     expect(screen.locator(".agot .phase")).to_contain_text("Round 2")
     for card in ("last-days-of-summer-i", "clash-of-kings", "wildlings-attack"):
-        screen.locator(".host select[name=card]").select_option(card)
+        screen.locator(".host form:has(input[value=draw_card]) select[name=card]").first.select_option(card)
         host_click(screen, "Enter card")
     expect(screen.locator(".agot .wcard").nth(1)).to_contain_text("Clash of Kings")
     expect(screen.locator(".agot .meter .now")).to_have_text("4")  # one wildling icon: 2 -> 4
@@ -103,7 +103,8 @@ def test_full_westeros_round_on_screen_and_phones(browser, live_server, join_pho
     expect(screen.locator(".log")).to_contain_text("Stark has no power to bid: 0.")
     bid(ana, 0)
     bid(bia, 1, last=True)
-    screen.locator(".host select[name=card]").select_option("a-king-beyond-the-wall")
+    screen.locator(".host form:has(input[value=wildling_card]) select[name=card]").select_option(
+        "a-king-beyond-the-wall")
     host_click(screen, "Enter card")
     expect(screen.locator("#agot-now")).to_contain_text("the wildlings win")
     caio.locator(".todo button", has_text="Baratheon").click()  # Stark holds the Iron Throne

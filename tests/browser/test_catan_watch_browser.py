@@ -27,7 +27,8 @@ def roll(page, red, yellow, d12):
     expect(page.locator("#cw-end")).to_be_visible()
 
 
-def test_three_phones_play_setup_and_turns(browser, live_server, join_phone):
+def test_three_phones_play_setup_and_turns(browser, live_server, join_phone, console_errors):
+    console_errors.allow(r"status of 409")  # turn 3 taps a refused build on purpose
     screen_ctx = browser.new_context(viewport={"width": 1600, "height": 1000}, locale="en-US")
     screen = screen_ctx.new_page()
     screen.goto(live_server.url + "/")

@@ -88,8 +88,9 @@ def test_screen_and_three_phones_sealed_bid(browser, live_server, recorder):
         ctx.close()
 
 
-def test_phone_recovers_after_the_server_was_unreachable(browser, live_server):
+def test_phone_recovers_after_the_server_was_unreachable(browser, live_server, console_errors):
     """A phone that lost Wi-Fi (offline) catches up by itself when it comes back."""
+    console_errors.allow(r"ERR_INTERNET_DISCONNECTED|htmx:sendError|htmx:afterRequest")
     ctx = browser.new_context(locale="pt-BR", **PHONE)
     page = ctx.new_page()
     import requests

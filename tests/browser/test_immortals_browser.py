@@ -186,3 +186,28 @@ def test_round_with_three_phones(browser, live_server, patient_expect, recorder)
     expect(screen.locator("body")).to_contain_text("Pontuação da rodada 1")
     for ctx in [screen_ctx] + [p.context for p in phones.values()]:
         ctx.close()
+
+
+def test_guided_tribe_setup_one_screen_at_a_time(browser, live_server, join_phone):
+    """Issue 15: the phone asks the tribe boards' numbers one screen at a time; the check screen
+    saves and the player is ready (in Portuguese)."""
+    t = requests.post(f"{live_server.url}/api/tables", json={"game": "immortals", "options": {"players": 3}},
+                      timeout=10).json()
+    page = join_phone(t["join_url"] + "?lang=pt_BR", "Ana", "Vermelho", locale="pt-BR")
+    flow = page.locator("#im-tribe-flow")
+    expect(flow).to_have_attribute("data-step", "tribes")
+    flow.locator("[data-testid=flow-next]").click()
+    expect(flow).to_have_attribute("data-step", "resources")
+    for name, value in (("light_gold", "3"), ("light_energy", "4"), ("dark_gold", "4"), ("dark_energy", "5")):
+        flow.locator(f"input[name={name}]").fill(value)
+    flow.locator("[data-testid=flow-next]").click()
+    expect(flow).to_have_attribute("data-step", "start")
+    flow.locator("select[name=start]").select_option("1-1")
+    flow.locator("[data-testid=flow-next]").click()
+    expect(flow).to_have_attribute("data-step", "groups")
+    flow.locator("input[name=light_groups]").fill("10, 4")
+    flow.locator("input[name=light_corner]").fill("3")
+    flow.locator("[data-testid=flow-next]").click()
+    expect(flow).to_have_attribute("data-step", "check")
+    expect(flow).to_contain_text("10, 4 (+3)")
+    expect(flow).to_contain_text("Pronto")

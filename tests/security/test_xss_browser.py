@@ -26,7 +26,8 @@ class Watch:
         page.on("console", lambda m: m.type == "error" and self.events.append(f"console: {m.text}"))
 
 
-def test_hostile_strings_never_run_in_the_browser(browser, live_server):
+def test_hostile_strings_never_run_in_the_browser(browser, live_server, console_errors):
+    console_errors.allow(r"status of 400")  # a refusal toast is opened on purpose below
     watch = Watch()
     host_ctx = browser.new_context(viewport={"width": 1600, "height": 900}, locale="en-US")
     screen = host_ctx.new_page()

@@ -92,6 +92,9 @@ def public_view(state: dict[str, Any]) -> dict[str, Any]:
         "opp": rnd["opp"] if rnd else None,
         "passed": list(rnd["passed"]) if rnd else [],
         "timer": state["options"]["uniform_timer"] if rnd and rnd["type"] != "actions" else 0,
+        # the same for every seat, so the TV may show it; who already passed ahead is never shown
+        "countdown": ({"round": rnd.get("rid", rnd["opp"]), "seconds": int(state["options"].get("auto_close") or 0)}
+                      if rnd and state["options"].get("auto_close") else None),
         "window": [_node_view(n) for n in state["stack"]],
         "segment": {"box": state["box"], "holder": holder(seg), "passed": list(seg["passed"])} if seg else None,
         "decision": dict(state["decision"]) if state.get("decision") else None,

@@ -1,0 +1,88 @@
+"""What phones rely on besides the game: idempotent taps, compressed and cached responses, icon."""
+
+from __future__ import annotations
+
+import gzip
+
+import brotli
+import pytest
+
+
+def _joined_phone(api, client):
+    t = api.create("generic", {"seats": "A, B"})
+    code = t["code"]
+    client.get(f"/t/{code}/join")
+    csrf = client.get_cookie("csrf").value
+    client.post(f"/t/{code}/join", data={"seat": "p1", "name": "Ana", "csrf_token": csrf})
+    return code, {"X-CSRF-Token": csrf, "HX-Request": "true"}
+
+
+def _adjusts(api, code: str) -> int:
+    return api.public(code)["state"]["values"]["p1"]["VP"]
+
+
+def test_a_retried_tap_is_applied_once(api, client):
+    """The phone's answer was lost on the Wi-Fi: the retry carries the same key and changes nothing."""
+    code, headers = _joined_phone(api, client)
+    tap = {"type": "adjust", "seat": "p1", "counter": "VP", "delta": "1"}
+    first = client.post(f"/t/{code}/act", data=tap, headers={**headers, "Idempotency-Key": "tap-0001-abcd"})
+    again = client.post(f"/t/{code}/act", data=tap, headers={**headers, "Idempotency-Key": "tap-0001-abcd"})
+    assert first.status_code == again.status_code == 200
+    assert _adjusts(api, code) == 1
+    # a new tap (new key) counts, and the key also works as a form field
+    client.post(f"/t/{code}/act", data={**tap, "idempotency_key": "tap-0002-abcd"}, headers=headers)
+    client.post(f"/t/{code}/act", data={**tap, "idempotency_key": "tap-0002-abcd"}, headers=headers)
+    assert _adjusts(api, code) == 2
+    assert all("idempotency_key" not in e.get("text", "") for e in api.log(code))
+
+
+def test_idempotent_json_actions_and_bad_keys(api):
+    t = api.create("generic", {"seats": "A, B"})
+    code = t["code"]
+    token = api.join(code, "p1", "Ana")
+    act = {"type": "adjust", "seat": "p1", "counter": "VP", "delta": 3}
+    auth = {"Authorization": f"Bearer {token}", "Idempotency-Key": "json-key-42"}
+    v1 = api.client.post(f"/api/tables/{code}/actions", json=act, headers=auth).get_json()["version"]
+    v2 = api.client.post(f"/api/tables/{code}/actions", json=act, headers=auth).get_json()["version"]
+    assert v1 == v2 and api.public(code)["state"]["values"]["p1"]["VP"] == 3
+    bad = api.client.post(f"/api/tables/{code}/actions", json=act,
+                          headers={**auth, "Idempotency-Key": "no spaces allowed"})
+    assert bad.status_code == 400 and api.public(code)["state"]["values"]["p1"]["VP"] == 3
+
+
+@pytest.mark.parametrize("encoding", ["br", "gzip"])
+def test_pages_json_and_static_files_are_compressed(api, client, encoding):
+    code, _headers = _joined_phone(api, client)
+    decode = brotli.decompress if encoding == "br" else gzip.decompress
+    for url in (f"/t/{code}/seat", f"/t/{code}/frag/seat", f"/api/tables/{code}", "/static/app.js",
+                "/static/vendor/htmx-2.0.11.min.js"):
+        r = client.get(url, headers={"Accept-Encoding": encoding})
+        assert r.headers.get("Content-Encoding") == encoding, url
+        assert "Accept-Encoding" in r.headers.get("Vary", ""), url
+        plain = client.get(url, headers={"Accept-Encoding": "identity"}).get_data()
+        assert len(r.get_data()) < len(plain) and decode(r.get_data()) == plain, url
+    stream = client.get(f"/api/tables/{code}/stream", headers={"Accept-Encoding": encoding}, buffered=False)
+    assert "Content-Encoding" not in stream.headers  # the event stream must flush each message
+    stream.close()
+
+
+def test_static_files_are_versioned_and_cached_for_good(client):
+    page = client.get("/").get_data(as_text=True)
+    assert "/static/app.js?v=" in page and "/static/favicon.svg?v=" in page
+    url = page.split('src="/static/app.js?v=')[1].split('"')[0]
+    r = client.get(f"/static/app.js?v={url}")
+    assert "immutable" in r.headers["Cache-Control"] and "max-age=31536000" in r.headers["Cache-Control"]
+    assert client.get("/static/app.js?v=stale").headers["Cache-Control"] == "no-cache"
+    assert client.get("/").headers["Cache-Control"] == "no-store"  # pages never
+
+
+def test_favicon_and_manifest(client):
+    r = client.get("/favicon.ico")
+    assert r.status_code == 301 and "/static/favicon.svg" in r.headers["Location"]
+    m = client.get("/manifest.webmanifest")
+    assert m.status_code == 200 and m.mimetype == "application/manifest+json"
+    data = m.get_json()
+    assert data["theme_color"] == data["background_color"] == "#111418" and data["display"] == "standalone"
+    for icon in data["icons"]:
+        assert client.get(icon["src"]).status_code == 200
+    assert client.get("/alive").status_code == 204

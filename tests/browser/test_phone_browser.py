@@ -1,0 +1,121 @@
+"""Phones at the table (issue #12): a half-made choice survives another player's submit and a reload
+(kept on the phone only), a lost connection is shown within seconds, and a tap made offline or
+whose answer was lost is applied exactly once."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+import requests
+from playwright.sync_api import expect
+
+pytestmark = pytest.mark.browser
+
+# Network failures are the point of the offline tests; everything else must stay silent.
+OFFLINE_NOISE = r"ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET|ERR_FAILED|htmx:sendError|htmx:afterRequest"
+
+
+def _api(base: str, method: str, path: str, token: str | None = None, **kw):
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    r = requests.request(method, base + path, headers=headers, timeout=10, **kw)
+    assert r.status_code in (200, 201), r.text
+    return r.json()
+
+
+def test_half_made_orders_survive_another_submit_and_a_reload(live_server, join_phone):
+    base = live_server.url
+    t = _api(base, "POST", "/api/tables", json={"game": "agot", "options": {"players": 4}})
+    code, host = t["code"], t["host_token"]
+    tokens = {h: _api(base, "POST", f"/api/tables/{code}/seats", json={"seat": h, "name": h[:3]})["token"]
+              for h in ("lannister", "stark", "greyjoy")}
+    ana = join_phone(t["join_url"], "Ana", "Baratheon")
+    sent: list[str] = []
+    ana.on("request", lambda req: sent.append(req.post_data or ""))
+    _api(base, "POST", f"/api/tables/{code}/actions", host, json={"type": "start"})
+
+    form = ana.locator("#agot-orders-form")
+    expect(form).to_be_visible()
+    form.locator("select[name='o:dragonstone']").select_option("consolidate-a")
+    form.locator("select[name='o:kingswood']").select_option("defense1a")
+    ana.locator(".me-bar").click()  # the thumb leaves the form
+
+    # Lannister submits: Ana's page re-renders (the status changes) but her picks stay.
+    pid = _api(base, "GET", f"/api/tables/{code}")["state"]["planning"]["prompt"]["id"]
+    mine = _api(base, "GET", f"/api/tables/{code}/me", tokens["lannister"])["private"]["planning"]
+    free = [t["id"] for t in mine["tokens"] if not t.get("banned") and not t.get("star")]
+    _api(base, "POST", f"/api/tables/{code}/actions", tokens["lannister"],
+         json={"type": "answer", "prompt": pid, "value": {"orders": dict(zip(mine["held"], free))}})
+    expect(ana.locator(".log-box")).to_contain_text("Lannister", timeout=8000)
+    expect(form.locator("select[name='o:dragonstone']")).to_have_value("consolidate-a")
+    expect(form.locator("select[name='o:kingswood']")).to_have_value("defense1a")
+
+    # The draft lives on this phone only: nothing was sent, and it comes back after a reload.
+    assert not any("consolidate-a" in body for body in sent)
+    ana.reload()
+    expect(form.locator("select[name='o:dragonstone']")).to_have_value("consolidate-a")
+    expect(form.locator("select[name='o:kingswood']")).to_have_value("defense1a")
+    expect(form.locator("select[name='o:shipbreaker-bay']")).to_have_value("")
+
+    # Sent: the server has it, the draft is gone from the phone's storage.
+    form.locator("select[name='o:shipbreaker-bay']").select_option("support0a")
+    form.locator("button.primary").click()
+    expect(ana.locator(".drafted")).to_contain_text("Dragonstone")
+    keys = ana.evaluate("Object.keys(sessionStorage).filter(k => k.startsWith('draft|'))")
+    assert keys == []
+
+
+def _counter(base: str, code: str) -> int:
+    return _api(base, "GET", f"/api/tables/{code}")["state"]["values"]["p1"]["VP"]
+
+
+def test_offline_banner_and_a_tap_made_offline_is_applied_once(live_server, join_phone, console_errors):
+    console_errors.allow(OFFLINE_NOISE)
+    base = live_server.url
+    t = _api(base, "POST", "/api/tables", json={"game": "generic", "options": {"seats": "A, B"}})
+    code = t["code"]
+    ana = join_phone(t["join_url"], "Ana", "A", locale="pt-BR")
+    body = ana.locator("body")
+    expect(body).to_have_attribute("data-connection", "online")
+    banner = ana.locator("#conn-banner")
+    expect(banner).to_be_hidden()
+
+    ana.context.set_offline(True)
+    expect(body).to_have_attribute("data-connection", "offline", timeout=5000)
+    expect(banner).to_be_visible()
+    expect(banner).to_contain_text("Sem conexão")
+    ana.locator("button[aria-label='VP +1']").click()
+    expect(ana.locator("#toast")).to_contain_text("será enviado")
+    assert _counter(base, code) == 0
+
+    start = time.monotonic()
+    ana.context.set_offline(False)
+    expect(body).to_have_attribute("data-connection", "online", timeout=5000)
+    assert time.monotonic() - start < 5
+    expect(banner).to_be_hidden()
+    expect(ana.locator("#toast")).to_contain_text("enviado", timeout=5000)
+    expect(ana.locator(".counter-value").first).to_have_text("1")
+    time.sleep(1)  # nothing else arrives later
+    assert _counter(base, code) == 1
+
+
+def test_a_tap_whose_answer_was_lost_is_retried_and_applied_once(live_server, join_phone, console_errors):
+    console_errors.allow(OFFLINE_NOISE)
+    base = live_server.url
+    t = _api(base, "POST", "/api/tables", json={"game": "generic", "options": {"seats": "A, B"}})
+    code = t["code"]
+    ana = join_phone(t["join_url"], "Ana", "A")
+    lost = []
+
+    def lose_the_answer(route):
+        route.fetch()          # the server gets the tap and applies it...
+        lost.append(True)
+        route.abort("connectionreset")  # ...but the phone never hears back
+
+    ana.route("**/act", lose_the_answer, times=1)
+    ana.locator("button[aria-label='VP +1']").click()
+    expect(ana.locator("#toast")).to_contain_text("sent", timeout=8000)
+    assert lost and _counter(base, code) == 1
+    expect(ana.locator(".counter-value").first).to_have_text("1")
+    log = _api(base, "GET", f"/api/tables/{code}/log")["log"]
+    assert sum(1 for e in log if e.get("action", {}).get("type") == "adjust" or "VP" in e.get("text", "")) == 1
