@@ -185,7 +185,7 @@ def _reveal(state: State, ctx: Ctx, step: flow.Step) -> None:
     """Steps 3-6: total, result, threat, all bids to the Pool (seed 000 p.22-23)."""
     bids = dict(sealed.get(state, step["pid"])["answers"])
     for house, bid in bids.items():
-        power.spend(state, house, bid, RULE)
+        power.spend(state, house, bid)
     total = sum(bids.values())
     won = total >= step["strength"]
     step.update(bids=bids, total=total, won=won)
