@@ -44,29 +44,41 @@ class Refusal:
         return f"{self.where} {self.message!r}"
 
 
-def _constants(tree: ast.Module) -> dict[str, str]:
-    out: dict[str, str] = {}
+def _constants(tree: ast.Module) -> dict[str, str | tuple[str, ...]]:
+    """Module-level strings, and module-level dicts of strings (their values: ``D[k]``, ``D.get(k)``)."""
+    out: dict[str, str | tuple[str, ...]] = {}
     for node in tree.body:
-        if (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
-                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)):
-            out[node.targets[0].id] = node.value.value
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
+            continue
+        value = node.value
+        if isinstance(value, ast.Constant) and isinstance(value.value, str):
+            out[node.targets[0].id] = value.value
+        elif isinstance(value, ast.Dict) and value.values and all(
+                isinstance(v, ast.Constant) and isinstance(v.value, str) for v in value.values):
+            out[node.targets[0].id] = tuple(v.value for v in value.values)
     return out
 
 
-def _values(node: ast.expr | None, consts: dict[str, str]) -> tuple[str | None, ...]:
-    """The constant strings an argument can be (both branches of ``a if c else b``)."""
+def _values(node: ast.expr | None, consts: dict) -> tuple[str | None, ...]:
+    """The constant strings an argument can be (both branches of ``a if c else b``, every value of a
+    module-level table)."""
     if node is None:
         return (None,)
     if isinstance(node, ast.Constant) and (node.value is None or isinstance(node.value, str)):
         return (node.value,)
-    if isinstance(node, ast.Name) and node.id in consts:
+    if isinstance(node, ast.Name) and isinstance(consts.get(node.id), str):
         return (consts[node.id],)
+    table = node.value if isinstance(node, ast.Subscript) else (
+        node.func.value if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "get" else None)
+    if isinstance(table, ast.Name) and isinstance(consts.get(table.id), tuple):
+        return consts[table.id]
     if isinstance(node, ast.IfExp):
         return _values(node.body, consts) + _values(node.orelse, consts)
     return ("<not a constant>",)
 
 
-def _cases(rule: ast.expr | None, entry: ast.expr | None, consts: dict[str, str]) -> tuple:
+def _cases(rule: ast.expr | None, entry: ast.expr | None, consts: dict) -> tuple:
     """(rule, entry) pairs; ``x if c else y`` in both arguments with the same test pair up branchwise."""
     if (isinstance(rule, ast.IfExp) and isinstance(entry, ast.IfExp)
             and ast.dump(rule.test) == ast.dump(entry.test)):
@@ -151,6 +163,14 @@ def test_the_scan_sees_the_engine():
     assert any(e == "card-robb" for r in REFUSALS for _, e in r.cases)
 
 
+def test_every_wildling_card_has_its_entry():
+    """Refusals while a wildling card resolves open that card's entry (``wildlings.CARD_ENTRY``)."""
+    from companion.games.agot import wildlings
+
+    assert set(wildlings.CARD_ENTRY) == set(wildlings.EFFECTS)
+    assert set(wildlings.CARD_ENTRY.values()) <= set(_ref().entries)
+
+
 @pytest.mark.parametrize("refusal", REFUSALS, ids=str)
 def test_refusal_opens_an_entry_on_the_cited_page(refusal: Refusal):
     ref = _ref()
@@ -178,3 +198,33 @@ def test_refusal_opens_an_entry_on_the_cited_page(refusal: Refusal):
 def test_rule_given_to_a_helper_is_a_real_page(call: Refusal):
     for rule, _ in call.cases:
         _check_citation(rule, call)
+
+
+def test_card_refusals_carry_their_entry_at_run_time():
+    """Provoked in real combats: the "Why?" of a card decision opens that card's entry."""
+    import sys
+
+    kit = str(ENGINE.parents[2] / "tests" / "rules" / "agot")
+    if kit not in sys.path:
+        sys.path.insert(0, kit)
+    from test_action_harness import act
+    from test_combat_cards import cards, fight
+
+    from companion.games.base import RuleError
+
+    def refusal(state, house, **action) -> RuleError:
+        with pytest.raises(RuleError) as err:
+            act(state, house, type="card_ability", **action)
+        return err.value
+
+    state = fight("lannister", "tyrell", extra_units={"blackwater": ("lannister", {"knight": 1})},
+                  extra_orders={"blackwater": ("lannister", "support0a")})
+    act(state, "lannister", type="support", area="blackwater", side="attacker")
+    cards(state, "kevan-lannister", "queen-of-thorns")
+    queen = refusal(state, "tyrell", use="1", area="stoney-sept")  # never the attacking March
+    state = fight("stark", "lannister")
+    cards(state, "robb-stark", "cersei-lannister")
+    robb = refusal(state, "stark", area="stoney-sept")  # the area the attack came from
+    for err, entry in ((queen, "card-queen-of-thorns"), (robb, "card-robb")):
+        assert err.entry == entry and err.rule == "facts: house cards"
+        assert reference.entry_for_rule(GAME, err.rule, err.message, err.entry).id == entry
