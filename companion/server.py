@@ -68,9 +68,11 @@ def guarded_server_class(base: type) -> type:
             if self.active >= self.max_connections:
                 self.refused += 1
                 try:
-                    sock.settimeout(1.0)
+                    sock.settimeout(0.5)
                     sock.sendall(BUSY)
-                except OSError:
+                    sock.shutdown(socket.SHUT_WR)
+                    sock.recv(8192)  # what the client already sent: closing unread data would reset
+                except OSError:  # the 503 as well; a greenlet waits here, not a thread
                     pass
                 finally:
                     sock.close()

@@ -33,7 +33,9 @@ CSP = "; ".join([
 ])
 HEADERS = {
     "Content-Security-Policy": CSP,
-    "Referrer-Policy": "no-referrer",
+    # same-origin, not no-referrer: with no-referrer browsers send "Origin: null" on our own form
+    # posts, and the CSRF origin check needs the real one; other sites still get no referrer.
+    "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
     "Cross-Origin-Opener-Policy": "same-origin",
