@@ -52,6 +52,20 @@
     var header = document.querySelector("body.tv .top");
     if (header) { body.style.setProperty("--ctl-w", header.offsetWidth + "px"); }
     document.querySelectorAll("[data-fit]").forEach(fit);
+    document.querySelectorAll(".tv-waiting").forEach(fitWaiting);
+  }
+  // The strip's "waiting for" list: names without seat labels, then two small rows, then a count;
+  // if even the count is cut, the strip's "last reveal" button keeps only its icon and we retry.
+  function over(el) { return el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1; }
+  function tiers(el) {
+    el.classList.remove("tight", "wrap", "count");
+    ["tight", "wrap", "count"].forEach(function (c) { if (over(el)) { el.classList.add(c); } });
+  }
+  function fitWaiting(el) {
+    var strip = el.closest(".tv-strip");
+    if (strip) { strip.classList.remove("squeeze"); }
+    tiers(el);
+    if (strip && over(el)) { strip.classList.add("squeeze"); tiers(el); }
   }
   document.addEventListener("htmx:afterSettle", fitAll);
   window.addEventListener("resize", fitAll);

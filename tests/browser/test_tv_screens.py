@@ -1,7 +1,7 @@
 """The shared screen is a TV (issue #11): for a typical moment of every game, at 1920x1080 and
 1280x720, in English and Portuguese, the page never scrolls, the key state sits inside the viewport
-and inside its zone (not clipped away), body text is at least 24 px at 1080p, and the AGoT map's
-labels never overlap. One browser page per game, the table reused, the sizes set in a loop."""
+and inside its zone (not clipped away), the strip's waiting-for list is not cut, body text is at
+least 24 px at 1080p, and the AGoT map's labels never overlap. One browser page per game, the table reused, the sizes set in a loop."""
 
 from __future__ import annotations
 
@@ -31,6 +31,9 @@ KEYS = {
 MEASURE = """keys => {
   const out = {scrollH: document.scrollingElement.scrollHeight, scrollW: document.scrollingElement.scrollWidth,
                innerH: innerHeight, innerW: innerWidth, font: parseFloat(getComputedStyle(document.body).fontSize), keys: {}};
+  const w = document.querySelector(".tv-waiting");  // the strip's "waiting for" list is never cut
+  out.waiting = w ? {cut: w.scrollWidth > w.clientWidth + 1 || w.scrollHeight > w.clientHeight + 1 || w.clientWidth < 20,
+                     how: w.className, text: w.innerText} : null;
   for (const k of keys) {
     const el = document.querySelector(k);
     if (!el) { out.keys[k] = "missing"; continue; }
@@ -71,6 +74,7 @@ def check_tv(page, base: str, code: str, keys: list[str], agot_map: bool = False
             assert m["scrollH"] <= m["innerH"], f"{where}: the page scrolls ({m['scrollH']} > {m['innerH']})"
             assert m["scrollW"] <= m["innerW"], f"{where}: the page scrolls sideways"
             assert {k: v for k, v in m["keys"].items() if v != "ok"} == {}, where
+            assert not (m["waiting"] or {}).get("cut"), f"{where}: waiting-for list cut {m['waiting']}"
             if h == 1080:
                 assert m["font"] >= 24, f"{where}: body text {m['font']} px"
             if agot_map:
