@@ -27,7 +27,7 @@ from typing import Any
 from sqlalchemy import func, text
 from sqlmodel import select
 
-from . import sealed, snapshots
+from . import schemas, sealed, snapshots
 from .db import Database
 from .games import get as get_game
 from .games.base import Actor, Ctx, Game, RuleError
@@ -75,14 +75,6 @@ def _idempotency_key(key: str | None) -> str | None:
     if not (8 <= len(key) <= 64) or not all(ch.isascii() and (ch.isalnum() or ch in "-_") for ch in key):
         raise RuleError("The idempotency key must be 8 to 64 letters, digits, - or _.", "companion: actions")
     return key
-
-
-def _seed(value: Any) -> int:
-    """An event seed from an import: a whole number that fits the database column."""
-    seed = int(value)
-    if not 0 <= seed < 2**63 or isinstance(value, bool):
-        raise ValueError("seed out of range")
-    return seed
 
 
 def _clean(text: Any) -> str:
@@ -322,6 +314,7 @@ class Tables:
             raise RuleError("An action is an object with a \"type\".", "companion: actions")
         if action["type"].startswith("_"):
             raise RuleError("Unknown action: %(type)s.", "companion: actions", type=action["type"][:40])
+        schemas.check(action)
         encoded = json.dumps(action)
         if len(encoded) > MAX_ACTION_BYTES:
             raise RuleError("This action is too large.", "companion: actions", status=413)
@@ -556,17 +549,17 @@ class Tables:
         game = get_game(str(data.get("game")))
         if game is None:
             raise RuleError("Unknown game: %(game)s.", "companion: games", status=404, game=str(data.get("game"))[:32])
+        if isinstance(data.get("events"), list) and len(data["events"]) > MAX_IMPORT_EVENTS:
+            raise RuleError("This export has too many events (at most %(max)s).", "companion: import",
+                            status=413, max=MAX_IMPORT_EVENTS)
+        schemas.check(data)  # no NaN/Infinity, no deep nesting (a file from the command line too)
         try:
-            events = data["events"]
-            if not isinstance(events, list) or not events or events[0].get("kind") != "setup":
+            events = schemas.ExportFile.model_validate(data).events
+            if events[0].kind != "setup":
                 raise ValueError
-            if len(events) > MAX_IMPORT_EVENTS:
-                raise RuleError("This export has too many events (at most %(max)s).", "companion: import",
-                                status=413, max=MAX_IMPORT_EVENTS)
-            opts = dict(events[0]["action"]["options"])
-            setup_seed = _seed(events[0]["rng_seed"])
-            rows = [(str(e["kind"]), dict(e["actor"]), dict(e["action"]), _seed(e["rng_seed"]),
-                     float(e.get("time") or 0)) for e in events[1:]]
+            opts = dict(events[0].action["options"])
+            setup_seed = events[0].rng_seed
+            rows = [(e.kind, e.actor.model_dump(), e.action, e.rng_seed, e.time or 0.0) for e in events[1:]]
             extra = {k: opts.pop(k) for k in ("profile_data", "profile_name") if k in opts}
             opts = {**game.normalize_options(opts), **extra}
             state = self._initial_state(game, opts, setup_seed)
@@ -590,13 +583,22 @@ class Tables:
                     skipped += 1
                     continue
             elif kind in ("join", "leave", "host"):
-                seat = action.get("seat")
-                if seat not in seat_ids or (kind == "join" and not isinstance(action.get("name"), str)):
+                try:
+                    fields = schemas.SeatEvent.model_validate(action)
+                except ValueError:
+                    raise damaged from None
+                seat = fields.seat
+                if seat not in seat_ids or (kind == "join" and fields.name is None):
                     raise damaged
+                # Rebuilt from the game's own seats: a label or name from the file is never kept raw.
+                label = next(x.label for x in game.seats(opts) if x.id == seat)
                 if kind == "join":
-                    action = {"seat": seat, "name": _clean(action["name"])[:40] or seat,
-                              "label": next(x.label for x in game.seats(opts) if x.id == seat)}
+                    action = {"seat": seat, "name": _clean(fields.name)[:40] or seat, "label": label}
                     names[seat] = action["name"]
+                elif kind == "leave":
+                    action = {"seat": seat, "reissued": fields.reissued, "label": label}
+                else:
+                    action = {"seat": seat, "on": fields.on}
                 viewer = Viewer(seat=actor.get("seat") if actor.get("seat") in seat_ids else None,
                                 host=bool(actor.get("host")))
                 actor = {"seat": viewer.seat, "host": viewer.host}

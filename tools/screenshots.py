@@ -1,9 +1,10 @@
-"""Take README screenshots of the shared screen and a phone, in English and Portuguese.
+"""Take the README screenshots: every game's shared screen as a TV (1920x1080), and a phone.
 
     python tools/screenshots.py [OUTDIR]
 
-Starts the app in a thread on 127.0.0.1, plays a little on a generic table through the API, then
-drives Debian's Chromium (headless) to capture the pages.
+Starts the app in a thread on 127.0.0.1, plays each game to a typical moment through the JSON API
+(tools/tv_scenarios.py, the same moments the TV layout tests check), then drives Debian's Chromium
+(headless) to capture the pages, in English and Portuguese.
 """
 
 import sys
@@ -11,63 +12,53 @@ import tempfile
 import threading
 from pathlib import Path
 
-import requests
 from playwright.sync_api import sync_playwright
 from werkzeug.serving import make_server
 
-from companion import create_app
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from companion import create_app  # noqa: E402
+from tools.tv_scenarios import SCENARIOS, Api  # noqa: E402
 
 out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
 out.mkdir(parents=True, exist_ok=True)
-app = create_app({"DATABASE_URL": "", "DATA_DIR": tempfile.mkdtemp()})
+app = create_app({"DATABASE_URL": "", "DATA_DIR": tempfile.mkdtemp(), "RANDOM_SEED": 11})
 server = make_server("127.0.0.1", 0, app, threaded=True)
 base = f"http://127.0.0.1:{server.server_port}"
 app.config["PUBLIC_URL"] = "http://192.168.1.20:8000"
 threading.Thread(target=server.serve_forever, daemon=True).start()
+api = Api(base)
 
-t = requests.post(f"{base}/api/tables", json={"game": "generic", "options": {
-    "seats": "Red, Blue, Green, Yellow", "counters": "VP, Gold", "shared_counters": "Round"}}).json()
-code = t["code"]
-names = ["Ana", "Bia", "Caio", "Duda"]
-tokens = [requests.post(f"{base}/api/tables/{code}/seats", json={"seat": f"p{i + 1}", "name": n}).json()["token"]
-          for i, n in enumerate(names)]
-
-
-def act(i, action):
-    r = requests.post(f"{base}/api/tables/{code}/actions", json=action, headers={"Authorization": f"Bearer {tokens[i]}"})
-    assert r.status_code == 200, r.text
-
-
-for i, vp in enumerate([7, 4, 9, 5]):
-    act(i, {"type": "adjust", "seat": f"p{i + 1}", "counter": "VP", "delta": vp})
-    act(i, {"type": "adjust", "seat": f"p{i + 1}", "counter": "Gold", "delta": 3 + i})
-act(0, {"type": "adjust", "counter": "Round", "delta": 3})
-act(1, {"type": "roll", "dice": "2d6"})
-act(0, {"type": "open_prompt", "title": "Turn order bid", "kind": "number", "min": 0, "max": 10})
-for i, v in enumerate([3, 5, 1, 4]):
-    act(i, {"type": "answer", "prompt": "g1", "value": v})
-act(2, {"type": "open_prompt", "title": "Play the expansion?", "kind": "choice", "choices": "Yes, No"})
-act(0, {"type": "answer", "prompt": "g2", "value": "Yes"})
-act(2, {"type": "answer", "prompt": "g2", "value": "Yes"})
+# (scenario, moment) -> file name stem; each moment is shot in both languages
+SHOTS = {("agot", "planning"): "tv-agot-planning", ("agot", "action"): "tv-agot-action",
+         ("agot", "combat"): "tv-agot-combat", ("agot_clash", "clash"): "tv-agot-clash",
+         ("lcg", "challenges"): "tv-lcg", ("immortals", "planning"): "tv-immortals",
+         ("catan_watch", "roll"): "tv-catan", ("generic", "reveal"): "tv-generic"}
 
 with sync_playwright() as pw:
     browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
-    for lang, loc in [("en", "en-US"), ("pt", "pt-BR")]:
-        ctx = browser.new_context(viewport={"width": 1600, "height": 900}, locale=loc)
-        page = ctx.new_page()
-        page.goto(f"{base}/t/{code}/screen")
-        page.wait_for_selector(".game-screen .card")
-        page.wait_for_timeout(400)
-        page.screenshot(path=str(out / f"screen-{lang}.png"))
-        ctx.close()
+    screen = browser.new_page(viewport={"width": 1920, "height": 1080})
+    generic_code = None
+    for game, scenario in SCENARIOS.items():
+        for moment, code in scenario(api):
+            if game == "generic":
+                generic_code = code
+            stem = SHOTS[(game, moment)]
+            for lang, suffix in (("en", "en"), ("pt_BR", "pt")):
+                screen.goto(f"{base}/t/{code}/screen?lang={lang}")
+                screen.wait_for_selector(".tv-frame")
+                screen.wait_for_timeout(500)
+                screen.screenshot(path=str(out / f"{stem}-{suffix}.png"))
+    # a phone on the generic table (Bia's seat)
+    for lang, loc in (("en", "en-US"), ("pt_BR", "pt-BR")):
         ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,
                                   has_touch=True, locale=loc)
-        ctx.add_cookies([{"name": f"seat_{code}", "value": tokens[1], "url": base}])
+        ctx.add_cookies([{"name": f"seat_{generic_code}", "value": api.tokens[f"{generic_code}/p2"], "url": base}])
         page = ctx.new_page()
-        page.goto(f"{base}/t/{code}/seat")
+        page.goto(f"{base}/t/{generic_code}/seat?lang={lang}")
         page.wait_for_selector(".me-bar")
         page.wait_for_timeout(400)
-        page.screenshot(path=str(out / f"phone-{lang}.png"))
+        page.screenshot(path=str(out / f"phone-{lang[:2]}.png"))
         ctx.close()
     browser.close()
 server.shutdown()

@@ -6,23 +6,32 @@ from creating the table). A refusal is a 4xx ``{"error": message, "rule": citati
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Blueprint, Response, jsonify, request, stream_with_context
+from pydantic import BaseModel
 
 from ..games import registry
 from ..games.base import RuleError
+from ..schemas import ActionBody, CreateBody, JoinBody, ProfileBody, SeatFlags, parse_json, validate
 from .common import api_viewer, public_base, readable_record, tables
 from .i18n_web import translate
 
 bp = Blueprint("api", __name__, url_prefix="/api")
+M = TypeVar("M", bound=BaseModel)
 
 
 def body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
+    """The JSON object sent, parsed strictly (see companion.schemas); an empty body is ``{}``."""
+    raw = request.get_data(cache=True)
+    data = parse_json(raw) if raw.strip() else {}
     if not isinstance(data, dict):
         raise RuleError("The request body must be a JSON object.", "companion: API")
     return data
+
+
+def checked(model: type[M]) -> M:
+    return validate(model, body())  # type: ignore[return-value]
 
 
 def _urls(code: str) -> dict[str, str]:
@@ -44,9 +53,8 @@ def games():
 
 @bp.post("/tables")
 def create_table():
-    data = body()
-    code, host_token = tables().create(str(data.get("game", "")), data.get("options") or {},
-                                       profile=data.get("profile"))
+    data = checked(CreateBody)
+    code, host_token = tables().create(data.game, data.options or {}, profile=data.profile)
     return jsonify(code=code, host_token=host_token, **_urls(code)), 201
 
 
@@ -58,11 +66,10 @@ def import_table():
 
 @bp.post("/tables/<code>/seats")
 def join(code: str):
-    data = body()
+    data = checked(JoinBody)
     code = code.upper()
-    token = tables().join(code, str(data.get("seat", "")), str(data.get("name", "")),
-                          claim=data.get("claim"))
-    return jsonify(seat=str(data.get("seat")), token=token), 201
+    token = tables().join(code, data.seat, data.name, claim=data.claim)
+    return jsonify(seat=data.seat, token=token), 201
 
 
 @bp.get("/tables/<code>")
@@ -85,7 +92,9 @@ def me(code: str):
 def act(code: str):
     code = code.upper()
     viewer = api_viewer(code)
-    version = tables().act(code, viewer, body(), key=request.headers.get("Idempotency-Key"))
+    action = body()
+    validate(ActionBody, action)
+    version = tables().act(code, viewer, action, key=request.headers.get("Idempotency-Key"))
     return jsonify(ok=True, version=version)
 
 
@@ -99,8 +108,8 @@ def undo(code: str):
 @bp.post("/tables/<code>/seats/<seat>/free")
 def free_seat(code: str, seat: str):
     code = code.upper()
-    data = request.get_json(silent=True) or {}
-    claim = tables().free_seat(code, api_viewer(code), seat, reissue=bool(data.get("reissue")))
+    data = checked(SeatFlags)
+    claim = tables().free_seat(code, api_viewer(code), seat, reissue=data.reissue)
     out: dict[str, Any] = {"ok": True}
     if claim:
         out["join_url"] = f"{public_base()}/t/{code}/join?claim={claim}"
@@ -111,8 +120,8 @@ def free_seat(code: str, seat: str):
 @bp.post("/tables/<code>/seats/<seat>/host")
 def grant_host(code: str, seat: str):
     code = code.upper()
-    data = request.get_json(silent=True) or {}
-    tables().grant_host(code, api_viewer(code), seat, on=bool(data.get("on", True)))
+    data = checked(SeatFlags)
+    tables().grant_host(code, api_viewer(code), seat, on=data.on)
     return jsonify(ok=True)
 
 
@@ -136,7 +145,7 @@ def export(code: str):
 @bp.post("/tables/<code>/profile")
 def save_profile(code: str):
     code = code.upper()
-    name = tables().save_profile(code, api_viewer(code), str(body().get("name", "")))
+    name = tables().save_profile(code, api_viewer(code), checked(ProfileBody).name)
     return jsonify(ok=True, name=name)
 
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from flask import current_app, request
 
 from ..games.base import RuleError
+from ..schemas import parse_json
 from ..tables import Snapshot, Tables, Viewer
 
 
@@ -62,10 +62,7 @@ def form_action(form) -> dict[str, Any]:
         if key in ("csrf_token", "idempotency_key"):
             continue
         if key == "json":
-            try:
-                extra = json.loads(form.get("json") or "{}")
-            except ValueError:
-                raise RuleError("The form sent malformed data.", "companion: actions") from None
+            extra = parse_json(form.get("json") or "{}")
             if not isinstance(extra, dict):
                 raise RuleError("The form sent malformed data.", "companion: actions")
             action.update(extra)

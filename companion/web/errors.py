@@ -41,6 +41,7 @@ HTTP_MESSAGES = {
     404: N_("There is no such page."),
     405: N_("This address does not accept that kind of request."),
     413: N_("What was sent is too large."),
+    429: N_("Too many wrong room codes from this device. Wait a minute, then check the code on the screen."),
     500: N_("Something went wrong on the server; nothing was changed."),
 }
 

@@ -31,6 +31,7 @@ from markupsafe import Markup
 
 from ..games import registry
 from ..games.base import RuleError
+from ..schemas import parse_json
 from ..tables import Snapshot, Viewer
 from .common import (
     cookie_viewer,
@@ -172,10 +173,7 @@ def import_table():
     upload = request.files.get("file")
     if upload is None:
         raise RuleError("Choose an exported table file.", "companion: import")
-    try:
-        data = json.loads(upload.read().decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        raise RuleError("This file is not a Tabletop Companion table export.", "companion: import") from None
+    data = parse_json(upload.read())
     code, host_token, _skipped = tables().import_table(data)
     resp = redirect(url_for("pages.screen", code=code))
     resp.set_cookie(host_cookie(code), host_token, httponly=True, samesite="Lax", max_age=COOKIE_AGE)

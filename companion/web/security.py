@@ -11,6 +11,8 @@ secret out of the page.
 from __future__ import annotations
 
 from flask import Flask, Response
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 
 CSP = "; ".join([
     "default-src 'self'",
@@ -40,5 +42,22 @@ def security_headers(response: Response) -> Response:
     return response
 
 
+#: Failed room-code lookups (any 404) allowed per client address: a player mistyping a code a few
+#: times never notices; sweeping the 160,000 four-letter codes would take days instead of minutes.
+ROOM_CODE_LIMIT = "20 per minute"
+
+
+def _failed_lookup(response: Response) -> bool:
+    return response.status_code == 404
+
+
 def init_app(app: Flask) -> None:
     app.after_request(security_headers)
+    app.config.setdefault("ROOM_CODE_LIMIT", ROOM_CODE_LIMIT)
+    # One in-memory counter per address for the whole app, only 404s count; once over, the
+    # address gets 429 (errors.py words it) until the window passes. In-memory storage is per
+    # process: with --workers N an address gets N times the budget, still days for a sweep.
+    limiter = Limiter(get_remote_address, app=app, storage_uri="memory://",
+                      application_limits=[lambda: app.config["ROOM_CODE_LIMIT"]],
+                      application_limits_deduct_when=_failed_lookup)
+    app.extensions["companion.limiter"] = limiter

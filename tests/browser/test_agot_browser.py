@@ -32,7 +32,15 @@ def bid(page, value: int, last: bool = False) -> None:
         expect(page.locator(f"[data-prompt='{pid}']")).to_contain_text(f"Your bid: {value}")
 
 
+def open_drawer(screen) -> None:
+    """Host tools live in the TV's drawer: open it (once) before using them."""
+    if "tv-drawer-open" not in (screen.locator("body").get_attribute("class") or ""):
+        screen.locator(".tv-drawer-btn").click()
+    expect(screen.locator(".tv-drawer .host")).to_be_visible()
+
+
 def host_click(screen, text: str) -> None:
+    open_drawer(screen)
     screen.locator(".host button", has_text=text).click()
 
 
@@ -60,6 +68,7 @@ def test_full_westeros_round_on_screen_and_phones(browser, live_server, join_pho
     expect(screen.locator(".agot .phase")).to_contain_text("Planning")
     host_click(screen, "Orders played on the board")
     expect(screen.locator(".agot .phase")).to_contain_text("Round 2")
+    open_drawer(screen)
     for card in ("last-days-of-summer-i", "clash-of-kings", "wildlings-attack"):
         screen.locator(".host form:has(input[value=draw_card]) select[name=card]").first.select_option(card)
         host_click(screen, "Enter card")
@@ -67,6 +76,7 @@ def test_full_westeros_round_on_screen_and_phones(browser, live_server, join_pho
     expect(screen.locator(".agot .meter .now")).to_have_text("4")  # one wildling icon: 2 -> 4
 
     # Clash of Kings, Iron Throne: a secret bid stays secret until the last one is in.
+    open_drawer(screen)
     screen.locator(".host summary", has_text="Corrections").click()
     power_form = screen.locator(".host form:has(input[name=delta])")
     power_form.locator("select[name=house]").select_option("stark")
@@ -103,6 +113,7 @@ def test_full_westeros_round_on_screen_and_phones(browser, live_server, join_pho
     expect(screen.locator(".log")).to_contain_text("Stark has no power to bid: 0.")
     bid(ana, 0)
     bid(bia, 1, last=True)
+    open_drawer(screen)
     screen.locator(".host form:has(input[value=wildling_card]) select[name=card]").select_option(
         "a-king-beyond-the-wall")
     host_click(screen, "Enter card")
@@ -125,7 +136,9 @@ def test_full_westeros_round_on_screen_and_phones(browser, live_server, join_pho
     expect(screen.locator(".log")).to_contain_text("Moat Cailin is now controlled by Stark")
 
     # The host picks an area on the screen's map and records who holds it.
-    screen.locator("svg.map circle.hit[data-area=harrenhal]").click()
+    screen.keyboard.press("Escape")  # close the drawer: the map is under it
+    screen.locator("svg.tvmap .cell[data-area=harrenhal]").click()
+    expect(screen.locator(".tv-drawer")).to_be_visible()
     expect(screen.locator("#agot-host-control select[name=area]")).to_have_value("harrenhal")
     screen.locator("#agot-host-control select[name=house]").select_option("stark")
     host_click(screen, "Record control")

@@ -43,7 +43,7 @@ def test_screen_and_three_phones_sealed_bid(browser, live_server, recorder):
         page.click("button.primary")
         expect(page.locator(".me-bar")).to_contain_text(name)
         phones[name] = (page, rec)
-        expect(screen.locator(".seats-bar")).to_contain_text(name)  # live, no reload
+        expect(screen.locator(".tv-frame")).to_contain_text(name)  # live, no reload
 
     ana = phones["Ana"][0]
     ana.locator("summary", has_text="Start a sealed bid").click()
@@ -83,7 +83,7 @@ def test_screen_and_three_phones_sealed_bid(browser, live_server, recorder):
 
     # The shared screen switches to Portuguese and keeps working.
     screen.click("a[hreflang=pt-BR]")
-    expect(screen.locator(".log-box summary")).to_have_text("Registro do jogo")
+    expect(screen.locator(".log-box .tv-h")).to_have_text("Registro do jogo")
     for ctx in [screen_ctx] + [p.context for p, _ in phones.values()]:
         ctx.close()
 

@@ -159,7 +159,7 @@ def test_round_with_three_phones(browser, live_server, patient_expect, recorder)
     page.fill(f"input[name=tray_{attacker}]", "2")
     page.fill("input[name=tray_inhabitants]", "1")
     page.click("text=Adjudicate")
-    expect(screen.locator("section.card", has_text="Last battle")).to_contain_text("the attacker wins")
+    expect(screen.locator(".tv-panel", has_text="Last battle")).to_contain_text("the attacker wins")
     assert api.state(code)["board"][target] == {"seat": attacker, "armies": 2, "building": None, "portal": False}
 
     # The next player turns its conflict card without acting (compensation), now everyone sees it.
@@ -177,7 +177,7 @@ def test_round_with_three_phones(browser, live_server, patient_expect, recorder)
         phones[state["turn"]].locator("button", has_text="Pass: +1 gold").click()
         expect(screen.locator(".log")).to_contain_text("passes")
         screen.wait_for_timeout(300)
-    expect(screen.locator("section.card", has_text="Scoring of round 1")).to_be_visible()
+    expect(screen.locator(".tv-panel", has_text="Scoring of round 1")).to_be_in_viewport()
     expect(screen.locator(".im-top")).to_contain_text("2 / 7")
 
     # The screen in Portuguese.

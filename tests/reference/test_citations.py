@@ -37,3 +37,15 @@ def test_parse_and_pages():
     cits = parse("seed 001 p.14; seed 002 p.13")
     assert [(c.source, c.pages) for c in cits] == [("seed 001", ("14",)), ("seed 002", ("13",))]
     assert page_numbers("21-22") == {21, 22} and page_numbers("14, 19") == {14, 19}
+
+
+def test_a_citation_logged_as_a_parameter_reads_as_the_book(app):
+    from companion.web.i18n_web import translate
+
+    msg = "%(name)s: %(value)s %(res)s in the %(realm)s realm, from %(source)s"
+    params = {"name": "Oak", "value": 2, "res": "gold", "realm": "light", "source": "seed 001 p.9"}
+    with app.test_request_context("/?lang=pt_BR"):
+        assert "Immortals, regras (versão A) p.9" in translate(msg, params)
+    with app.test_request_context("/?lang=en"):
+        out = translate(msg, params)
+        assert out.endswith("Immortals rulebook (version A) p.9") and "seed" not in out

@@ -20,6 +20,7 @@ from . import (
     setup,
     supply,
     tracks,
+    tvview,
     victory,
     westeros,
     wildlings,
@@ -174,6 +175,7 @@ def public(state: State, waiting_for: list[str]) -> dict[str, Any]:
     for phase in ("planning", "action"):
         if state.get(phase):
             view[phase] = _optional_part(state, phase, "public")
+    view["combat_tv"] = tvview.combat(state)
     return view
 
 

@@ -314,6 +314,8 @@ def magic(state: dict[str, Any], ctx: Ctx, seat: str, kind: str, action: Action)
     rule = cite.both(12)
     if kind == "transition5":
         realm = get_choice(action, "realm", REALMS, rule)
+        if _empty_limbo(state, ctx, seat, realm, kind):
+            return
         placed = _place(state, seat, action, realm, min(5, p["limbo"][realm]), rule)
         pay_fixed(state, seat, kind)
         from_limbo(state, ctx, seat, placed)
@@ -341,9 +343,22 @@ def magic(state: dict[str, Any], ctx: Ctx, seat: str, kind: str, action: Action)
             draw_conflict(state, ctx, seat, 2)
         else:
             realm = get_choice(action, "realm", REALMS, rule)
+            if _empty_limbo(state, ctx, seat, realm, kind):
+                return
             placed = _place(state, seat, action, realm, min(2, p["limbo"][realm]), rule)
             pay_fixed(state, seat, kind)
             from_limbo(state, ctx, seat, placed)
+
+
+def _empty_limbo(state: dict[str, Any], ctx: Ctx, seat: str, realm: str, kind: str) -> bool:
+    """A magic transition from an empty limbo: paid, brings nothing, logged as a warning (as the
+    army-space transition brings fewer armies when the limbo holds fewer, seed 001 p.9)."""
+    if state["players"][seat]["limbo"][realm] > 0:
+        return False
+    pay_fixed(state, seat, kind)
+    ctx.log(N_("Warning: %(who)s's %(realm)s limbo is empty; the transition was paid and brings no "
+               "army"), who=ctx.name(seat), realm=msg(word(realm)))
+    return True
 
 
 def dominate(state: dict[str, Any], ctx: Ctx, seat: str, location: str) -> None:

@@ -28,7 +28,7 @@ from .labels import FIELDS, WINNERS, card_line, joined, msg, rname, where, word
 
 COLORS = (("red", N_("Red"), "#d64545"), ("purple", N_("Purple"), "#9b59b6"), ("blue", N_("Blue"), "#3f7fd6"),
           ("yellow", N_("Yellow"), "#e0b43a"), ("black", N_("Black"), "#5d6d7e"))
-#: Rounds by player count: version A's text (seed 001 p.4) and a public player aid (facts file).
+#: Rounds by player count: both rulebooks print 7/5/5 (seed 001 p.4, seed 002 p.4); a public player aid says 7/6/5.
 ROUNDS = {"a": {3: 7, 4: 5, 5: 5}, "aid": {3: 7, 4: 6, 5: 5}}
 FIX = "companion: corrections"
 

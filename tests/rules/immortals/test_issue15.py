@@ -201,3 +201,12 @@ def test_a_partial_save_with_groups_but_no_start_is_not_ready():
     t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "orcs", "partial": "1", "light_gold": 3,
                  "light_energy": 4, "dark_gold": 4, "dark_energy": 5, "light_groups": "10, 4", "dark_groups": "6"})
     assert not t.player("p1")["ready"]
+
+
+def test_magic_transition_from_an_empty_limbo_warns_instead_of_a_confusing_refusal():
+    t = midgame()
+    t.put("p1", "dark", "2-2", 2)
+    give_plan(t, "p1", magic=["m:transition5"])
+    entries = t.act("p1", {"type": "perform", "space": "m0", "realm": "dark"})
+    assert any(e["msg"].startswith("Warning:") for e in entries)
+    assert (t.player("p1")["energy"], t.player("p1")["gold"]) == (6, 9)

@@ -1,0 +1,71 @@
+/* The TV's few behaviours (no inline handlers: the page runs under script-src 'self').
+   - [data-tv-toggle=join|drawer|reveal]: open/close the join panel, the host drawer, the last reveal.
+   - [data-tv-open=drawer]: a banner that opens the drawer.
+   - [data-tv-fullscreen]: full screen on/off.
+   - [data-fit]: a zone whose content is too tall is scaled down step by step, never the page.
+   - Escape closes whatever is open over the dashboard.
+   (The LCG host's space bar and countdown live in app.js, shared with the phones.) */
+(function () {
+  "use strict";
+  var body = document.body;
+
+  function seatsFree() { return !!document.querySelector(".tv-frame.seats-free"); }
+
+  function toggle(what) {
+    if (what === "join") {
+      if (seatsFree()) { body.classList.toggle("tv-join-hidden"); body.classList.remove("tv-join-open"); }
+      else { body.classList.toggle("tv-join-open"); }
+    } else if (what === "drawer") {
+      body.classList.toggle("tv-drawer-open");
+    } else if (what === "reveal") {
+      body.classList.toggle("tv-show-reveal");
+      fitAll();
+    }
+  }
+
+  document.addEventListener("click", function (e) {
+    var t = e.target.closest && e.target.closest("[data-tv-toggle], [data-tv-open], [data-tv-fullscreen]");
+    if (!t) { return; }
+    if (t.dataset.tvToggle) { toggle(t.dataset.tvToggle); }
+    if (t.dataset.tvOpen === "drawer") { body.classList.add("tv-drawer-open"); }
+    if (t.hasAttribute("data-tv-fullscreen")) {
+      if (document.fullscreenElement) { document.exitFullscreen().catch(function () {}); }
+      else if (document.documentElement.requestFullscreen) {
+        document.documentElement.requestFullscreen().catch(function () {});
+      }
+    }
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Escape") { body.classList.remove("tv-drawer-open", "tv-join-open", "tv-show-reveal"); }
+  });
+
+  // Shrink a zone's content until it fits (down to 55%), measured after every render and resize.
+  function fit(el) {
+    el.style.fontSize = "";
+    var scale = 1;
+    while (el.scrollHeight > el.clientHeight + 1 && scale > 0.56) {
+      scale -= 0.06;
+      el.style.fontSize = scale.toFixed(2) + "em";
+    }
+  }
+  function fitAll() {
+    var header = document.querySelector("body.tv .top");
+    if (header) { body.style.setProperty("--ctl-w", header.offsetWidth + "px"); }
+    document.querySelectorAll("[data-fit]").forEach(fit);
+  }
+  document.addEventListener("htmx:afterSettle", fitAll);
+  window.addEventListener("resize", fitAll);
+  document.addEventListener("DOMContentLoaded", fitAll);
+  window.companionTV = { fitAll: fitAll };
+})();
+/* AGoT: tapping an area on the map picks it in the host's control form and opens the drawer. */
+document.addEventListener("click", function (e) {
+  var el = e.target.closest && e.target.closest("svg.tvmap [data-area]");
+  var sel = document.querySelector("#agot-host-control select[name=area]");
+  if (!el || !sel) { return; }
+  var area = el.getAttribute("data-area");
+  if (!sel.querySelector("option[value='" + area + "']")) { return; }
+  sel.value = area;
+  document.body.classList.add("tv-drawer-open");
+  sel.focus();
+});
