@@ -41,7 +41,19 @@ PROPER = [
 URL = re.compile(r"https?://\S+")
 # The LCG rulings reference quotes card titles as printed (English cards, set codes): proper names
 # throughout, so that one static block is left out; everything around it is checked.
-REFERENCE = re.compile(r'<section class="reference">.*?</section>\s*(?=</main>|$)', re.S)
+SECTION = re.compile(r"<section\b|</section>")
+
+
+def _without_reference(page: str) -> str:
+    start = page.find('<section class="reference">')
+    if start < 0:
+        return page
+    depth = 0
+    for m in SECTION.finditer(page, start):
+        depth += 1 if m.group(0) == "<section" else -1
+        if depth == 0:
+            return page[:start] + page[m.end():]
+    return page[:start]
 # A <textarea> holds data the host edits (a board profile as JSON), not text we wrote.
 TAG = re.compile(r"<(script|style|template|svg|textarea)\b.*?</\1>|<[^>]+>", re.S | re.I)
 ATTR = re.compile(r'\b(?:placeholder|aria-label|title|alt)="([^"]*)"')
@@ -50,7 +62,7 @@ WORD = re.compile(r"[A-Za-zÀ-ÿ']+")
 
 def readable(page: str) -> str:
     """What a person reads on the page: text nodes plus placeholders, labels and tooltips."""
-    page = REFERENCE.sub(" ", page)
+    page = _without_reference(page)
     attrs = " ".join(ATTR.findall(page))
     return html.unescape(TAG.sub(" ", page) + " " + attrs)
 
