@@ -205,6 +205,10 @@ class ConsoleGuard:
 
         page.goto = navigating(page.goto)
         page.reload = navigating(page.reload)
+        # a link or form that leaves the page aborts what the old page had in flight, too
+        page.on("request", lambda req: leaving.append(True)
+                if req.is_navigation_request() and req.frame == page.main_frame else None)
+        page.on("load", lambda _page: leaving.clear())
 
         def console(m) -> None:
             unloading = leaving and ("sendAbort" in m.text or "htmx:afterRequest" in m.text)
