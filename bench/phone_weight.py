@@ -40,8 +40,8 @@ def sizes(client, url: str) -> dict[str, int]:
 def phone(app, code: str, seat: str, name: str):
     """A browser-like client sitting at ``seat`` (cookies, CSRF)."""
     c = app.test_client()
-    c.get(f"/t/{code}/join")
-    csrf = c.get_cookie("csrf").value
+    page = c.get(f"/t/{code}/join").get_data(as_text=True)
+    csrf = re.search(r'"X-CSRF-Token": "([^"]+)"', page).group(1)
     r = c.post(f"/t/{code}/join", data={"seat": seat, "name": name, "csrf_token": csrf})
     assert r.status_code == 302, r.get_data(as_text=True)[:300]
     return c, csrf
