@@ -4,7 +4,7 @@
 
 Starts the app in a thread on 127.0.0.1, plays each game to a typical moment through the JSON API
 (tools/tv_scenarios.py, the same moments the TV layout tests check), then drives Debian's Chromium
-(headless) to capture the pages, in English and Portuguese.
+(headless) to capture the pages, some in English, some in Portuguese.
 """
 
 import sys
@@ -29,11 +29,11 @@ app.config["PUBLIC_URL"] = "http://192.168.1.20:8000"
 threading.Thread(target=server.serve_forever, daemon=True).start()
 api = Api(base)
 
-# (scenario, moment) -> file name stem; each moment is shot in both languages
-SHOTS = {("agot", "planning"): "tv-agot-planning", ("agot", "action"): "tv-agot-action",
-         ("agot", "combat"): "tv-agot-combat", ("agot_clash", "clash"): "tv-agot-clash",
-         ("lcg", "challenges"): "tv-lcg", ("immortals", "planning"): "tv-immortals",
-         ("catan_watch", "roll"): "tv-catan", ("generic", "reveal"): "tv-generic"}
+# (scenario, moment) -> file name and language; the README shows each one, half of them in Portuguese
+SHOTS = {("agot", "planning"): ("tv-agot-planning-pt", "pt_BR"), ("agot", "action"): ("tv-agot-action-en", "en"),
+         ("agot", "combat"): ("tv-agot-combat-pt", "pt_BR"), ("agot_clash", "clash"): ("tv-agot-clash-en", "en"),
+         ("lcg", "challenges"): ("tv-lcg-en", "en"), ("immortals", "planning"): ("tv-immortals-pt", "pt_BR"),
+         ("catan_watch", "roll"): ("tv-catan-en", "en"), ("generic", "reveal"): ("tv-generic-pt", "pt_BR")}
 
 with sync_playwright() as pw:
     browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
@@ -43,12 +43,11 @@ with sync_playwright() as pw:
         for moment, code in scenario(api):
             if game == "generic":
                 generic_code = code
-            stem = SHOTS[(game, moment)]
-            for lang, suffix in (("en", "en"), ("pt_BR", "pt")):
-                screen.goto(f"{base}/t/{code}/screen?lang={lang}")
-                screen.wait_for_selector(".tv-frame")
-                screen.wait_for_timeout(500)
-                screen.screenshot(path=str(out / f"{stem}-{suffix}.png"))
+            name, lang = SHOTS[(game, moment)]
+            screen.goto(f"{base}/t/{code}/screen?lang={lang}")
+            screen.wait_for_selector(".tv-frame")
+            screen.wait_for_timeout(500)
+            screen.screenshot(path=str(out / f"{name}.png"))
     # a phone on the generic table (Bia's seat)
     for lang, loc in (("en", "en-US"), ("pt_BR", "pt-BR")):
         ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True,

@@ -47,7 +47,8 @@ def area(aid: str) -> board_data.Area:
     try:
         return board_data.load().area(aid)
     except KeyError:
-        raise RuleError("There is no area %(area)s.", "companion: board", status=404, area=str(aid)[:40]) from None
+        raise RuleError("There is no area %(area)s.", "companion: board", status=404, entry="companion-input",
+                        area=str(aid)[:40]) from None
 
 
 def adjacent(a: str, b: str) -> bool:
@@ -137,7 +138,7 @@ def _require_turn(state: State, ctx: Ctx, step: str) -> str:
     if act.get("combat"):
         raise RuleError("Finish the combat first.", "seed 000 p.17", status=409)
     if act.get("muster"):
-        raise RuleError("Finish the mustering first.", "seed 000 p.22", status=409)
+        raise RuleError("Finish the mustering first.", "seed 000 p.22", status=409, entry="consolidate-special-muster")
     if act["step"] != step:
         raise RuleError("This is not the moment for that: the table is at %(step)s.", "seed 000 p.14",
                         status=409, step=act["step"])
@@ -306,7 +307,7 @@ def march(state: State, ctx: Ctx, action: Action) -> None:
     for m in moves:
         arrivals[m["to"]] = arrivals.get(m["to"], 0) + sum(m["units"].values())
     if not supply.can_hold_all(state, house, arrivals):
-        raise RuleError("Moving there would exceed your supply limit.", "seed 000 p.9, p.15")
+        raise RuleError("Moving there would exceed your supply limit.", "seed 000 p.9")
     if keep and state.get("tokens", {}).get(src) != house:
         power.place_token(state, house, src)
     for m in peaceful:
@@ -391,7 +392,7 @@ def muster(state: State, ctx: Ctx, action: Action) -> None:
 
     m = state["action"].get("muster")
     if not m:
-        raise RuleError("Nobody is mustering now.", "seed 000 p.22", status=409)
+        raise RuleError("Nobody is mustering now.", "seed 000 p.22", status=409, entry="consolidate-special-muster")
     ctx.actor.require(m["house"])
     step = {"points": {m["area"]: m["points"]}}
     mustering.recruit(state, ctx, step, m["house"], {**action, "area": m["area"]})
@@ -404,7 +405,7 @@ def muster_done(state: State, ctx: Ctx, action: Action) -> None:
     """Unused mustering points are lost (seed 000 p.9)."""
     m = state["action"].get("muster")
     if not m:
-        raise RuleError("Nobody is mustering now.", "seed 000 p.22", status=409)
+        raise RuleError("Nobody is mustering now.", "seed 000 p.22", status=409, entry="consolidate-special-muster")
     ctx.actor.require(m["house"])
     _end_muster(state, ctx)
 

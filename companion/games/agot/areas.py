@@ -56,7 +56,7 @@ def validate_counts(area: str, counts: dict[str, int]) -> None:
     if a.type == "port" and counts.get("ship", 0) > 3:
         raise RuleError("A port never holds more than 3 ships.", "seed 000 p.25")
     if any(v < 0 for v in counts.values()):
-        raise RuleError("Unit counts cannot be negative.", "companion: board mirror")
+        raise RuleError("Unit counts cannot be negative.", "companion: board mirror", entry="companion-input")
 
 
 def set_units(state: State, area: str, house: str | None, counts: dict[str, int]) -> None:

@@ -48,7 +48,7 @@ def read_bid(state: State, ctx: Ctx, action: Action, pid: str, rule: str) -> tup
     house = ctx.actor.require_seat()
     prompt = sealed.get(state, pid)
     if house not in prompt["asked"]:
-        raise RuleError("Your house is not bidding here.", rule, status=403)
+        raise RuleError("Your house is not bidding here.", "companion: seats", status=403, entry="companion-seats")
     bid = get_int(action, "value", 0, state["power"][house]["available"], rule)
     return house, bid
 
@@ -110,7 +110,7 @@ def act_clash(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
 def _check_order(bids: dict[str, int], order: Any) -> list[str]:
     """A tie-break must keep every higher bid above every lower bid (seed 000 p.10)."""
     if not isinstance(order, list) or sorted(order) != sorted(bids):
-        raise RuleError("List every house exactly once.", "seed 000 p.10")
+        raise RuleError("List every house exactly once.", "seed 000 p.10", entry="clash-ties")
     if any(bids[a] < bids[b] for a, b in zip(order, order[1:])):
         raise RuleError("A higher bid always takes the higher position; only ties may be ordered.", "seed 000 p.10")
     return list(order)

@@ -292,6 +292,7 @@ def retreating_units(units: dict[str, int]) -> dict[str, int]:
 
 RULE_SUPPORT = "seed 000 p.17-18"
 RULE_CARDS = "seed 000 p.19"
+RULE_CARD_TEXT = "facts: house cards"  # a card's own text decides (printed card, facts)
 TRACK_CHOICES = ("iron_throne", "fiefdoms", "kings_court")
 SIDE_LABELS = {"attacker": N_("the attacker"), "defender": N_("the defender"), "none": N_("nobody")}
 TRACK_LABELS = {"iron_throne": N_("Iron Throne"), "fiefdoms": N_("Fiefdoms"), "kings_court": N_("King's Court")}
@@ -459,7 +460,7 @@ def answer_card(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None
 
     c = _combat(state)
     if c["step"] != "cards" or action.get("prompt") != c["prompt"]:
-        raise RuleError("No house card is being chosen now.", RULE_CARDS, 409)
+        raise RuleError("No house card is being chosen now.", RULE_CARDS, 409, entry="combat-house-cards")
     seat = ctx.actor.require_seat()
     side = "attacker" if seat == c["attacker"] else "defender" if seat == c["defender"] else None
     if side is None:
@@ -467,7 +468,8 @@ def answer_card(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None
     cid = str(action.get("value", ""))
     hc.require_in_hand(state, seat, cid)
     if cid in c.get("exclude", {}).get(side, []):
-        raise RuleError("You must choose a different card.", RULE_CARDS)
+        raise RuleError("You must choose a different card.", RULE_CARD_TEXT,
+                        entry="card-aeron" if cid == "aeron-damphair" else "card-tyrion")
     prompt = sealed.get(state, c["prompt"])
     changed = seat in prompt["answers"]
     revealed = sealed.answer(state, c["prompt"], seat, cid)
@@ -619,7 +621,7 @@ def _decide(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[str, Any
         _ask_cards(state, ctx, [opp], {opp: [cancelled]})
         return
     if kind == "aeron" and use:
-        power.spend(state, house, 2, "seed 000 p.19")
+        power.spend(state, house, 2)
         hc.discard(state, house, "aeron-damphair")
         c["cards"][p["side"]] = None
         ctx.log(N_("Aeron Damphair: %(house)s pays 2 power and chooses another card"), house=_h(house))
@@ -628,7 +630,8 @@ def _decide(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[str, Any
     if kind == "queen-of-thorns" and use:
         target = str(action.get("area", ""))
         if target not in queen_targets(state, c, p["side"]):
-            raise RuleError("Choose an enemy order adjacent to the combat (not the attacking March).", RULE_CARDS)
+            raise RuleError("Choose an enemy order adjacent to the combat (not the attacking March).", RULE_CARD_TEXT,
+                            entry="card-queen-of-thorns")
         removed = state["orders"].pop(target)
         c["supports"] = [s for s in c["supports"] if s["area"] != target]
         ctx.log(N_("Queen of Thorns removes the order in %(area)s"), area=_a(target))
@@ -636,7 +639,7 @@ def _decide(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[str, Any
     if kind == "doran" and use:
         track = str(action.get("track", ""))
         if track not in TRACK_CHOICES:
-            raise RuleError("Choose an influence track.", RULE_CARDS)
+            raise RuleError("Choose an influence track.", RULE_CARD_TEXT, entry="card-doran")
         tracks.to_bottom(state, track, house_of(c, other(p["side"])))
         ctx.log(N_("Doran Martell moves %(house)s to the bottom of %(track)s"),
                 house=_h(house_of(c, other(p["side"]))), track=tr(TRACK_LABELS[track]))
@@ -644,7 +647,7 @@ def _decide(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[str, Any
         target = str(action.get("area", ""))
         o = state.get("orders", {}).get(target)
         if not o or o["house"] != house_of(c, other(p["side"])):
-            raise RuleError("Choose one of your opponent's orders.", RULE_CARDS)
+            raise RuleError("Choose one of your opponent's orders.", RULE_CARD_TEXT, entry="card-cersei")
         del state["orders"][target]
         ctx.log(N_("Cersei Lannister removes the order in %(area)s"), area=_a(target))
     if kind == "renly" and use:
@@ -657,7 +660,7 @@ def _decide(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[str, Any
         opp_house = house_of(c, other(p["side"]))
         cid = str(action.get("card", ""))
         if cid not in hc.hands(state)[opp_house]["hand"]:
-            raise RuleError("Choose a card in your opponent's hand.", RULE_CARDS)
+            raise RuleError("Choose a card in your opponent's hand.", RULE_CARD_TEXT, entry="card-patchface")
         hc.hands(state)[opp_house]["hand"].remove(cid)
         hc.hands(state)[opp_house]["discard"].append(cid)
         ctx.log(N_("Patchface discards %(card)s from %(house)s's hand"), card=tr(hc.CARD_NAMES[cid]),
@@ -798,7 +801,8 @@ def _casualties(state: dict[str, Any], ctx: Any, side: str, action: dict[str, An
     units = c["att_units"] if side == "attacker" else c["def_units"]
     picks = {k: get_int(action, k, 0, 20, "seed 000 p.20") for k in UNIT_KINDS if action.get(k) not in (None, "")}
     if sum(picks.values()) != need or any(picks[k] > units.get(k, 0) or picks[k] < 0 for k in picks):
-        raise RuleError("Choose exactly %(count)s of your units in the combat.", "seed 000 p.20", count=need)
+        raise RuleError("Choose exactly %(count)s of your units in the combat.", "seed 000 p.20",
+                        entry="resolution-casualty-choice", count=need)
     _take_casualties(state, c, side, picks)
     _next_pending(state, ctx)
 
@@ -914,7 +918,8 @@ def _keep_on_retreat(units: dict[str, int], room: int, action: dict[str, Any] | 
             if action and action.get(k) not in (None, "")}
     if want:
         if sum(want.values()) != room or any(n > units.get(k, 0) for k, n in want.items()):
-            raise RuleError("Keep exactly %(count)s of the retreating units.", "seed 000 p.21", count=room)
+            raise RuleError("Keep exactly %(count)s of the retreating units.", "seed 000 p.21",
+                            entry="resolution-retreat-supply", count=room)
         return {k: n for k, n in want.items() if n}
     out: dict[str, int] = {}
     for k in ("knight", "ship", "footman"):
@@ -937,7 +942,9 @@ def _retreat(state: dict[str, Any], ctx: Any, dest: str, loser: str = "defender"
     units = retreating_units(c["def_units"] if loser == "defender" else c["att_units"])
     options = {o["area"]: o["room"] for o in retreat_options(state, c, loser)}
     if dest not in options:
-        raise RuleError("Your units cannot retreat to %(area)s.", "seed 000 p.21", area=dest[:40])
+        robb = _ability(c, other(loser)) == "robb"  # Robb Stark's owner picks the area (card text)
+        raise RuleError("Your units cannot retreat to %(area)s.", RULE_CARD_TEXT if robb else "seed 000 p.21",
+                        entry="card-robb" if robb else "resolution-retreat-defender", area=dest[:40])
     room = options[dest]
     keep = dict(units) if room >= sum(units.values()) else _keep_on_retreat(units, room, action)
     if sum(keep.values()) < sum(units.values()):
@@ -967,7 +974,7 @@ def _renly(state: dict[str, Any], c: dict[str, Any], side: str, aid: str) -> Non
     from . import areas
 
     if aid not in renly_targets(state, c, side):
-        raise RuleError("Choose an area with one of your footmen in this combat.", RULE_CARDS)
+        raise RuleError("Choose an area with one of your footmen in this combat.", RULE_CARD_TEXT, entry="card-renly")
     house = house_of(c, side)
     if aid == c["area"]:
         units = c["att_units"] if side == "attacker" else c["def_units"]
@@ -1145,7 +1152,8 @@ def correct_units(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> No
         raise RuleError("Units can be corrected only before the house cards are revealed.", "seed 000 p.18", 409)
     side = str(action.get("side", ""))
     if side not in SIDES or (side == "defender" and c["defender"] is None):
-        raise RuleError("Correct the attacker's or the defender's units.", "companion: board mirror")
+        raise RuleError("Correct the attacker's or the defender's units.", "companion: board mirror",
+                        entry="companion-board-truth")
     house = house_of(c, side)
     ctx.actor.require(house)
     counts = {k: get_int(action, k, 0, 10, "companion: input") if action.get(k) not in (None, "") else 0
@@ -1153,7 +1161,7 @@ def correct_units(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> No
     if c["sea"] and any(counts[k] for k in LAND_UNITS) or not c["sea"] and counts["ship"]:
         raise RuleError("Ships fight at sea, footmen, knights and siege engines on land.", "seed 000 p.15")
     if not any(counts.values()) and not (side == "defender" and c["garrison"]):
-        raise RuleError("A side needs at least one unit in the combat.", "seed 000 p.17")
+        raise RuleError("A side needs at least one unit in the combat.", "seed 000 p.17", entry="combat-when")
     if side == "attacker":
         c["att_units"] = {k: n for k, n in counts.items() if n}
     else:

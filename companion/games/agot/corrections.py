@@ -31,7 +31,7 @@ def _list(raw: Any) -> list[str]:
         return [str(x).strip() for x in raw]
     if isinstance(raw, str):
         return [x.strip() for x in raw.split(",") if x.strip()]
-    raise RuleError("List every house in play, first position first.", "seed 000 p.10")
+    raise RuleError("List every house in play, first position first.", "seed 000 p.11", entry="tracks-overview")
 
 
 def set_track(state: State, ctx: Ctx, action: Action) -> None:
@@ -98,7 +98,7 @@ def set_house_card(state: State, ctx: Ctx, action: Action) -> None:
     place = get_choice(action, "place", ("hand", "discard"), "seed 000 p.18")
     house = hc.CARDS[cid].house
     if house not in state["houses"]:
-        raise RuleError("That house is not in play.", "seed 000 p.18")
+        raise RuleError("That house is not in play.", "seed 000 p.4, p.27", entry="setup-houses")
     pile = hc.hands(state)[house]
     other = "discard" if place == "hand" else "hand"
     if cid in pile[other]:

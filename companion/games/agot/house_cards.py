@@ -128,7 +128,8 @@ CARD_NAMES = {
 def card(cid: Any) -> Card:
     got = CARDS.get(str(cid))
     if got is None:
-        raise RuleError("There is no house card %(card)s.", "seed 000 p.18", status=404, card=str(cid)[:30])
+        raise RuleError("There is no house card %(card)s.", "seed 000 p.18", status=404, entry="combat-card-anatomy",
+                        card=str(cid)[:30])
     return got
 
 

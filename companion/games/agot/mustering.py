@@ -99,7 +99,8 @@ def recruit(state: State, ctx: Ctx, step: flow.Step, house: str, action: Action)
     area = get_choice(action, "area", step["points"], "seed 000 p.9")
     if step.get("only_one"):
         if step.get("area") not in (None, area):
-            raise RuleError("This reward musters in one area only.", "facts: wildling cards")
+            raise RuleError("This reward musters in one area only.", "facts: wildling cards",
+                            entry="wildling-horde-descends")
     unit = get_choice(action, "unit", COST, "seed 000 p.9")
     upgrade = str(action.get("upgrade", "")).lower() in ("1", "true", "on", "yes")
     b = board_data.load()
@@ -117,7 +118,8 @@ def recruit(state: State, ctx: Ctx, step: flow.Step, house: str, action: Action)
         raise RuleError("%(area)s has only %(n)s mustering points left.", "seed 000 p.9",
                         area=names.label(names.AREAS[area]), n=step["points"][area])
     if areas.in_reserve(state, house, unit) < 1:
-        raise RuleError("You have no %(unit)s left to place.", "seed 000 p.4", unit=names.label(UNIT_LABELS[unit]))
+        raise RuleError("You have no %(unit)s left to place.", "seed 000 p.4", entry="overview-component-limit",
+                        unit=names.label(UNIT_LABELS[unit]))
     target = area
     if unit == "ship":
         targets = ship_targets(state, house, area)

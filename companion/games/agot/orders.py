@@ -92,7 +92,8 @@ def token(tid: Any) -> Token:
     """The token with id ``tid`` or a refusal naming the rule (seed 000 p.12)."""
     tok = TOKENS.get(str(tid))
     if tok is None:
-        raise RuleError("There is no order token %(token)s.", "seed 000 p.12", token=str(tid)[:20])
+        raise RuleError("There is no order token %(token)s.", "seed 000 p.12", entry="planning-order-types",
+                        token=str(tid)[:20])
     return tok
 
 
@@ -139,14 +140,14 @@ def validate(orders: dict[str, str], *, held: list[str], stars: int, restriction
         tok = token(tid)
         if area not in allowed:
             raise RuleError("You have no units in %(area)s: an order needs at least one of your units there.",
-                            "seed 000 p.12", area=str(area)[:40])
+                            "seed 000 p.12", entry="planning-assign", area=str(area)[:40])
         if tok.id in seen:
             raise RuleError("Each order token can be used only once (%(token)s is used twice).",
                             "seed 000 p.12", token=tok.id)
         seen.add(tok.id)
         if tok.id in banned:
-            raise RuleError("This round's Westeros card forbids the %(token)s order.", "seed 000 p.7",
-                            token=tok.id)
+            raise RuleError("This round's Westeros card forbids the %(token)s order.",
+                            "seed 000 p.7; facts: westeros cards", entry="westeros-restrictions", token=tok.id)
     specials = sum(1 for tid in orders.values() if TOKENS[tid].star)
     if specials > stars:
         raise RuleError("Your King's Court position allows %(stars)s special orders; you placed %(count)s.",

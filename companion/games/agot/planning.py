@@ -103,10 +103,12 @@ def _check_extra(state: State, house: str, extra: list[str]) -> None:
     board = board_data.load()
     for area in extra:
         if area not in board.areas:
-            raise RuleError("There is no area %(area)s.", "companion: board", status=404, area=area[:40])
+            raise RuleError("There is no area %(area)s.", "companion: board", status=404, entry="companion-input",
+                            area=area[:40])
         owner = state.get("units", {}).get(area, {}).get("house")
         if owner not in (None, house):
-            raise RuleError("The board shows another house's units in %(area)s.", "seed 000 p.12", area=area)
+            raise RuleError("The board shows another house's units in %(area)s.", "seed 000 p.12", entry="planning-assign",
+                            area=area)
 
 
 def answer(state: State, ctx: Ctx, action: Action) -> None:
@@ -114,10 +116,10 @@ def answer(state: State, ctx: Ctx, action: Action) -> None:
     plan = state["planning"]
     seat = ctx.actor.require_seat()
     if plan["step"] != "assign":
-        raise RuleError("Orders are already revealed.", "seed 000 p.12", status=409)
+        raise RuleError("Orders are already revealed.", "seed 000 p.13", status=409, entry="planning-reveal")
     prompt = sealed.get(state, plan["prompt"])
     if seat not in prompt["asked"]:
-        raise RuleError("You have no units that need orders.", "seed 000 p.12", status=403)
+        raise RuleError("You have no units that need orders.", "seed 000 p.12", status=403, entry="planning-assign")
     if plan["mode"] == "turn_order":
         nxt = sealed.waiting(prompt)[0]
         if seat != nxt:
@@ -173,7 +175,7 @@ def raven_swap(state: State, ctx: Ctx, action: Action) -> None:
     used = [o["token"] for o in state["orders"].values() if o["house"] == house and o is not placed]
     if new not in ot.free_tokens(used, plan["stars"][house], plan["restrictions"]) or new == placed["token"]:
         raise RuleError("The %(token)s token is not free to use (used, forbidden, or no star left).",
-                        "seed 000 p.12", token=new)
+                        "seed 000 p.12", entry="raven-swap", token=new)
     plan["raven"].update(choice="swap", swap={"area": area, "old": placed["token"], "new": new})
     placed["token"] = new
     state["dominance"]["raven"]["used"] = True
@@ -218,7 +220,8 @@ def raven_pass(state: State, ctx: Ctx, action: Action) -> None:
     house = _raven_house(state, ctx)
     raven = state["planning"]["raven"]
     if raven["choice"] == "peek":
-        raise RuleError("Choose whether the card stays on top or goes to the bottom.", RAVEN_RULE, status=409)
+        raise RuleError("Choose whether the card stays on top or goes to the bottom.", RAVEN_RULE, status=409,
+                        entry="raven-peek")
     raven["choice"] = "pass"
     ctx.log(N_("Messenger Raven: %(house)s does not use it"), house=_h(house))
     finish(state, ctx)

@@ -52,10 +52,12 @@ def discard(state: State, house: str, n: int) -> int:
     return lost
 
 
-def spend(state: State, house: str, n: int, rule: str = "seed 000 p.10") -> None:
-    """Pay exactly ``n`` (a bid): never more than the house has available (seed 000 p.10, p.22)."""
+def spend(state: State, house: str, n: int) -> None:
+    """Pay exactly ``n`` (a bid, p.10, p.22; Aeron's cost): never more than the house has available
+    (seed 000 p.6, "available power")."""
     if n < 0 or n > state["power"][house]["available"]:
-        raise RuleError("%(house)s cannot spend %(n)s power: only %(have)s available.", rule,
+        raise RuleError("%(house)s cannot spend %(n)s power: only %(have)s available.", "seed 000 p.6",
+                        entry="terms-available-power",
                         house=label(HOUSES.get(house, house)), n=n, have=state["power"][house]["available"])
     discard(state, house, n)
 

@@ -222,7 +222,7 @@ class AgotGame(Game):
 
     # -- actions -----------------------------------------------------------------------------
     def apply(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Corrections any time; otherwise the current phase's step gets the action (seed 000 p.6)."""
+        """Corrections any time; otherwise the current phase's step gets the action (seed 000 p.7)."""
         kind = str(action.get("type", ""))
         if state["phase"] == "ended" and kind not in CORRECTIONS:
             raise RuleError("The game is over.", "seed 000 p.17", status=409)
@@ -243,7 +243,8 @@ class AgotGame(Game):
             module = _optional(state["phase"])
             if module is None:
                 raise RuleError("Play the %(phase)s phase on the board, then the host taps done.",
-                                "seed 000 p.12", status=409, phase=state["phase"])
+                                "companion: manual phase", status=409, entry="companion-manual-phase",
+                                phase=state["phase"])
             was = state["phase"]
             module.apply(state, ctx, action)
             if was == "planning" and state["phase"] == "action" and not state.get("action"):
@@ -287,7 +288,7 @@ class AgotGame(Game):
 
 # -- phase buttons -----------------------------------------------------------------------------
 def _start(state: State, ctx: Ctx) -> None:
-    """The board is set up: round 1 skips the Westeros phase (seed 000 p.6-7)."""
+    """The board is set up: round 1 skips the Westeros phase (seed 000 p.7)."""
     ctx.actor.require_host()
     if state["phase"] != "setup":
         raise RuleError("The game has already started.", RULE_SETUP, status=409)
@@ -300,9 +301,11 @@ def _manual_phase_done(state: State, ctx: Ctx, kind: str) -> None:
     ctx.actor.require_host()
     phase = kind.removesuffix("_done")
     if state["phase"] != phase:
-        raise RuleError("The table is not in the %(phase)s phase.", "seed 000 p.6", status=409, phase=phase)
+        raise RuleError("The table is not in the %(phase)s phase.", "seed 000 p.7", status=409, entry="round-structure",
+                        phase=phase)
     if _optional(phase) is not None:
-        raise RuleError("Use the phones for this phase.", "seed 000 p.6", status=409)
+        raise RuleError("Use the phones for this phase.", "companion: manual phase", status=409,
+                        entry="companion-manual-phase")
     ctx.log(N_("Host: %(phase)s phase done on the board."), phase=names.label(PHASE_LABELS[phase]))
     if phase == "planning":
         end_planning(state, ctx)
@@ -316,8 +319,8 @@ def _round_done_on_board(state: State, ctx: Ctx) -> None:
     (seed 000 p.12-16 are then applied at the table)."""
     ctx.actor.require_host()
     if state["phase"] not in ("planning", "action"):
-        raise RuleError("Only the planning or action phase can be played on the board.", "seed 000 p.6",
-                        status=409)
+        raise RuleError("Only the planning or action phase can be played on the board.", "companion: manual phase",
+                        status=409, entry="companion-manual-phase")
     for pid, prompt in list(state["prompts"].items()):
         if sealed.is_open(prompt):
             sealed.close(state, pid)
@@ -339,7 +342,7 @@ def _actor_house(state: State, ctx: Ctx, action: Action, key: str = "house") -> 
         return get_choice(action, key, state["houses"])
     house = ctx.actor.require_seat()
     if action.get(key) not in (None, "", house):
-        raise RuleError("You can only do this for your own house.", "companion: seats", status=403)
+        raise RuleError("You can only do this for your own house.", "companion: seats", status=403, entry="companion-seats")
     return house
 
 
@@ -347,7 +350,7 @@ def _area(action: Action, kinds: tuple[str, ...] = ("land", "sea", "port")) -> s
     b = board_data.load()
     area = get_choice(action, "area", b.areas, "seed 000 p.6")
     if b.area(area).type not in kinds:
-        raise RuleError("%(area)s is not a land area.", "seed 000 p.24", area=names.label(names.AREAS[area]))
+        raise RuleError("%(area)s is not a land area.", "seed 000 p.24", entry="control-no-sea", area=names.label(names.AREAS[area]))
     return area
 
 
@@ -383,7 +386,8 @@ def _remove_units(state: State, ctx: Ctx, action: Action) -> None:
     area = _area(action)
     here = areas.units(state, area)
     if not here:
-        raise RuleError("There are no units in %(area)s.", "seed 000 p.8", status=409, area=names.label(names.AREAS[area]))
+        raise RuleError("There are no units in %(area)s.", "seed 000 p.8", status=409, entry="supply-reconcile",
+                        area=names.label(names.AREAS[area]))
     ctx.actor.require(here["house"])
     unit = get_choice(action, "unit", board_data.UNIT_KINDS, "seed 000 p.8")
     n = get_int(action, "n", 1, 10, "seed 000 p.8") if action.get("n") not in (None, "") else 1
@@ -412,7 +416,7 @@ def _remove_token(state: State, ctx: Ctx, action: Action) -> None:
     area = _area(action, ("land",))
     owner = state["tokens"].get(area)
     if owner is None:
-        raise RuleError("There is no power token in %(area)s.", "seed 000 p.24", status=409,
+        raise RuleError("There is no power token in %(area)s.", "seed 000 p.24", status=409, entry="control-power-tokens",
                         area=names.label(names.AREAS[area]))
     ctx.actor.require(owner)
     power.remove_token(state, area)

@@ -47,7 +47,7 @@ def position(state: State, track: str, house: str) -> int:
 def set_track(state: State, track: str, order: list[str]) -> None:
     """Replace a track's order; the dominance token follows position 1 in its current state."""
     if sorted(order) != sorted(state["tracks"][track]):
-        raise RuleError("A track must list every house in play exactly once.", "seed 000 p.10")
+        raise RuleError("A track must list every house in play exactly once.", "seed 000 p.11", entry="tracks-overview")
     state["tracks"][track] = list(order)
     state["dominance"][TOKEN_OF[track]]["holder"] = order[0]
 

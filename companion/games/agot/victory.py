@@ -1,4 +1,4 @@
-"""Victory: castle and stronghold areas controlled (seed 000 p.1, p.7, p.17)."""
+"""Victory: castle and stronghold areas controlled (seed 000 p.2, p.7, p.17)."""
 
 from __future__ import annotations
 

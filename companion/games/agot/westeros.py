@@ -249,7 +249,7 @@ def act_game_of_thrones(state: State, ctx: Ctx, step: flow.Step, action: Action)
         raise RuleError("The table is collecting power for Game of Thrones.", "seed 000 p.25", status=409)
     house = ctx.actor.require_seat() if not ctx.actor.host else str(action.get("house") or "")
     if house not in step["ports"] or house in step["confirmed"]:
-        raise RuleError("Your house has no port to confirm.", "seed 000 p.25", status=409)
+        raise RuleError("Your house has no port to confirm.", "seed 000 p.25", status=409, entry="ports-game-of-thrones")
     ctx.actor.require(house)
     chosen = action.get("ports") or []
     if isinstance(chosen, str):

@@ -35,6 +35,12 @@ MAX_THREAT = 12
 STEP = 2
 RULE = "seed 000 p.22"
 CARD_RULE = "facts: wildling cards"
+#: each card's own rules reference entry, so a refusal's "Why?" opens the card being resolved
+CARD_ENTRY = {"silence-at-the-wall": "wildling-silence-at-the-wall", "preemptive-raid": "wildling-preemptive-raid",
+              "crow-killers": "wildling-crow-killers", "rattleshirts-raiders": "wildling-rattleshirt",
+              "massing-on-the-milkwater": "wildling-milkwater", "a-king-beyond-the-wall": "wildling-king-beyond-the-wall",
+              "mammoth-riders": "wildling-mammoth-riders", "the-horde-descends": "wildling-horde-descends",
+              "skinchanger-scout": "wildling-skinchanger-scout"}
 
 #: What each card does, shown on the screen (paraphrased from the printed cards, facts file).
 TEXTS = {
@@ -185,7 +191,7 @@ def _reveal(state: State, ctx: Ctx, step: flow.Step) -> None:
     """Steps 3-6: total, result, threat, all bids to the Pool (seed 000 p.22-23)."""
     bids = dict(sealed.get(state, step["pid"])["answers"])
     for house, bid in bids.items():
-        power.spend(state, house, bid, RULE)
+        power.spend(state, house, bid)
     total = sum(bids.values())
     won = total >= step["strength"]
     step.update(bids=bids, total=total, won=won)
@@ -273,18 +279,21 @@ def _act_task(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
     ask = task["ask"]
     if action.get("type") == "confirm":
         if ask["kind"] not in ("confirm", "units", "swap"):
-            raise RuleError("Choose one of the options first.", CARD_RULE, status=409)
+            raise RuleError("Choose one of the options first.", CARD_RULE, status=409,
+                            entry=CARD_ENTRY.get(task["card"]))
         if ask["kind"] == "units":
             _check_losses(state, task)
         if ask["kind"] == "swap" and ask["done"] < ask["need"]:
-            raise RuleError("Swap %(n)s more units first.", CARD_RULE, status=409, n=ask["need"] - ask["done"])
+            raise RuleError("Swap %(n)s more units first.", CARD_RULE, status=409, entry="wildling-crow-killers",
+                            n=ask["need"] - ask["done"])
         ctx.log(N_("%(house)s has done it on the board."), house=names.label(names.HOUSES[task["house"]]))
         task["ask"] = None
     elif ask["kind"] == "swap":
         _swap(state, ctx, task, get_choice(action, "value", _swap_areas(state, task), CARD_RULE))
     else:
         if ask["kind"] != "choose":
-            raise RuleError("Confirm when it is done on the board.", CARD_RULE, status=409)
+            raise RuleError("Confirm when it is done on the board.", CARD_RULE, status=409,
+                            entry=CARD_ENTRY.get(task["card"]))
         value = get_choice(action, "value", ask["choices"], CARD_RULE)
         task["ask"] = None
         CHOSEN[ask["then"]](state, ctx, step, task, value)
@@ -340,14 +349,15 @@ def _check_losses(state: State, task: Task) -> None:
     ask = task["ask"]
     gone = losses_done(state, task)
     if gone < ask["due"]:
-        raise RuleError("Destroy %(n)s more units first.", CARD_RULE, status=409, n=ask["due"] - gone)
+        raise RuleError("Destroy %(n)s more units first.", CARD_RULE, status=409, entry=CARD_ENTRY.get(task["card"]),
+                        n=ask["due"] - gone)
     forts = _forts_with_units(ask["before"]) if ask.get("one_fort") else {}
     if forts:
         now = _units_by_area(state, task["house"])
         need = min(ask["due"], max(forts.values()))
         if not any(n - now.get(a, 0) >= need for a, n in forts.items()):
             raise RuleError("The units must come from one of your castle or stronghold areas.", CARD_RULE,
-                            status=409)
+                            status=409, entry="wildling-horde-descends")
 
 
 def _swaps(task: Task, need: int, done_max: int, frm: str, to: str, msg: str, optional: bool) -> None:
@@ -370,7 +380,8 @@ def _swap(state: State, ctx: Ctx, task: Task, area: str) -> None:
     elif ask["from"] == "knight":
         areas.add_units(state, area, house, knight=-1)
     else:
-        raise RuleError("You have no knight left to put on the board.", CARD_RULE, status=409)
+        raise RuleError("You have no knight left to put on the board.", CARD_RULE, status=409,
+                        entry="wildling-crow-killers")
     ask["done"] += 1
     ctx.log(N_("%(house)s replaces a unit in %(area)s."), house=names.label(names.HOUSES[house]),
             area=names.label(names.AREAS[area]))

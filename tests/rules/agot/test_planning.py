@@ -102,7 +102,7 @@ def test_westeros_restriction_forbids_a_kind():
     GAME.apply(state, ctx(host=True), {"type": "start"})
     with pytest.raises(RuleError) as err:
         place(state, "stark", STARK)
-    assert err.value.rule == "seed 000 p.7"
+    assert err.value.rule.startswith("seed 000 p.7") and err.value.entry == "westeros-restrictions"
     place(state, "stark", {**STARK, "white-harbor": "defense1a"})
 
 
