@@ -1,6 +1,7 @@
 /* LCG: windows close by themselves (issue 15). Every phone shows the same countdown for the open
- * round; at zero it submits "pass_ahead" for its own player unless they tapped Wait. Waiting sends
- * nothing, so no other device learns who holds a response. Loaded by lcg/_countdown.html (CSP:
+ * round; at zero it submits "pass_ahead" for its own player, with "wait" if they tapped Wait. Every
+ * phone thus sends exactly one request at zero (another device counting the table's versions learns
+ * nothing), and a waiting player is still asked in turn. Loaded by lcg/_countdown.html (CSP:
  * script-src 'self', no inline code); safe to load many times. */
 (function () {
   "use strict";
@@ -25,11 +26,15 @@
         wait.addEventListener("click", function () { mine.waited = true; write(k, mine); waiting(); });
       }
       (function tick() {
-        if (!document.body.contains(box) || mine.waited) { return; }
+        if (!document.body.contains(box)) { return; }
         var left = Math.max(0, Math.ceil(secs - (Date.now() - mine.start) / 1000));
         if (out) { out.textContent = left + " s"; }
         if (left > 0) { setTimeout(tick, 250); return; }
-        if (form && !form.dataset.sent) { form.dataset.sent = "1"; form.requestSubmit(); }
+        if (form && !form.dataset.sent) {
+          form.dataset.sent = "1";
+          if (mine.waited && form.elements.wait) { form.elements.wait.value = "1"; }
+          form.requestSubmit();
+        }
       })();
     });
   }

@@ -32,13 +32,39 @@ def combat(state: dict[str, Any]) -> dict[str, Any] | None:
             items[s][0]["before_casualties"] = True
     view["totals"] = {s: int(res[s]) for s in cb.SIDES}
     view["frozen"] = True
-    if res["attacker"] == res["defender"]:
-        win = res["winner"]
-        if c.get("neutral") is not None:
-            view["tie"] = {"kind": "neutral"}  # equal strength is enough against a neutral force (seed 000 p.26)
-        else:
-            order = state["tracks"]["fiefdoms"]
-            above, below = cb.house_of(c, win), cb.house_of(c, "defender" if win == "attacker" else "attacker")
-            view["tie"] = {"kind": "fiefdoms", "above": above, "below": below,
-                           "positions": {h: order.index(h) + 1 for h in (above, below) if h in order}}
+    view["tie"] = tie_break(res, c["attacker"], c["defender"], c.get("neutral"), state["tracks"]["fiefdoms"])
     return view
+
+
+def tie_break(res: dict[str, Any], attacker: str, defender: str | None, neutral: Any,
+              fiefdoms_now: list[str]) -> dict[str, Any] | None:
+    """Which rule decided an equal fight: the Fiefdoms track as it stood at the result (seed 000
+    p.20), or the attacker's win on equal strength against a neutral force (seed 000 p.26)."""
+    if res["attacker"] != res["defender"]:
+        return None
+    if neutral is not None:
+        return {"kind": "neutral"}
+    order = res.get("fiefdoms") or fiefdoms_now
+    houses = {"attacker": attacker, "defender": defender}
+    above = houses[res["winner"]]
+    below = houses["defender" if res["winner"] == "attacker" else "attacker"]
+    return {"kind": "fiefdoms", "above": above, "below": below,
+            "positions": {h: order.index(h) + 1 for h in (above, below) if h in order}}
+
+
+def last_combat(state: dict[str, Any]) -> dict[str, Any] | None:
+    """The finished combat for the TV's last-reveal panel: its strength per source as it fought (the
+    summary is itemised after the losers left the area) and its tie-break (None without a tie)."""
+    lc = state.get("last_combat")
+    if not lc:
+        return None
+    items = {s: [dict(i) for i in lc["strength"][s]] for s in cb.SIDES}
+    for s in cb.SIDES:
+        diff = int(lc["totals"][s]) - sum(i["value"] for i in items[s])
+        if diff and items[s]:
+            items[s][0]["value"] += diff
+            items[s][0]["before_casualties"] = True
+    res = {"attacker": lc["totals"]["attacker"], "defender": lc["totals"]["defender"], "winner": lc["winner"],
+           "fiefdoms": (lc.get("tie_break") or {}).get("order")}
+    return {"items": items,
+            "tie": tie_break(res, lc["attacker"], lc["defender"], lc.get("neutral"), state["tracks"]["fiefdoms"])}

@@ -176,6 +176,7 @@ def public(state: State, waiting_for: list[str]) -> dict[str, Any]:
         if state.get(phase):
             view[phase] = _optional_part(state, phase, "public")
     view["combat_tv"] = tvview.combat(state)
+    view["last_combat_tv"] = tvview.last_combat(state)
     return view
 
 

@@ -186,14 +186,20 @@ class LcgGame(Game):
     def _a_pass_ahead(self, state: State, ctx: Ctx, action: Action) -> None:
         """The phone's countdown ran out and its player did not tap Wait: pass this round now if
         holding it, else when the opportunity arrives. Void as soon as anyone acts (a new ``round``
-        id). Kept out of every other device's view, so waiting reveals nothing (seed 003 Page 6)."""
+        id). Kept out of every other device's view, so waiting reveals nothing (seed 003 Page 6).
+
+        With ``wait`` the player tapped Wait: the phone still reports at zero and nothing changes, so
+        counting events (every device reads the table's version) never tells who waits."""
         seat = ctx.actor.require_seat()
         rnd = current_round(state)
         if rnd is None or str(action.get("round") or "") != str(rnd.get("rid")):
             raise RuleError("That opportunity has already moved on.", RULE_WINDOWS, status=409)
         if flow.must_end_segment(state, rnd, seat):
             raise RuleError("The active player ends this segment by passing.", RULE_WINDOWS, status=409)
-        if holder(rnd) == seat:
+        if str(action.get("wait") or "").lower() in ("1", "true", "on", "yes"):
+            if seat not in rnd.setdefault("waited", []):
+                rnd["waited"].append(seat)
+        elif holder(rnd) == seat:
             do_pass(state, rnd)
         elif seat not in rnd.setdefault("ahead", []):
             rnd["ahead"].append(seat)

@@ -232,9 +232,11 @@ def _orders(items: list[Any]) -> list[list[Any]]:
 
 def _countdown(state: dict[str, Any], rnd: dict[str, Any] | None, seat: str) -> dict[str, Any] | None:
     """This seat's countdown for the open round: the same length for every seat (table option), shown
-    until its phone passes ahead; None for the active player in their marshalling segment."""
+    until its phone reports at zero (passed ahead or waiting); None for the active player in their
+    marshalling segment."""
     seconds = int(state["options"].get("auto_close") or 0)
-    if not seconds or rnd is None or flow.must_end_segment(state, rnd, seat) or seat in rnd.get("ahead", ()):
+    if not seconds or rnd is None or flow.must_end_segment(state, rnd, seat) or seat in rnd.get("ahead", ()) \
+            or seat in rnd.get("waited", ()):
         return None
     if seat in rnd["passed"] and holder(rnd) != seat:
         return None

@@ -94,6 +94,7 @@ def fresh_countdown(rnd: Round) -> None:
     turn is void and the countdown starts again for everyone (a new round id)."""
     rnd["rid"] = rnd["opp"]
     rnd["ahead"] = []
+    rnd["waited"] = []
 
 
 def new_node(state: dict[str, Any], kind: str, *, label: Any, initiator: str | None, akind: str,
