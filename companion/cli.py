@@ -61,18 +61,9 @@ def serve(args: argparse.Namespace) -> int:
     monkey.patch_all()
     from gevent.pywsgi import WSGIServer
 
-    class LowLatencyServer(WSGIServer):
-        """Sends small writes (an SSE hint, a fragment) at once: no Nagle delay on each socket."""
-
-        def handle(self, sock, address):
-            try:
-                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            except OSError:  # not a TCP socket (e.g. a Unix socket)
-                pass
-            super().handle(sock, address)
-
     from . import create_app
     from .db import default_data_dir
+    from .server import connection_cap, guarded_server_class, raise_fd_limit
 
     config = {}
     if args.data_dir:
@@ -85,8 +76,10 @@ def serve(args: argparse.Namespace) -> int:
     where = os.environ.get("DATABASE_URL") and "PostgreSQL (DATABASE_URL)" or str(
         args.data_dir or default_data_dir())
     urls = [f"http://{a}:{args.port}" for a in lan] if args.host in ("0.0.0.0", "::") else [public_url]
-    server = LowLatencyServer((args.host, args.port), app, log=None if args.quiet else "default",
-                              error_log="default")
+    fds = raise_fd_limit()
+    server = guarded_server_class(WSGIServer)((args.host, args.port), app, log=None if args.quiet else "default",
+                                              error_log="default", max_connections=connection_cap(fds),
+                                              idle_timeout=args.idle_timeout)
     print_banner(urls or [public_url], where)
     try:
         server.serve_forever()
@@ -109,6 +102,8 @@ def serve_many(args: argparse.Namespace) -> int:
     # Nothing here may import psycopg: it picks its wait strategy at import, and only a worker
     # (patched by gevent first) must do that. Each worker migrates under an advisory lock.
     public_url = os.environ.get("COMPANION_PUBLIC_URL") or f"http://{args.host}:{args.port}"
+    # share about 80 database connections among the workers (PostgreSQL allows 100 by default)
+    os.environ.setdefault("COMPANION_DB_POOL", str(max(3, 80 // (3 * args.workers))))
     print(f"Tabletop Companion: {args.workers} workers on {args.host}:{args.port} (PostgreSQL)")
     return serve_workers({"PUBLIC_URL": public_url}, args.host, args.port, args.workers, args.quiet)
 
@@ -172,6 +167,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--data-dir", help="folder for the SQLite database (default: per-user data folder)")
     p.add_argument("--quiet", action="store_true", help="no access log")
+    p.add_argument("--idle-timeout", type=float, default=45.0,
+                   help="close a connection that sends nothing for this many seconds (default 45)")
     p.add_argument("--workers", type=int, default=1,
                    help="server processes (PostgreSQL only; see docs/deploy.md; default 1)")
     p.set_defaults(func=serve)
@@ -193,9 +190,19 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args)
     except Exception as err:  # a clear line, not a traceback, for the person at the laptop
         from .games.base import RuleError
+        from .server import explain_storage_error
 
         if isinstance(err, RuleError):
             print(f"error: {err}", file=sys.stderr)
+            return 2
+        folder = getattr(args, "data_dir", None)
+        if folder is None and not os.environ.get("DATABASE_URL"):
+            from .db import default_data_dir
+
+            folder = str(default_data_dir())
+        sentence = explain_storage_error(err, folder)
+        if sentence:
+            print(f"error: {sentence}", file=sys.stderr)
             return 2
         raise
 

@@ -63,6 +63,14 @@ def client(app):
     return app.test_client()
 
 
+CSRF_RE = re.compile(r'"X-CSRF-Token": "([^"]+)"')
+
+
+def csrf_token(client, url: str = "/") -> str:
+    """The CSRF token the pages carry for this client's session (Flask-WTF, tied to the browser)."""
+    return CSRF_RE.search(client.get(url).get_data(as_text=True)).group(1)
+
+
 class Api:
     """A thin JSON client for tests: create a table, join seats, act, read views."""
 

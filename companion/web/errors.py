@@ -14,6 +14,7 @@ from werkzeug.exceptions import HTTPException
 from ..citations import format_rule
 from ..games.base import RuleError
 from ..i18n import N_
+from ..server import storage_problem
 from .i18n_web import translate
 from .rules import explain
 
@@ -46,6 +47,14 @@ HTTP_MESSAGES = {
 }
 
 
+STORAGE_MESSAGES = {
+    "readonly": N_("The server cannot save right now: its database has become read-only. Nothing was "
+                   "changed; tell the person at the laptop."),
+    "full": N_("The server cannot save right now: the laptop's disk is full. Nothing was changed; tell the "
+               "person at the laptop."),
+}
+
+
 def _reply(message: str, status: int):
     if request.path.startswith("/api/"):
         return jsonify(error=message, rule=None, source=None, entry=None), status
@@ -65,5 +74,9 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def unexpected(err: Exception):
+        problem = storage_problem(err)
+        if problem is not None:  # the database became read-only or its disk filled up
+            app.logger.error("cannot write the database (%s) on %s: %s", problem, request.path, err)
+            return _reply(gettext(STORAGE_MESSAGES[problem]), 503)
         app.logger.exception("unexpected error on %s", request.path)
         return _reply(gettext(HTTP_MESSAGES[500]), 500)

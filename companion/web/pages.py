@@ -8,7 +8,6 @@ rendered only from the game's views, so a page can never show more than its view
 from __future__ import annotations
 
 import json
-import secrets
 from io import BytesIO
 from typing import Any
 from urllib.parse import urlencode
@@ -26,6 +25,7 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext
+from flask_wtf.csrf import generate_csrf
 from htmx_flask import make_response as htmx_response
 from markupsafe import Markup
 
@@ -44,20 +44,7 @@ from .common import (
 )
 
 bp = Blueprint("pages", __name__)
-CSRF_COOKIE = "csrf"
 COOKIE_AGE = 3600 * 24 * 30
-
-
-# -- CSRF (double submit: an HttpOnly cookie echoed by the page in a header or form field) ---------
-@bp.before_app_request
-def csrf_protect() -> None:
-    g.csrf = request.cookies.get(CSRF_COOKIE) or secrets.token_urlsafe(18)
-    if request.method == "POST" and not request.path.startswith("/api/"):
-        sent = request.headers.get("X-CSRF-Token") or request.form.get("csrf_token", "")
-        cookie = request.cookies.get(CSRF_COOKIE, "")
-        if not cookie or not secrets.compare_digest(sent.encode("utf-8"), cookie.encode("utf-8")):
-            raise RuleError("This form has expired; reload the page and try again.", "companion: CSRF",
-                            status=403)
 
 
 @bp.after_app_request
@@ -68,14 +55,13 @@ def no_store(response: Response) -> Response:
         response.headers["Vary"] = "Cookie, Authorization, Accept-Language"
     if getattr(g, "table_version", None) is not None:
         response.headers["X-Table-Version"] = str(g.table_version)
-    if request.cookies.get(CSRF_COOKIE) != getattr(g, "csrf", None) and getattr(g, "csrf", None):
-        response.set_cookie(CSRF_COOKIE, g.csrf, httponly=True, samesite="Lax", max_age=COOKIE_AGE)
     return response
 
 
 @bp.app_context_processor
 def page_context() -> dict[str, Any]:
-    return {"csrf_token": getattr(g, "csrf", ""), "games": registry(), "lang_url": lang_url}
+    # Flask-WTF's token, tied to this browser's session cookie (see web/security.py)
+    return {"csrf_token": generate_csrf(), "games": registry(), "lang_url": lang_url}
 
 
 def lang_url(lang: str) -> str:

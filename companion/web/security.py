@@ -10,9 +10,14 @@ secret out of the page.
 
 from __future__ import annotations
 
-from flask import Flask, Response
+from urllib.parse import urlsplit
+
+from flask import Flask, Response, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from flask_wtf.csrf import CSRFError, CSRFProtect
+
+from ..games.base import RuleError
 
 CSP = "; ".join([
     "default-src 'self'",
@@ -28,7 +33,9 @@ CSP = "; ".join([
 ])
 HEADERS = {
     "Content-Security-Policy": CSP,
-    "Referrer-Policy": "no-referrer",
+    # same-origin, not no-referrer: with no-referrer browsers send "Origin: null" on our own form
+    # posts, and the CSRF origin check needs the real one; other sites still get no referrer.
+    "Referrer-Policy": "same-origin",
     "X-Frame-Options": "DENY",
     "X-Content-Type-Options": "nosniff",
     "Cross-Origin-Opener-Policy": "same-origin",
@@ -51,8 +58,40 @@ def _failed_lookup(response: Response) -> bool:
     return response.status_code == 404
 
 
+def _expired() -> RuleError:
+    return RuleError("This form has expired; reload the page and try again.", "companion: CSRF", status=403)
+
+
+def check_origin() -> None:
+    """A browser's unsafe request must come from our own pages: a foreign ``Origin`` is refused
+    even before the token is looked at (the API authenticates with bearer tokens, not cookies)."""
+    if request.method in ("GET", "HEAD", "OPTIONS") or request.path.startswith("/api/"):
+        return
+    origin = request.headers.get("Origin")
+    if origin and (origin == "null" or urlsplit(origin).netloc != request.host):
+        raise _expired()
+
+
 def init_app(app: Flask) -> None:
+    from . import api
+
     app.after_request(security_headers)
+    # CSRF: Flask-WTF's token is kept in the signed session cookie, so it is tied to the browser;
+    # pages send it as X-CSRF-Token (htmx) or the csrf_token field. No time limit: a phone's page
+    # stays open all evening. The JSON API uses bearer tokens (no ambient cookie): exempt.
+    app.config.setdefault("WTF_CSRF_TIME_LIMIT", None)
+    app.config.setdefault("SESSION_COOKIE_SAMESITE", "Lax")
+    app.config.setdefault("SESSION_COOKIE_HTTPONLY", True)
+    app.before_request(check_origin)
+    csrf = CSRFProtect(app)
+    csrf.exempt(api.bp)
+
+    @app.errorhandler(CSRFError)
+    def csrf_refused(_err: CSRFError):
+        from .errors import refusal
+
+        return refusal(_expired())
+
     app.config.setdefault("ROOM_CODE_LIMIT", ROOM_CODE_LIMIT)
     # One in-memory counter per address for the whole app, only 404s count; once over, the
     # address gets 429 (errors.py words it) until the window passes. In-memory storage is per

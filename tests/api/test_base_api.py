@@ -8,6 +8,8 @@ import threading
 
 import pytest
 
+from tests.conftest import csrf_token
+
 SECRET = 917  # a bid value that appears nowhere else in a page
 
 
@@ -224,7 +226,7 @@ def test_phone_join_by_form_keeps_the_seat_in_a_cookie(api, client):
     t = api.create("generic")
     code = t["code"]
     page = client.get(f"/t/{code}/join")
-    csrf = client.get_cookie("csrf").value
+    csrf = csrf_token(client)
     assert page.status_code == 200
     r = client.post(f"/t/{code}/join", data={"seat": "p2", "name": "Bia", "csrf_token": csrf})
     assert r.status_code == 302 and r.headers["Location"].endswith(f"/t/{code}/seat")
@@ -368,7 +370,7 @@ def test_a_phone_that_switches_seats_gives_the_old_one_back(api, client):
     t = api.create("generic")
     code = t["code"]
     client.get(f"/t/{code}/join")
-    csrf = client.get_cookie("csrf").value
+    csrf = csrf_token(client)
     client.post(f"/t/{code}/join", data={"seat": "p1", "name": "Ana", "csrf_token": csrf})
     client.post(f"/t/{code}/join", data={"seat": "p2", "name": "Ana", "csrf_token": csrf})
     seats = {s["id"]: s for s in api.public(code)["seats"]}

@@ -7,12 +7,14 @@ import gzip
 import brotli
 import pytest
 
+from tests.conftest import csrf_token
+
 
 def _joined_phone(api, client):
     t = api.create("generic", {"seats": "A, B"})
     code = t["code"]
     client.get(f"/t/{code}/join")
-    csrf = client.get_cookie("csrf").value
+    csrf = csrf_token(client)
     client.post(f"/t/{code}/join", data={"seat": "p1", "name": "Ana", "csrf_token": csrf})
     return code, {"X-CSRF-Token": csrf, "HX-Request": "true"}
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from tests.conftest import csrf_token
+
 
 def lcg_table(api, players: int = 2):
     t = api.create("lcg", {"players": players})
@@ -58,7 +60,7 @@ def test_a_refusal_toast_in_portuguese_has_a_why_link(client, api):
     t, code, tokens = lcg_table(api)
     client.set_cookie(f"seat_{code}", tokens["p2"])
     client.get(f"/t/{code}/seat?lang=pt_BR")
-    csrf = client.get_cookie("csrf").value
+    csrf = csrf_token(client)
     r = client.post(f"/t/{code}/act", data={"type": "pass", "csrf_token": csrf}, headers={"HX-Request": "true"})
     html = r.get_data(as_text=True)
     assert r.status_code in (403, 409)
@@ -83,14 +85,14 @@ def test_show_to_everyone_is_host_only_and_reaches_the_screen(client, api):
     t, code, tokens = lcg_table(api)
     client.set_cookie(f"seat_{code}", tokens["p1"])
     client.get(f"/t/{code}/seat")
-    csrf = client.get_cookie("csrf").value
+    csrf = csrf_token(client)
     refused = client.post(f"/t/{code}/rules/show", data={"entry": "griff", "csrf_token": csrf},
                           headers={"HX-Request": "true"})
     assert refused.status_code == 403
     assert client.get(f"/t/{code}/frag/rules").get_data(as_text=True).strip() == ""
     client.set_cookie(f"host_{code}", t["host_token"])
     page = client.get(f"/t/{code}/rules?entry=griff&lang=en").get_data(as_text=True)
-    assert 'Show to everyone' in page and f'name="csrf_token" value="{csrf}"' in page
+    assert 'Show to everyone' in page and 'name="csrf_token" value="' in page  # Flask-WTF signs a fresh one per page
     before = api.public(code)["version"]
     ok = client.post(f"/t/{code}/rules/show", data={"entry": "griff", "csrf_token": csrf})
     assert ok.status_code == 302 and ok.headers["Location"].endswith("/rules?entry=griff")

@@ -24,7 +24,7 @@ def test_security_headers_on_pages_fragments_api_and_static(api, client):
         assert directives.get("script-src") == ["'self'"], (url, csp)
         assert directives.get("frame-ancestors") == ["'none'"], (url, csp)
         assert directives.get("object-src") == ["'none'"], (url, csp)
-        assert r.headers.get("Referrer-Policy") == "no-referrer", url
+        assert r.headers.get("Referrer-Policy") == "same-origin", url
         assert r.headers.get("X-Frame-Options") == "DENY", url
         assert r.headers.get("X-Content-Type-Options") == "nosniff", url
 
