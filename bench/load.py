@@ -80,6 +80,15 @@ class Client:
     expect: list[str] = []
 
 
+def tree_cpu(proc: psutil.Process) -> float:
+    """CPU seconds of a server and its workers (``--workers`` forks them)."""
+    total = 0.0
+    for p in [proc, *proc.children(recursive=True)]:
+        t = p.cpu_times()
+        total += t.user + t.system
+    return total
+
+
 def start_server(kind: str, args: argparse.Namespace) -> tuple[str, subprocess.Popen]:
     """Start one server on a free loopback port: the project, or an echo baseline."""
     port = free_port()
@@ -99,9 +108,9 @@ def start_server(kind: str, args: argparse.Namespace) -> tuple[str, subprocess.P
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL)
     for _ in range(600):
         try:
-            requests.get(base + "/api/games", timeout=1)
+            requests.get(base + "/api/games", timeout=5)
             break
-        except requests.ConnectionError:
+        except requests.RequestException:  # not listening yet, or workers still booting
             time.sleep(0.1)
     return base, proc
 
@@ -138,6 +147,18 @@ def main() -> int:
 def measure(kind: str, args: argparse.Namespace) -> dict:
     """One server under the benchmark's load; returns its percentiles (ms) and missing reveals."""
     base, proc = start_server(kind, args)
+    try:
+        return _measure(base, proc, args)
+    finally:
+        if proc.poll() is None:  # never leave a server (or its workers) behind
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def _measure(base: str, proc: subprocess.Popen, args: argparse.Namespace) -> dict:
     server = psutil.Process(proc.pid)
     http = requests.Session()
     http.trust_env = False
@@ -159,7 +180,7 @@ def measure(kind: str, args: argparse.Namespace) -> dict:
 
     latencies: list[float] = []
     missing = 0
-    cpu0 = server.cpu_times() if server else None
+    cpu0 = tree_cpu(server)
     me = psutil.Process()
     me0 = me.cpu_times()
     wall0 = time.perf_counter()
@@ -200,8 +221,8 @@ def measure(kind: str, args: argparse.Namespace) -> dict:
         print(f"round {rnd}: {len(latencies)} reveals measured so far, {missing} missing")
     wall = time.perf_counter() - wall0
     if server:
-        cpu1 = server.cpu_times()
-        cpu = (cpu1.user + cpu1.system) - (cpu0.user + cpu0.system)
+        cpu1 = tree_cpu(server)
+        cpu = cpu1 - cpu0
     latencies.sort()
 
     def pct(p: float) -> float:
@@ -214,17 +235,12 @@ def measure(kind: str, args: argparse.Namespace) -> dict:
               f"p99={pct(99):.1f} ms  max={latencies[-1]:.1f} ms  mean={statistics.mean(latencies):.1f} ms")
     if server:
         print(f"server CPU: {cpu:.1f} s over {wall:.1f} s wall = {100 * cpu / wall:.0f}% of one core; "
-              f"RSS {server.memory_info().rss / 2**20:.0f} MiB")
+              f"RSS {sum(p.memory_info().rss for p in [server, *server.children(recursive=True)]) / 2**20:.0f} MiB")
     me1 = me.cpu_times()
     mine = (me1.user + me1.system) - (me0.user + me0.system)
     print(f"benchmark client CPU (same machine): {mine:.1f} s = {100 * mine / wall:.0f}% of one core")
     for g in greenlets:
         g.kill(block=False)
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
     nothing = float("nan")
     return {"p50": pct(50) if latencies else nothing, "p95": pct(95) if latencies else nothing,
             "p99": pct(99) if latencies else nothing, "missing": missing}

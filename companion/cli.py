@@ -102,6 +102,8 @@ def serve_many(args: argparse.Namespace) -> int:
     # Nothing here may import psycopg: it picks its wait strategy at import, and only a worker
     # (patched by gevent first) must do that. Each worker migrates under an advisory lock.
     public_url = os.environ.get("COMPANION_PUBLIC_URL") or f"http://{args.host}:{args.port}"
+    # share about 80 database connections among the workers (PostgreSQL allows 100 by default)
+    os.environ.setdefault("COMPANION_DB_POOL", str(max(3, 80 // (3 * args.workers))))
     print(f"Tabletop Companion: {args.workers} workers on {args.host}:{args.port} (PostgreSQL)")
     return serve_workers({"PUBLIC_URL": public_url}, args.host, args.port, args.workers, args.quiet)
 

@@ -122,7 +122,10 @@ def open_database(url: str | None = None, data_dir: str | os.PathLike[str] | Non
         def _begin_immediate(conn) -> None:
             conn.exec_driver_sql("BEGIN IMMEDIATE")
     else:
-        engine = create_engine(url, pool_size=20, max_overflow=40, pool_pre_ping=True)
+        # COMPANION_DB_POOL: connections kept per process (up to 3x under bursts); `serve --workers`
+        # sets it so that all workers together stay under PostgreSQL's default 100 connections
+        pool = int(os.environ.get("COMPANION_DB_POOL") or 20)
+        engine = create_engine(url, pool_size=pool, max_overflow=2 * pool, pool_pre_ping=True)
         write_engine = engine
     db = Database(url=url, engine=engine, write_engine=write_engine)
     db.migrate()

@@ -26,6 +26,20 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _wait_until_serving(url: str, proc: subprocess.Popen, limit: float = 90.0) -> None:
+    """Wait for a started server to answer (generous: a loaded CI machine boots slowly)."""
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"server exited: {proc.stderr.read().decode()[-2000:]}")
+        try:
+            if requests.get(f"{url}/api/games", timeout=5).ok:
+                return
+        except requests.RequestException:
+            time.sleep(0.2)
+    pytest.fail(f"server at {url} never answered")
+
+
 @pytest.fixture(scope="module")
 def servers() -> Iterator[list[str]]:
     """Two ``companion serve`` processes on the same database (each with its own port)."""
@@ -39,16 +53,7 @@ def servers() -> Iterator[list[str]]:
         urls.append(f"http://127.0.0.1:{port}")
     try:
         for url, proc in zip(urls, procs):
-            for _ in range(200):
-                if proc.poll() is not None:
-                    pytest.fail(f"server exited: {proc.stderr.read().decode()[-2000:]}")
-                try:
-                    if requests.get(f"{url}/api/games", timeout=1).ok:
-                        break
-                except requests.RequestException:
-                    time.sleep(0.1)
-            else:
-                pytest.fail(f"server at {url} never answered")
+            _wait_until_serving(url, proc)
         yield urls
     finally:
         for proc in procs:
@@ -165,14 +170,7 @@ def test_serve_with_workers_delivers_every_change_to_every_stream():
                              "--quiet", "--workers", "2"], env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)
     try:
-        for _ in range(300):
-            try:
-                if requests.get(f"{url}/api/games", timeout=1).ok:
-                    break
-            except requests.RequestException:
-                time.sleep(0.1)
-        else:
-            pytest.fail(f"no answer: {proc.stderr.read().decode()[-2000:]}")
+        _wait_until_serving(url, proc)
         for _ in range(100):
             if len(psutil.Process(proc.pid).children()) == 2:
                 break
