@@ -58,6 +58,7 @@ PAUSE_EVERY = 256
 HISTORY_VERSIONS = 8
 RULE_SEATS = "companion: seats"
 RULE_UNDO = "companion: undo"
+NO_TABLE = N_("There is no table %(code)s.")
 
 
 def _hash(token: str) -> str:
@@ -406,7 +407,7 @@ class Tables:
         with self.db.read() as s:
             table = s.get(TableRow, code)
             if table is None:
-                raise RuleError("There is no table %(code)s.", "companion: tables", status=404, code=code[:8])
+                raise RuleError(NO_TABLE, "companion: tables", status=404, code=code[:8])
             state = self._current(s, table)
             with self._guard:
                 cached = self._cache.get(code)
@@ -670,13 +671,13 @@ class Tables:
 
     def _table_for_update(self, s, code: str) -> TableRow:
         if not str(code).isalnum():
-            raise RuleError("There is no table %(code)s.", "companion: tables", status=404, code=_clean(code)[:8])
+            raise RuleError(NO_TABLE, "companion: tables", status=404, code=_clean(code)[:8])
         stmt = select(TableRow).where(TableRow.code == code)
         if not self.db.is_sqlite:
             stmt = stmt.with_for_update()
         table = s.exec(stmt).first()
         if table is None:
-            raise RuleError("There is no table %(code)s.", "companion: tables", status=404, code=str(code)[:8])
+            raise RuleError(NO_TABLE, "companion: tables", status=404, code=str(code)[:8])
         return table
 
     @staticmethod

@@ -213,6 +213,10 @@ class ConsoleGuard:
 
         page.goto = navigating(page.goto)
         page.reload = navigating(page.reload)
+        # a link or form that leaves the page aborts what the old page had in flight, too
+        page.on("request", lambda req: leaving.append(True)
+                if req.is_navigation_request() and req.frame == page.main_frame else None)
+        page.on("load", lambda _page: leaving.clear())
 
         def console(m) -> None:
             unloading = leaving and ("sendAbort" in m.text or "htmx:afterRequest" in m.text)
@@ -260,6 +264,7 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 
 
 SVG = re.compile(r"<svg\b.*?</svg>", re.S)
+CSRF_VALUE = re.compile(r'("X-CSRF-Token": "|name="csrf_token" value=")[^"]*')
 
 
 class Recorder:
@@ -279,7 +284,8 @@ class Recorder:
             return
         # The QR code's SVG path is a picture of the public join link: its coordinates are numbers
         # that could match a secret bid by chance, so pictures are left out of the search.
-        self.bodies.append(SVG.sub("<svg/>", body))
+        # Same for the CSRF token: a fresh random string in every page, it may hold any digits.
+        self.bodies.append(CSRF_VALUE.sub(r"\1", SVG.sub("<svg/>", body)))
 
     def saw(self, value: object) -> bool:
         return any(str(value) in body for body in self.bodies)

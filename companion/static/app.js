@@ -163,6 +163,23 @@
   }
   document.addEventListener("input", edited);
   document.addEventListener("change", edited);
+
+  // Special orders (AGoT ★): once the allowance is used, the other selects stop offering them, so
+  // the phone never offers what the rules would refuse.
+  function limitStars(root) {
+    root.querySelectorAll("form").forEach(function (form) {
+      var mark = form.querySelector("[data-star-limit]");
+      if (!mark) { return; }
+      var limit = parseInt(mark.dataset.starLimit, 10) || 0;
+      var used = form.querySelectorAll("option[data-star]:checked").length;
+      form.querySelectorAll("option[data-star]").forEach(function (o) {
+        o.disabled = used >= limit && !o.selected;
+      });
+    });
+  }
+  document.addEventListener("change", function (e) {
+    if (e.target && e.target.form) { limitStars(e.target.form.parentNode || document); }
+  });
   // Stepper and quick-value buttons change a field by script (delegated handlers below): once
   // they have run, keep that field in the draft like a typed one.
   document.addEventListener("click", function (e) {
@@ -226,6 +243,7 @@
     t.querySelectorAll("details").forEach(function (d) { if (!served.has(d)) { served.set(d, d.open); } });
     keepSelects(t);
     restoreDrafts(t);
+    limitStars(t);
     var el = t.querySelector("[data-attention]");
     if (el) {
       // Attention: buzz once when the table starts waiting on this phone; keep the screen awake.

@@ -14,6 +14,7 @@ from pydantic import BaseModel
 from ..games import registry
 from ..games.base import RuleError
 from ..schemas import ActionBody, CreateBody, JoinBody, ProfileBody, SeatFlags, parse_json, validate
+from ..tables import NO_TABLE
 from .common import api_viewer, public_base, readable_record, tables
 from .i18n_web import translate
 
@@ -160,7 +161,7 @@ def stream(code: str):
     code = code.upper()
     svc = tables()
     if svc.version(code) is None:
-        raise RuleError("There is no table %(code)s.", "companion: tables", status=404, code=code[:8])
+        raise RuleError(NO_TABLE, "companion: tables", status=404, code=code[:8])
     try:
         seen = int(request.args.get("v", -1))
     except ValueError:

@@ -5,7 +5,7 @@ No stack trace ever reaches a client; unexpected errors are logged on the server
 
 from __future__ import annotations
 
-from flask import Flask, jsonify, render_template, url_for
+from flask import Flask, g, jsonify, render_template, url_for
 from flask_babel import get_locale, gettext
 from htmx_flask import make_response as htmx_response
 from htmx_flask import request
@@ -15,6 +15,7 @@ from ..citations import format_rule
 from ..games.base import RuleError
 from ..i18n import N_
 from ..server import storage_problem
+from ..tables import NO_TABLE
 from .i18n_web import translate
 from .rules import explain
 
@@ -24,6 +25,8 @@ def refusal(err: RuleError):
 
     ``rule`` is the citation as players know the book (companion.citations); the machine id stays
     in ``source``; ``entry`` is the rules reference entry that explains it ("Why?")."""
+    if err.status == 404 and err.message == NO_TABLE:
+        g.room_code_miss = True  # counted by the room-code limit (web/security.py)
     message = translate(err.message, err.params)
     rule = format_rule(err.rule, str(get_locale()))
     code = (request.view_args or {}).get("code")

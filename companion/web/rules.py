@@ -14,9 +14,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, abort, jsonify, redirect, render_template, request, url_for
+from flask import (
+    Blueprint,
+    abort,
+    get_template_attribute,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
 from flask_babel import get_locale, gettext
 from htmx_flask import make_response as htmx_response
+from markupsafe import Markup
 
 from .. import reference
 from ..citations import format_rule
@@ -48,6 +58,23 @@ def why_url(rule: str | None, message: str = "", entry: str | None = None, code:
         return ""
     found = explain(code, rule, message, entry)
     return url_for("rules.page", code=code.upper(), entry=found.id) if found else ""
+
+
+@bp.app_template_global("why")
+def why(game: Any, *entry_ids: str) -> Markup:
+    """``{{ why(game, "clash-secret-bid") }}`` beside a prompt: its "Why?" link (issue 13).
+
+    ``game`` is the game object or id; the first id that exists in its reference wins (later ids
+    are fallbacks). A game without a reference, or no known id, renders nothing; tests/reference
+    checks every literal id the templates pass. The HTML is the ``why_link`` macro (base/macros.html).
+    """
+    code = (request.view_args or {}).get("code")
+    ref = reference.get(str(getattr(game, "id", game) or ""))
+    entry = next((ref.entries[e] for e in entry_ids if ref is not None and e in ref.entries), None)
+    if entry is None or not code:
+        return Markup("")
+    title = entry.title[reference.norm_lang(str(get_locale()))]
+    return get_template_attribute("base/macros.html", "why_link")(code.upper(), entry.id, title)
 
 
 @bp.app_template_global("has_rules")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, request
+from flask import Flask, Response, g, request
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
@@ -49,13 +49,14 @@ def security_headers(response: Response) -> Response:
     return response
 
 
-#: Failed room-code lookups (any 404) allowed per client address: a player mistyping a code a few
+#: Failed room-code lookups (a code naming no table) allowed per client address: a player mistyping a code a few
 #: times never notices; sweeping the 160,000 four-letter codes would take days instead of minutes.
 ROOM_CODE_LIMIT = "20 per minute"
 
 
 def _failed_lookup(response: Response) -> bool:
-    return response.status_code == 404
+    """Only a room code that names no table counts (not a mistyped page or a stale asset)."""
+    return response.status_code == 404 and bool(g.get("room_code_miss"))
 
 
 def _expired() -> RuleError:
@@ -93,7 +94,7 @@ def init_app(app: Flask) -> None:
         return refusal(_expired())
 
     app.config.setdefault("ROOM_CODE_LIMIT", ROOM_CODE_LIMIT)
-    # One in-memory counter per address for the whole app, only 404s count; once over, the
+    # One in-memory counter per address for the whole app, only unknown room codes count; once over, the
     # address gets 429 (errors.py words it) until the window passes. In-memory storage is per
     # process: with --workers N an address gets N times the budget, still days for a sweep.
     limiter = Limiter(get_remote_address, app=app, storage_uri="memory://",

@@ -64,6 +64,20 @@ def test_half_made_orders_survive_another_submit_and_a_reload(live_server, join_
     keys = ana.evaluate("Object.keys(sessionStorage).filter(k => k.startsWith('draft|'))")
     assert keys == []
 
+    # Special orders: never more offered than the house may place (seed 000 p.12, King's Court).
+    limit = int(form.locator("[data-star-limit]").get_attribute("data-star-limit"))
+    areas = ["o:dragonstone", "o:kingswood", "o:shipbreaker-bay"]
+    if limit == 0:
+        assert form.locator("option[data-star]").count() == 0
+    else:
+        stars = form.locator(f"select[name='{areas[0]}'] option[data-star]").evaluate_all(
+            "os => os.map(o => o.value)")
+        for area, star in zip(areas[:limit], stars):
+            form.locator(f"select[name='{area}']").select_option(star)
+        if limit < len(areas):
+            rest = form.locator(f"select[name='{areas[limit]}'] option[data-star]")
+            assert rest.evaluate_all("os => os.every(o => o.disabled)")
+
 
 def _counter(base: str, code: str) -> int:
     return _api(base, "GET", f"/api/tables/{code}")["state"]["values"]["p1"]["VP"]

@@ -80,3 +80,16 @@ def test_a_game_can_add_its_own_synonyms(tmp_path):
 
     with pytest.raises(ReferenceDataError, match="two or more"):
         load_game("lcg", tmp_path)
+
+
+def test_guards_and_rangers_are_different_things():
+    """Catan: Brotherhood: a guard stands on the Wall, a ranger is a card (seed 004 p.4, p.8)."""
+    for lang, guard, ranger in (("pt_BR", "guarda", "patrulheiro"), ("en", "guard", "ranger")):
+        _, guard_terms = index().expand("catan_watch", guard, lang)
+        _, ranger_terms = index().expand("catan_watch", ranger, lang)
+        assert not [t for t in guard_terms if t.startswith(("rang", "patrul", "patrol"))], guard_terms
+        assert not [t for t in ranger_terms if t.startswith(("guard", "vig", "sentinel", "watch"))], ranger_terms
+    assert ids("catan_watch", "o que faz o patrulheiro", "pt_BR", 1) == ["rangers"]
+    assert ids("catan_watch", "what does a ranger card do", "en", 1) == ["rangers"]
+    assert "rangers" not in ids("catan_watch", "onde coloco o guarda", "pt_BR")
+    assert "build-guard" in ids("catan_watch", "onde coloco o guarda", "pt_BR")

@@ -30,3 +30,10 @@ def test_players_who_know_the_code_are_never_limited(api, client):
     t = api.create("generic", {})
     for _ in range(BUDGET * 3):
         assert client.get(f"/api/tables/{t['code']}").status_code == 200
+
+
+def test_other_404s_do_not_count(api, client):
+    t = api.create("generic", {})
+    for i in range(BUDGET * 2):
+        assert client.get(f"/no/such/page/{i}").status_code == 404
+    assert client.get(f"/api/tables/{t['code']}").status_code == 200

@@ -376,8 +376,14 @@ def _set_units(state: State, ctx: Ctx, action: Action) -> None:
     counts = {k: get_int(action, k, 0, board_data.load().unit_pool[k], "seed 000 p.2") if action.get(k) not in
               (None, "") else 0 for k in board_data.UNIT_KINDS}
     areas.set_units(state, area, house, counts)
-    text = ", ".join(f"{n} {k}" for k, n in counts.items() if n) or "-"
-    ctx.log(N_("%(who)s: %(area)s holds %(units)s (%(house)s)"), who=ctx.name(ctx.actor.seat),
+    kinds = {"footman": N_("footman"), "knight": N_("knight"), "ship": N_("ship"), "siege": N_("siege engine")}
+    text: Any = "-"
+    for k, n in counts.items():  # "2 footman, 1 knight", each unit name translated when shown
+        if n:
+            one = tr(N_("%(n)s %(unit)s"), n=n, unit=names.label(kinds[k]))
+            text = one if text == "-" else tr(N_("%(a)s, %(b)s"), a=text, b=one)
+    who = ctx.name(ctx.actor.seat) if ctx.actor.seat else tr(N_("host"))
+    ctx.log(N_("%(who)s: %(area)s holds %(units)s (%(house)s)"), who=who,
             area=names.label(names.AREAS[area]), units=text, house=names.label(names.HOUSES[house]) if house else "-")
 
 

@@ -77,7 +77,7 @@ def place_guard(state: State, ctx: Ctx, seat: str, sid: str) -> int:
     section = prof.section(state["profile"], sid)
     owners = state["wall"][sid]
     if len(owners) >= section["spaces"]:
-        raise RuleError("%(section)s has no free guard space.", PROFILE, status=409, section=section["name"])
+        raise RuleError("%(section)s has no free guard space.", PROFILE, entry="guard-spaces", status=409, section=section["name"])
     player = state["players"][seat]
     if player["guards_supply"] <= 0:
         raise RuleError("All 7 of your guards are on the Wall.", GUARDS, status=409)

@@ -233,7 +233,7 @@ class CatanWatchGame(Game):
             "verify_profile": self._verify_profile,
         }.get(kind)
         if handler is None:
-            raise RuleError("Unknown action: %(type)s.", "companion: actions", type=str(kind)[:40])
+            raise RuleError("Unknown action: %(type)s.", "companion: actions", entry="companion-input", type=str(kind)[:40])
         # The screen lists the moves of the whole turn (from the roll on), so a quick build does not
         # hide the wildling advance; the moves of this action are the ones after ``steps_mark``.
         if kind == "roll":
@@ -263,7 +263,7 @@ class CatanWatchGame(Game):
         """The table rolls and says who goes first (seed 004 p.6: the highest result); before the first
         settlement is placed. Heroes follow the new seat numbers (p.6: player 1 takes A4...)."""
         if not (ctx.actor.seat or ctx.actor.host):
-            raise RuleError("Only a seated player can do this.", TABLE, status=403)
+            raise RuleError("Only a seated player can do this.", TABLE, entry="companion-seats", status=403)
         if state["phase"] != "setup" or state["setup"]["round"] != 1 or state["setup"]["i"] != 0:
             raise RuleError("The first player is chosen before the first settlement is placed.", FIRST,
                             status=409)
@@ -461,7 +461,7 @@ class CatanWatchGame(Game):
         self._require_phase(state, "roll", "main")
         seat = action.get("seat") or ctx.actor.seat
         if seat not in state["players"]:
-            raise RuleError("Only a seated player can do this.", HEROES, status=403)
+            raise RuleError("Only a seated player can do this.", HEROES, entry="companion-seats", status=403)
         ctx.actor.require(seat)
         hero = state["players"][seat]["hero"]
         turn = state["turn"]
@@ -510,7 +510,7 @@ class CatanWatchGame(Game):
         """Make the mirror match the real board (a mis-tap, a hero's effect). Any seated player or
         the host; logged like any other event (design: the pieces on the table are the truth)."""
         if not (ctx.actor.seat or ctx.actor.host):
-            raise RuleError("Only a seated player can do this.", "companion: corrections", status=403)
+            raise RuleError("Only a seated player can do this.", "companion: corrections", entry="companion-seats", status=403)
         if state["phase"] == "over":
             raise RuleError("The game is over.", END, status=409)
         what = get_choice(action, "what", CORRECTABLE, "companion: corrections")

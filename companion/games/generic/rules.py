@@ -57,11 +57,11 @@ class GenericGame(Game):
 
     def options(self) -> list[Option]:
         return [
-            Option("seats", N_("Seats (comma separated)"), "text", "Red, Blue, Green, Yellow",
+            Option("seats", N_("Seats (comma separated)"), "text", N_("Red, Blue, Green, Yellow"),
                    help=N_("One name per seat: a colour, a house, a faction.")),
-            Option("counters", N_("Counters per seat"), "text", "VP, Gold",
+            Option("counters", N_("Counters per seat"), "text", N_("VP, Gold"),
                    help=N_("For example: victory points, gold, wood.")),
-            Option("shared_counters", N_("Shared counters"), "text", "Round",
+            Option("shared_counters", N_("Shared counters"), "text", N_("Round"),
                    help=N_("Counters that belong to the table, like the round.")),
         ]
 

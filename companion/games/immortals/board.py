@@ -45,7 +45,7 @@ def twin(location: str) -> str:
 
 def check_location(value: Any, field: str = "region") -> str:
     if not isinstance(value, str) or value not in LOCATIONS:
-        raise RuleError("%(field)s is not a region of the board.", "companion: input", field=field)
+        raise RuleError("%(field)s is not a region of the board.", "companion: input", entry="companion-input", field=field)
     return value
 
 

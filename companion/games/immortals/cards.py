@@ -53,5 +53,5 @@ def card_location(card: str, wild_as: str | None = None) -> str:
 
 def check_conflict(card: Any) -> str:
     if not isinstance(card, str) or card not in CONFLICT:
-        raise RuleError("That is not a conflict card.", "companion: input")
+        raise RuleError("That is not a conflict card.", "companion: input", entry="companion-input")
     return card

@@ -414,6 +414,6 @@ def army_space(state: dict[str, Any], ctx: Ctx, seat: str, kind: str, card: str,
             start_attack(state, ctx, seat, location, "attack", action)
             return True
     else:
-        raise RuleError("Unknown action space.", "companion: input")
+        raise RuleError("Unknown action space.", "companion: input", entry="companion-input")
     return False
 

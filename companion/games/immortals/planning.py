@@ -29,18 +29,18 @@ def _entry(raw: Any) -> str | None:
     if raw is None or raw == "" or raw == "empty":
         return None
     if not isinstance(raw, str) or len(raw) > 40:
-        raise RuleError("Unknown card on a space.", "companion: input")
+        raise RuleError("Unknown card on a space.", "companion: input", entry="companion-input")
     return raw
 
 
 def normalize(raw: Any) -> dict[str, list[str | None]]:
     """Turn a submitted plan (JSON or form lists) into the fixed shape, refusing bad sizes."""
     if not isinstance(raw, dict):
-        raise RuleError("A plan lists the cards on your army and magic spaces.", "companion: input")
+        raise RuleError("A plan lists the cards on your army and magic spaces.", "companion: input", entry="planning")
     army = raw.get("army") or []
     magic = raw.get("magic") or []
     if not isinstance(army, list) or not isinstance(magic, list):
-        raise RuleError("A plan lists the cards on your army and magic spaces.", "companion: input")
+        raise RuleError("A plan lists the cards on your army and magic spaces.", "companion: input", entry="planning")
     if len(army) > ARMY_SPACES or len(magic) > MAGIC_SPACES:
         raise RuleError("Your board has %(army)s army spaces and %(magic)s magic spaces.", cite.both(8),
                         army=ARMY_SPACES, magic=MAGIC_SPACES)
@@ -73,7 +73,7 @@ def validate(state: dict[str, Any], seat: str, plan: dict[str, list[str | None]]
         if card.startswith("r:"):
             parts = card.split(":")
             if len(parts) != 3 or parts[1] not in REGIONS or parts[2] not in REALMS:
-                raise RuleError("Unknown card on a space.", "companion: input")
+                raise RuleError("Unknown card on a space.", "companion: input", entry="companion-input")
             if state["region_cards"].get(parts[1]) != seat:
                 raise RuleError("You do not hold that region card.", cite.both(8))
             if armies_of(state, seat, loc(parts[2], parts[1])) < 1:
@@ -83,7 +83,7 @@ def validate(state: dict[str, Any], seat: str, plan: dict[str, list[str | None]]
                 raise RuleError("You have only one of each card.", cite.both(8))
             continue
         if card not in CONFLICT:
-            raise RuleError("Unknown card on a space.", "companion: input")
+            raise RuleError("Unknown card on a space.", "companion: input", entry="companion-input")
         if card not in player["conflict"]:
             raise RuleError("That conflict card is not in your hand.", cite.both(8))
         kind = space_kind(player, i)
@@ -98,7 +98,7 @@ def validate(state: dict[str, Any], seat: str, plan: dict[str, list[str | None]]
         if not card.startswith("m:"):
             raise RuleError("Only magic or blank cards go on the magic spaces.", cite.both(9))
         if card[2:] not in MAGIC:
-            raise RuleError("Unknown card on a space.", "companion: input")
+            raise RuleError("Unknown card on a space.", "companion: input", entry="companion-input")
         if card in used:
             raise RuleError("You have only one of each card.", cite.both(8))
         used.add(card)

@@ -162,14 +162,14 @@ class ImmortalsGame(Game):
             "set_turn": self._set_turn,
         }.get(kind)
         if handler is None:
-            raise RuleError("Unknown action: %(type)s.", "companion: input", type=str(kind)[:40])
+            raise RuleError("Unknown action: %(type)s.", "companion: input", entry="companion-input", type=str(kind)[:40])
         handler(state, ctx, action)
 
     def _seat_arg(self, state: State, ctx: Ctx, action: Action) -> str:
         """The seat acted for: the actor's own, or any seat when the host acts."""
         seat = action.get("seat") or ctx.actor.seat
         if seat not in state["players"]:
-            raise RuleError("There is no seat %(seat)s.", "companion: seats", seat=str(seat)[:24])
+            raise RuleError("There is no seat %(seat)s.", "companion: seats", entry="companion-seats", seat=str(seat)[:24])
         ctx.actor.require(seat)
         return seat
 
@@ -311,7 +311,7 @@ class ImmortalsGame(Game):
         """Anyone enters how many inhabitants fell when the physical tower was fed (seed 001 p.7)."""
         self._phase(state, "draft")
         if not (ctx.actor.seat or ctx.actor.host):
-            raise RuleError("Only a seated player can do this.", FIX, status=403)
+            raise RuleError("Only a seated player can do this.", FIX, entry="companion-seats", status=403)
         draft.set_inhabitants(state, ctx, action)
         if draft.feed_done(state):
             self._new_round(state, ctx)
@@ -625,11 +625,11 @@ class ImmortalsGame(Game):
     def _set_region(self, state: State, ctx: Ctx, action: Action) -> None:
         """Any player corrects who occupies a region and with how many armies (design: two taps)."""
         if not (ctx.actor.seat or ctx.actor.host):
-            raise RuleError("Only a seated player can do this.", FIX, status=403)
+            raise RuleError("Only a seated player can do this.", FIX, entry="companion-seats", status=403)
         location = check_location(action.get("region"))
         seat = action.get("seat") or None
         if seat is not None and seat not in state["players"]:
-            raise RuleError("There is no seat %(seat)s.", FIX, seat=str(seat)[:24])
+            raise RuleError("There is no seat %(seat)s.", FIX, entry="companion-seats", seat=str(seat)[:24])
         armies = get_int(action, "armies", 0, 45, FIX) if seat else 0
         set_cell(state, location, seat, armies)
         ctx.log(N_("Correction: %(region)s (%(realm)s) now %(who)s with %(count)s armies"), **where(state, location),
@@ -638,11 +638,11 @@ class ImmortalsGame(Game):
     def _set_building(self, state: State, ctx: Ctx, action: Action) -> None:
         """Correct the buildings on a region (no points change; use adjust for VP)."""
         if not (ctx.actor.seat or ctx.actor.host):
-            raise RuleError("Only a seated player can do this.", FIX, status=403)
+            raise RuleError("Only a seated player can do this.", FIX, entry="companion-seats", status=403)
         location = check_location(action.get("region"))
         building = action.get("building") or None
         if building not in (None, "temple", "capital"):
-            raise RuleError("%(field)s is not one of the allowed values.", FIX, field="building")
+            raise RuleError("%(field)s is not one of the allowed values.", FIX, entry="companion-input", field="building")
         cell = state["board"][location]
         cell["building"] = building
         cell["portal"] = str(action.get("portal", "")).lower() in ("1", "true", "on", "yes")
@@ -654,7 +654,7 @@ class ImmortalsGame(Game):
         rid = get_choice(action, "region", REGIONS, FIX)
         seat = action.get("seat") or None
         if seat is not None and seat not in state["players"]:
-            raise RuleError("There is no seat %(seat)s.", FIX, seat=str(seat)[:24])
+            raise RuleError("There is no seat %(seat)s.", FIX, entry="companion-seats", seat=str(seat)[:24])
         state["region_cards"][rid] = seat
         ctx.log(N_("Correction: region card %(region)s held by %(who)s"), region=rname(state, rid), who=ctx.name(seat) if seat else "-")
 
@@ -673,7 +673,7 @@ class ImmortalsGame(Game):
     def _set_tray(self, state: State, ctx: Ctx, action: Action) -> None:
         """Correct what lies in the tray between battles."""
         if not (ctx.actor.seat or ctx.actor.host):
-            raise RuleError("Only a seated player can do this.", FIX, status=403)
+            raise RuleError("Only a seated player can do this.", FIX, entry="companion-seats", status=403)
         tray = {}
         for key in state["seats"] + [INH]:
             n = get_int({key: action.get(key, 0) or 0}, key, 0, 60, FIX)

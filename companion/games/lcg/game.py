@@ -44,7 +44,7 @@ MAX_PLOTS = 10
 def _text(action: Action, key: str, limit: int, required: bool = False) -> str:
     value = str(action.get(key) or "").strip()[:limit]
     if required and not value:
-        raise RuleError("%(field)s must not be empty.", PRODUCT, field=key)
+        raise RuleError("%(field)s must not be empty.", PRODUCT, entry="companion-input", field=key)
     return value
 
 
@@ -156,9 +156,9 @@ class LcgGame(Game):
         kind = action.get("type")
         handler = getattr(self, f"_a_{kind}", None) if isinstance(kind, str) and kind.isidentifier() else None
         if handler is None:
-            raise RuleError("Unknown action: %(type)s.", PRODUCT, type=str(kind)[:40])
+            raise RuleError("Unknown action: %(type)s.", PRODUCT, entry="companion-input", type=str(kind)[:40])
         if state["winner"] and kind not in ("host_set", "register_plots", "autopass"):
-            raise RuleError("The game is over.", RULE_FACTS, status=409)
+            raise RuleError("The game is over.", RULE_FACTS, entry="win-power", status=409)
         handler(state, ctx, action)
         flow.advance(state, ctx)
 
@@ -166,7 +166,7 @@ class LcgGame(Game):
     def _holder_turn(self, state: State, ctx: Ctx, action: Action) -> dict[str, Any]:
         rnd = current_round(state)
         if rnd is None:
-            raise RuleError("Nobody holds an opportunity right now.", RULE_WINDOWS, status=409)
+            raise RuleError("Nobody holds an opportunity right now.", RULE_WINDOWS, entry="opportunity-turns", status=409)
         if "opp" in action and action["opp"] not in (None, "") and str(action["opp"]) != str(rnd["opp"]):
             raise RuleError("That opportunity has already moved on.", RULE_WINDOWS, status=409)
         seat = holder(rnd)
@@ -211,7 +211,7 @@ class LcgGame(Game):
         seat = holder(rnd)
         label = _text(action, "label", 60)
         if len(state["stack"]) >= MAX_DEPTH:
-            raise RuleError("Too many nested responses; resolve some first.", PRODUCT, status=409)
+            raise RuleError("Too many nested responses; resolve some first.", PRODUCT, entry="companion-input", status=409)
         if rnd["type"] == "actions":
             root = new_node(state, "action", label=label, initiator=seat, akind=f"act.{state['phase']}")
             root["round"] = new_round(state, "save", left_of(state["seats"], seat), root["akind"])
@@ -289,7 +289,7 @@ class LcgGame(Game):
         root = state["stack"][0]
         index = get_int(action, "index", 0, max(len(root["moribund"]) - 1, 0))
         if index >= len(root["moribund"]):
-            raise RuleError("No moribund card to remove.", PRODUCT, status=404)
+            raise RuleError("No moribund card to remove.", PRODUCT, entry="moribund", status=404)
         card = root["moribund"].pop(index)
         ctx.log(N_("%(card)s is no longer moribund (correction)."), card=card)
 
@@ -328,7 +328,7 @@ class LcgGame(Game):
             except ValueError:
                 raw = None
         if not isinstance(raw, list) or len(raw) > MAX_PLOTS:
-            raise RuleError("Register up to %(count)s plots.", PRODUCT, count=MAX_PLOTS)
+            raise RuleError("Register up to %(count)s plots.", PRODUCT, entry="plots-secret", count=MAX_PLOTS)
         state["players"][seat]["plots"] = [read_plot(p) for p in raw]
         ctx.log(N_("%(who)s updated their plot deck."), who=ctx.name(seat), seat=seat,
                 hidden=N_("%(who)s updated their plot deck."), hidden_params={"who": ctx.name(seat)})
@@ -338,7 +338,7 @@ class LcgGame(Game):
         seat = ctx.actor.require_seat()
         plots = state["players"][seat]["plots"]
         if len(plots) >= MAX_PLOTS:
-            raise RuleError("Register up to %(count)s plots.", PRODUCT, count=MAX_PLOTS)
+            raise RuleError("Register up to %(count)s plots.", PRODUCT, entry="plots-secret", count=MAX_PLOTS)
         plots.append(read_plot(action))
 
     def _a_remove_plot(self, state: State, ctx: Ctx, action: Action) -> None:
@@ -346,7 +346,7 @@ class LcgGame(Game):
         seat = ctx.actor.require_seat()
         plots = state["players"][seat]["plots"]
         if not plots:
-            raise RuleError("No plot to remove.", PRODUCT, status=404)
+            raise RuleError("No plot to remove.", PRODUCT, entry="plots-secret", status=404)
         plots.pop(get_int(action, "index", 0, len(plots) - 1))
 
     def _a_first_player(self, state: State, ctx: Ctx, action: Action) -> None:
@@ -434,7 +434,7 @@ class LcgGame(Game):
         self._event_input(state, "dominance")
         seat = str(action.get("seat") or ctx.actor.seat or "")
         if seat not in state["seats"]:
-            raise RuleError("There is no seat %(seat)s.", PRODUCT, seat=seat[:12])
+            raise RuleError("There is no seat %(seat)s.", PRODUCT, entry="companion-seats", seat=seat[:12])
         ctx.actor.require(seat)
         state["dominance"]["entries"][seat] = get_int(action, "strength", 0, 999, "seed 003 Page 12")
         ctx.log(N_("%(who)s counts %(value)s for dominance."), who=ctx.name(seat),
@@ -444,7 +444,7 @@ class LcgGame(Game):
     def _a_adjust(self, state: State, ctx: Ctx, action: Action) -> None:
         seat = str(action.get("seat") or ctx.actor.seat or "")
         if seat not in state["seats"]:
-            raise RuleError("There is no seat %(seat)s.", PRODUCT, seat=seat[:12])
+            raise RuleError("There is no seat %(seat)s.", PRODUCT, entry="companion-seats", seat=seat[:12])
         ctx.actor.require(seat)
         field = get_choice(action, "field", COUNTERS)
         delta = get_int(action, "delta", -99, 99)
@@ -458,9 +458,9 @@ class LcgGame(Game):
         low, high = MODIFIER_RANGE if field in MODIFIERS else (0, 999)
         value = player.get(field, 0) + delta
         if value < low:
-            raise RuleError("Not enough %(counter)s.", PRODUCT, counter=tr(COUNTER_NAMES[field]))
+            raise RuleError("Not enough %(counter)s.", PRODUCT, entry="counters-manual", counter=tr(COUNTER_NAMES[field]))
         if value > high:
-            raise RuleError("%(counter)s is at most %(max)s.", PRODUCT, counter=tr(COUNTER_NAMES[field]),
+            raise RuleError("%(counter)s is at most %(max)s.", PRODUCT, entry="counters-manual", counter=tr(COUNTER_NAMES[field]),
                             max=high)
         player[field] = value
         ctx.log(N_("%(who)s: %(counter)s %(delta)+d → %(value)s"), who=ctx.name(seat),
@@ -492,12 +492,12 @@ class LcgGame(Game):
         if isinstance(kinds, str):
             kinds = kinds.split(",")
         if not isinstance(kinds, list):
-            raise RuleError("Unknown window kind.", PRODUCT)
+            raise RuleError("Unknown window kind.", PRODUCT, entry="autopass")
         kinds = [k for k in kinds if k]
         allowed = set(autopass_kinds())
         bad = [k for k in kinds if k not in allowed]
         if bad:
-            raise RuleError("Unknown window kind.", PRODUCT)
+            raise RuleError("Unknown window kind.", PRODUCT, entry="autopass")
         state["players"][seat]["autopass"] = sorted(set(kinds), key=autopass_kinds().index)
 
     # -- host corrections ----------------------------------------------------------------------
@@ -530,7 +530,7 @@ class LcgGame(Game):
             top["ordering"] = False
             top["ordered"] = True
         else:
-            raise RuleError("Nothing to skip: the table waits for an answer.", PRODUCT, status=409)
+            raise RuleError("Nothing to skip: the table waits for an answer.", PRODUCT, entry="undo-lcg", status=409)
         ctx.log(N_("Host skipped the rest of this round."))
 
     def _a_titles_setup(self, state: State, ctx: Ctx, action: Action) -> None:
@@ -546,7 +546,7 @@ class LcgGame(Game):
     @staticmethod
     def _seated_or_host(ctx: Ctx) -> None:
         if not (ctx.actor.seat or ctx.actor.host):
-            raise RuleError("Only a seated player can do this.", PRODUCT, status=403)
+            raise RuleError("Only a seated player can do this.", PRODUCT, entry="companion-seats", status=403)
 
     # -- views ---------------------------------------------------------------------------------
     def public_view(self, state: State) -> dict[str, Any]:
