@@ -41,12 +41,30 @@ class Notifier:
                     self.fanout = PgFanout(url, self)
                     self.fanout.start()
 
+    #: open streams per table: a table's entries are dropped when its last stream closes, so the
+    #: notifier holds only tables someone is watching (a stream starts from the database anyway)
+    _watchers: dict[str, int] = field(default_factory=dict)
+
     def _cond(self, code: str) -> threading.Condition:
         with self._guard:
             return self._conds.setdefault(code, threading.Condition())
 
+    def _watch(self, code: str, delta: int) -> None:
+        with self._guard:
+            n = self._watchers.get(code, 0) + delta
+            if n > 0:
+                self._watchers[code] = n
+                self._conds.setdefault(code, threading.Condition())
+            else:
+                self._watchers.pop(code, None)
+                self._conds.pop(code, None)
+                self._versions.pop(code, None)
+
     def publish(self, code: str, version: int) -> None:
-        cond = self._cond(code)
+        with self._guard:
+            cond = self._conds.get(code)
+        if cond is None:
+            return  # nobody is watching this table in this process
         with cond:
             if version > self._versions.get(code, 0):
                 self._versions[code] = version
@@ -69,22 +87,26 @@ class Notifier:
         """
         if self.fanout is not None:
             self.fanout.wait_ready(2.0)  # a change committed after our first read is never missed
-        yield "retry: 1500\n\n"
-        version = current()
-        if version is None:
-            return
-        if version != seen:
-            yield f"event: update\ndata: {version}\n\n"
-        seen = version
-        while True:
-            latest = self.wait(code, seen, heartbeat)
-            if latest <= seen:
-                latest = current() or seen  # heartbeat: look in the database too
-            if latest > seen:
-                seen = latest
-                yield f"event: update\ndata: {seen}\n\n"
-            else:
-                yield f"event: ping\ndata: {seen}\n\n"
+        self._watch(code, +1)  # before the first read: no change can slip between the two
+        try:
+            yield "retry: 1500\n\n"
+            version = current()
+            if version is None:
+                return
+            if version != seen:
+                yield f"event: update\ndata: {version}\n\n"
+            seen = version
+            while True:
+                latest = self.wait(code, seen, heartbeat)
+                if latest <= seen:
+                    latest = current() or seen  # heartbeat: look in the database too
+                if latest > seen:
+                    seen = latest
+                    yield f"event: update\ndata: {seen}\n\n"
+                else:
+                    yield f"event: ping\ndata: {seen}\n\n"
+        finally:
+            self._watch(code, -1)
 
 
 class PgFanout:

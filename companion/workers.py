@@ -15,14 +15,19 @@ from typing import Any
 def serve_workers(config: dict[str, Any], host: str, port: int, workers: int, quiet: bool) -> int:
     from gunicorn.app.base import BaseApplication
 
+    from .server import connection_cap, raise_fd_limit
+
+    # the workers inherit the raised descriptor limit; each stops accepting below it
+    per_worker = connection_cap(raise_fd_limit())
+
     class CompanionApplication(BaseApplication):
         def load_config(self) -> None:
             settings = {
                 "bind": f"[{host}]:{port}" if ":" in host else f"{host}:{port}",
                 "workers": workers,
                 "worker_class": "gevent",
-                # every open page holds one stream: allow many per worker, refuse past that
-                "worker_connections": 2000,
+                # every open page holds one stream: allow many per worker, stop accepting past that
+                "worker_connections": per_worker,
                 "timeout": 60,  # a worker that stops answering its master is replaced
                 "graceful_timeout": 5,  # streams never end by themselves: don't wait long for them
                 "keepalive": 30,

@@ -202,6 +202,10 @@
 
   function refresh() { htmx.trigger(body, "refresh"); }
 
+  // The gate below replaces hx-sync on fragments: with "this:replace" a tap inside a fragment
+  // would abort the fragment's own refresh (and the refresh a tap), so no fragment keeps one.
+  document.querySelectorAll("[data-frag][hx-sync]").forEach(function (el) { el.removeAttribute("hx-sync"); });
+
   document.addEventListener("htmx:confirm", function (e) {
     var elt = e.detail && e.detail.elt;
     if (isAction(elt) && !elt.querySelector("button")) {
