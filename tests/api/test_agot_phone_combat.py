@@ -124,3 +124,58 @@ def test_casualties_are_one_tap_per_unit_choice(api):
     last = api.public(code)["state"]
     notes = " ".join(str(n) for n in (last.get("last_combat") or last["action"].get("combat") or {}).get("notes", []))
     assert "1 knight" in notes
+
+
+def test_several_casualties_offer_every_legal_mix_once(api):
+    """Gregor's three swords against Dagmar's fortification (seed 000 p.20): Greyjoy loses 2 of its
+    3 footmen and knight; each button is one complete legal choice, none repeated or missing."""
+    code, host, tokens = new_table(api)
+    api.ok(code, host, {"type": "set_units", "area": "riverrun", "house": "greyjoy", "footman": 3, "knight": 1})
+    place_all(api, code, tokens)
+    api.ok(code, tokens["lannister"], {"type": "raven_swap", "area": "stoney-sept", "token": "support1"})
+    api.ok(code, tokens["greyjoy"], {"type": "raid", "from": "ironmans-bay", "target": "the-golden-sound"})
+    api.ok(code, tokens["lannister"], {"type": "march", "from": "lannisport",
+                                       "moves": [{"to": "riverrun", "footman": 1, "knight": 1}]})
+    api.ok(code, tokens["lannister"], {"type": "support", "area": "stoney-sept", "side": "attacker"})
+    pid = api.me(code, tokens["lannister"])["private"]["action"]["combat"]["decide"]["prompt"]
+    api.ok(code, tokens["lannister"], {"type": "answer", "prompt": pid, "value": "gregor-clegane"})
+    api.ok(code, tokens["greyjoy"], {"type": "answer", "prompt": pid, "value": "dagmar-cleftjaw"})
+    api.ok(code, tokens["greyjoy"], {"type": "blade", "use": ""})
+    decide = api.me(code, tokens["greyjoy"])["private"]["action"]["combat"]["decide"]
+    assert decide["kind"] == "casualties" and decide["count"] == 2, decide
+    frag = seat_frag(api, code, tokens["greyjoy"], "pt_BR")
+    picks = sorted(tuple(sorted((k, v) for k, v in b.items() if k != "type")) for b in forms(frag, "data-casualties"))
+    assert picks == [(("footman", "1"), ("knight", "1")), (("footman", "2"),)]
+    assert totals(frag) == api.public(code)["state"]["action"]["combat"]["totals"]
+    tap(api, code, {"type": "card_ability", "footman": "2"})
+    assert api.me(code, tokens["greyjoy"])["private"]["action"]["combat"]["decide"]["kind"] == "retreat"
+
+
+def test_tides_of_battle_stay_off_the_panel_until_revealed(api):
+    """seed 000 p.28: each fighter sees only its own Tides card before the result; the panel (public
+    data) adds both only once they are revealed."""
+    t = api.create("agot", {"players": 4, "faq_lannister_port_ship": False, "tides": True})
+    code, host = t["code"], t["host_token"]
+    tokens = {h: api.join(code, h, h.title()) for h in ("baratheon", "lannister", "stark", "greyjoy")}
+    api.ok(code, host, {"type": "set_units", "area": "riverrun", "house": "greyjoy", "footman": 1})
+    api.ok(code, host, {"type": "start"})
+    place_all(api, code, tokens)
+    api.ok(code, tokens["lannister"], {"type": "raven_pass"})
+    api.ok(code, tokens["greyjoy"], {"type": "raid", "from": "ironmans-bay", "target": "the-golden-sound"})
+    api.ok(code, tokens["lannister"], {"type": "march", "from": "lannisport",
+                                       "moves": [{"to": "riverrun", "footman": 1, "knight": 1}]})
+    api.ok(code, tokens["lannister"], {"type": "support", "area": "stoney-sept", "side": "attacker"})
+    pid = api.me(code, tokens["lannister"])["private"]["action"]["combat"]["decide"]["prompt"]
+    api.ok(code, tokens["lannister"], {"type": "answer", "prompt": pid, "value": "tywin-lannister"})
+    api.ok(code, tokens["greyjoy"], {"type": "answer", "prompt": pid, "value": "euron-crows-eye"})
+    combat = api.public(code)["state"]["action"]["combat"]
+    assert combat["step"] == "blade" and not combat.get("tides")  # the Tides cards are still face down
+    for h in ("lannister", "greyjoy"):
+        frag = seat_frag(api, code, tokens[h])
+        assert "Tides of Battle" not in panel(frag) and "Tywin Lannister" in panel(frag)
+        assert "Your Tides of Battle card" in frag  # its own card, outside the public panel
+    api.ok(code, tokens["greyjoy"], {"type": "blade", "use": ""})
+    combat = api.public(code)["state"]["action"]["combat"]
+    frag = seat_frag(api, code, tokens["lannister"])
+    assert combat["tides"] and panel(frag).count("Tides of Battle") == 2
+    assert totals(frag) == combat["totals"]
