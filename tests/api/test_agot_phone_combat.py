@@ -179,3 +179,37 @@ def test_tides_of_battle_stay_off_the_panel_until_revealed(api):
     frag = seat_frag(api, code, tokens["lannister"])
     assert combat["tides"] and panel(frag).count("Tides of Battle") == 2
     assert totals(frag) == combat["totals"]
+
+
+def test_a_retreat_cut_by_supply_is_one_tap_per_survivors_and_area(app):
+    """seed 000 p.21 (the Karhold case of tests/rules/agot/test_retreat.py): only 1 of a footman and
+    a knight fits in Winterfell; the phone offers each survivor with the area as one button whose
+    fields the engine accepts, and no number field."""
+    from flask import render_template
+
+    from companion.games.agot import GAME
+    from tests.rules.agot.test_action_harness import act, board, card
+
+    state = board(6, units={"karhold": ("stark", {"footman": 2, "knight": 1}),
+                            "winterfell": ("stark", {"footman": 1}), "castle-black": ("greyjoy", {"knight": 3})},
+                  orders={"castle-black": ("greyjoy", "march0")},
+                  iron_throne=["greyjoy", "stark", "baratheon", "martell", "lannister", "tyrell"],
+                  fiefdoms=["baratheon", "greyjoy", "stark", "martell", "lannister", "tyrell"], neutral={})
+    state["supply"]["stark"] = 0
+    act(state, "greyjoy", type="march", **{"from": "castle-black"}, moves=[{"to": "karhold", "knight": 3}])
+    card(state, "greyjoy", "euron-crows-eye")
+    card(state, "stark", "catelyn-stark")
+    act(state, "stark", type="card_ability", footman=1)
+    for lang in ("en", "pt_BR"):
+        with app.test_request_context(f"/t/ABCD/frag/seat?lang={lang}"):
+            html = render_template("agot/combat_seat.html", view=GAME.public_view(state),
+                                   me=GAME.private_view(state, "stark"), seat="stark", game=GAME)
+        keep = html.split('id="agot-retreat-keep"')[1]
+        assert 'type="number"' not in keep
+        buttons = forms(html, "data-retreat")
+        assert sorted(tuple(sorted(b.items())) for b in buttons) == [
+            (("area", "winterfell"), ("footman", "1"), ("type", "card_ability")),
+            (("area", "winterfell"), ("knight", "1"), ("type", "card_ability"))]
+        assert panel(html) and totals(html) == GAME.public_view(state)["combat_tv"]["totals"]
+    act(state, "stark", **next(b for b in buttons if "knight" in b))  # what the knight button posts
+    assert state["units"]["winterfell"]["knight"] == 1 and state["units"]["winterfell"]["footman"] == 1
