@@ -14,6 +14,7 @@ Developer commands (see docs/i18n.md)::
 from __future__ import annotations
 
 import sys
+from datetime import UTC
 from pathlib import Path
 from typing import Any
 
@@ -105,7 +106,7 @@ def update(owner: Path) -> tuple[int, int]:
 
     Returns (msgids, untranslated). Existing translations are kept; obsolete ones are dropped.
     """
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po, write_po
@@ -116,7 +117,7 @@ def update(owner: Path) -> tuple[int, int]:
         with open(path, "rb") as fh:
             old = read_po(fh, locale="pt_BR")
     # a fixed creation date: the header never changes, so parallel branches never conflict on it
-    stable = datetime(2026, 1, 1, tzinfo=timezone.utc)
+    stable = datetime(2026, 1, 1, tzinfo=UTC)
     cat = Catalog(locale="pt_BR", project="companion", fuzzy=False, creation_date=stable, revision_date=stable)
     missing = 0
     for msgid in extract(owner):

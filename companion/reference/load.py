@@ -6,7 +6,7 @@ data is found by the author's own test run, never at game night.
 
 from __future__ import annotations
 
-import sys
+import tomllib
 from functools import cache
 from pathlib import Path
 
@@ -14,11 +14,6 @@ from pydantic import ValidationError
 
 from .model import PAGELESS, SHARED, Entry, GameReference, RawFile
 from .text import LANGS, fold, read_synonym_groups
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 

@@ -8,17 +8,12 @@ word lists and synonym groups are data (``stopwords.toml``, ``synonyms.toml``).
 from __future__ import annotations
 
 import re
-import sys
+import tomllib
 import unicodedata
 from functools import cache
 from pathlib import Path
 
 import snowballstemmer
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
 
 HERE = Path(__file__).resolve().parent
 LANGS = ("en", "pt_BR")

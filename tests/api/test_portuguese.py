@@ -71,9 +71,8 @@ def _printed_names() -> set[str]:
     """Names kept as printed, allowed as proper names: AGoT's area names (no Portuguese source gives
     them, so they stay as on the English board) and the Immortals regions the Portuguese rulebook
     never names (its data gives a ``pt`` name wherever the rulebook prints one)."""
-    from pathlib import Path
-
     import tomllib
+    from pathlib import Path
 
     from companion.games.agot import names as agot_names
     from companion.games.immortals import data as immortals_data

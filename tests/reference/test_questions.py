@@ -6,17 +6,12 @@ not landed yet is skipped; the LCG file must exist). Failures list the questions
 
 from __future__ import annotations
 
-import sys
+import tomllib
 from pathlib import Path
 
 import pytest
 
 from companion.reference import get, search
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 HERE = Path(__file__).resolve().parent
 GAMES = ("agot", "lcg", "immortals", "catan_watch")

@@ -8,11 +8,11 @@ Runs on SQLite and PostgreSQL.
 from __future__ import annotations
 
 import json
+import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
-import tomllib
 
 import companion
 from tests.security.hostile import (

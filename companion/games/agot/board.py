@@ -7,16 +7,11 @@ start instead of misleading a table mid-game.
 
 from __future__ import annotations
 
-import sys
+import tomllib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 DATA = Path(__file__).resolve().parent / "data"
 HOUSE_ORDER = ("baratheon", "lannister", "stark", "greyjoy", "tyrell", "martell")

@@ -17,7 +17,7 @@ Every item of strength names its source so the screen can settle an argument acr
 
 from __future__ import annotations
 
-import sys
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -36,11 +36,6 @@ def _a(aid: str) -> dict[str, str]:
     """An area name as a translatable log parameter."""
     return tr(AREAS[aid])
 
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 SIDES = ("attacker", "defender")
 UNIT_KINDS = ("footman", "knight", "ship", "siege")

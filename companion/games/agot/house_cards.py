@@ -6,18 +6,13 @@ card being chosen during a combat (seed 000 p.19): the choice itself is a sealed
 
 from __future__ import annotations
 
-import sys
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ...i18n import N_
 from ..base import RuleError
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 HOUSES = ("baratheon", "lannister", "stark", "greyjoy", "tyrell", "martell")
 

@@ -6,18 +6,13 @@ phase (``planning.py``) feeds it the areas a house holds and the round's restric
 
 from __future__ import annotations
 
-import sys
+import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ...i18n import N_
 from ..base import RuleError
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - the venv runs 3.11
-    import tomli as tomllib
 
 KINDS = ("march", "defense", "support", "raid", "consolidate")
 KIND_LABELS = {

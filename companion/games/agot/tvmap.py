@@ -10,11 +10,10 @@ is up to date and that the drawing agrees with the adjacency in board.toml.
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-
-import tomllib
 
 from . import board as board_data
 

@@ -10,7 +10,7 @@ pre-shuffle), or, with "physical decks", the host enters the card the table turn
 
 from __future__ import annotations
 
-import sys
+import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -19,11 +19,6 @@ from ...i18n import N_
 from ..base import Action, Ctx, RuleError, get_choice
 from . import areas, flow, names, power, supply, tracks, wildlings
 from . import orders as ot
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 State = dict[str, Any]
 DECKS = ("I", "II", "III")

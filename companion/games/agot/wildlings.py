@@ -11,7 +11,7 @@
 
 from __future__ import annotations
 
-import sys
+import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -22,11 +22,6 @@ from ..base import Action, Ctx, RuleError, get_choice
 from . import areas, bidding, flow, names, power, supply, tracks
 from . import board as board_data
 from . import house_cards as hc
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 State = dict[str, Any]
 Task = dict[str, Any]

@@ -11,11 +11,10 @@ clean, JSON-serialisable copy.
 from __future__ import annotations
 
 import re
+import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any
-
-import tomllib
 
 from ..base import RuleError
 from .cite import PROFILE

@@ -9,16 +9,11 @@ the order the FAQ draws it. The engine only knows the framework events by id.
 
 from __future__ import annotations
 
-import sys
+import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
 
 DATA = Path(__file__).resolve().parent / "data"
 
