@@ -45,7 +45,17 @@ def answer_everything(svc, code: str, rng: random.Random) -> None:
             action = {"type": "choose", "value": rng.choice(cur["tied"])}
         elif todo == "wildling_task":
             ask = cur["tasks"][0]["ask"]
-            action = {"type": "confirm"} if ask["kind"] == "confirm" else {"type": "choose", "value": rng.choice(ask["choices"])}
+            live = GAME.public_view(s)["current"]["task"]["ask"]
+            if ask["kind"] == "units" and live["removed"] < live["due"]:
+                area = sorted(a for a, u in s["units"].items() if u["house"] == house)[0]
+                unit = next(k for k in ("footman", "knight", "siege", "ship") if s["units"][area].get(k))
+                action = {"type": "remove_units", "area": area, "unit": unit}
+            elif ask["kind"] == "swap" and live["done"] < live["need"]:
+                action = {"type": "choose", "value": rng.choice(live["areas"])}
+            elif ask["kind"] in ("confirm", "units", "swap"):
+                action = {"type": "confirm"}
+            else:
+                action = {"type": "choose", "value": rng.choice(ask["choices"])}
         elif todo == "muster":
             action = {"type": "muster_done"}
         elif todo == "choose":
