@@ -16,7 +16,10 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..moves import Moves
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -180,6 +183,9 @@ class Game(ABC):
     reference_template: str | None = None
     #: True when the game can export a reusable profile (see docs/games-howto.md, "Saved profiles").
     profiles: bool = False
+    #: The game's declared moves (:mod:`companion.moves`): with them, :meth:`apply` refuses
+    #: unknown, out-of-stage and malformed moves generically and runs the move's handler.
+    moves: Moves | None = None
 
     def options(self) -> list[Option]:
         return []
@@ -201,13 +207,28 @@ class Game(ABC):
     def setup(self, options: dict[str, Any], ctx: Ctx) -> State:
         """The initial state. May use ``ctx.rng`` (seeded) and ``ctx.log``."""
 
-    @abstractmethod
+    def stage(self, state: State) -> str:
+        """Where the game stands, as a path (``"westeros/bidding"``, ``"action/combat/support"``):
+        a declared move is allowed only inside one of its stages. Games with stages override it."""
+        return ""
+
     def apply(self, state: State, ctx: Ctx, action: Action) -> None:
         """Validate ``action`` and apply it to ``state`` in place, or raise :class:`RuleError`.
 
         The server passes a private copy and discards it on error, so a half-applied action never
-        survives. Sealed answers use ``{"type": "answer", "prompt": id, "value": ...}``.
+        survives. Sealed answers use ``{"type": "answer", "prompt": id, "value": ...}``. With
+        declared :attr:`moves`, the shared dispatcher checks the move, runs its handler, then
+        :meth:`after_move` (the game's own follow-ups: phase ends, win checks).
         """
+        if self.moves is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no moves and no apply()")
+        move = self.moves.check(self.stage(state), ctx.actor, action)
+        move.run(state, ctx, action)
+        self.after_move(state, ctx, action)
+
+    def after_move(self, state: State, ctx: Ctx, action: Action) -> None:
+        """What follows every accepted move (advance a finished step, check for a winner...)."""
+        return None
 
     @abstractmethod
     def public_view(self, state: State) -> dict[str, Any]:
@@ -226,8 +247,9 @@ class Game(ABC):
 
     def undo_refusal(self, action: Action) -> RuleError | None:
         """Why the host may not undo ``action`` (e.g. a private look at a hidden card: undoing it
-        would let the player look again at a freshly drawn card), or None when it may."""
-        return None
+        would let the player look again at a freshly drawn card), or None when it may. With
+        declared moves this is the move's ``undoable=False``."""
+        return self.moves.undo_refusal(action) if self.moves is not None else None
 
     def export_profile(self, state: State) -> dict[str, Any]:
         """The reusable board/tribe profile of this table (only when ``profiles`` is True)."""

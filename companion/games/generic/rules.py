@@ -8,8 +8,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from pydantic import Field
+
 from ... import sealed
 from ...i18n import N_, tr
+from ...moves import Move, Moves, Params
 from ..base import Action, Actor, Ctx, Game, Option, RuleError, SeatDef, State, get_int
 
 PALETTE = ("#d64545", "#3f7fd6", "#3fa34d", "#e0b43a", "#9b59b6", "#e67e22", "#1abc9c", "#ecf0f1",
@@ -45,6 +48,40 @@ def parse_dice(spec: str) -> tuple[int, int, int]:
 
 def _int(action: Action, key: str, lo: int = COUNTER_MIN, hi: int = COUNTER_MAX) -> int:
     return get_int(action, key, lo, hi, RULE)
+
+
+class Counter(Params):
+    counter: str = Field(description="the counter's name")
+    seat: str | None = Field(None, description="whose counter (a seat id); none: a shared counter")
+
+
+class Change(Counter):
+    delta: int = Field(description="how much to add (negative to take), -999 to 999")
+
+
+class SetValue(Counter):
+    value: int = Field(description="the new value")
+
+
+class Roll(Params):
+    dice: str = Field("2d6", description="dice like 2d6, d20 or 3d6+2")
+
+
+class OpenPrompt(Params):
+    title: str = Field(description="what is asked (80 characters)")
+    kind: str = Field("number", description="number (a bid) or choice (a vote)")
+    min: int | None = Field(None, description="lowest bid (number)")
+    max: int | None = Field(None, description="highest bid (number)")
+    choices: str | None = Field(None, description="comma-separated choices (vote)")
+    seats: list[str] | str | None = Field(None, description="seat ids to ask (default: every seat)")
+
+
+class PromptRef(Params):
+    prompt: str = Field(description="the prompt id")
+
+
+class Answer(PromptRef):
+    value: int | str = Field(description="a number within the bid's range, or one of the choices")
 
 
 class GenericGame(Game):
@@ -96,19 +133,19 @@ class GenericGame(Game):
         }
 
     # -- actions -----------------------------------------------------------------------------
-    def apply(self, state: State, ctx: Ctx, action: Action) -> None:
-        kind = action.get("type")
-        handler = {
-            "adjust": self._adjust,
-            "set": self._set,
-            "roll": self._roll,
-            "open_prompt": self._open_prompt,
-            "answer": self._answer,
-            "cancel_prompt": self._cancel_prompt,
-        }.get(kind)
-        if handler is None:
-            raise RuleError("Unknown action: %(type)s.", RULE, type=str(kind)[:40])
-        handler(state, ctx, action)
+    def __init__(self) -> None:
+        self.moves = Moves([
+            Move("adjust", self._adjust, "Add to (or take from) a counter: the actor's own, or a shared one.",
+                 RULE, Change),
+            Move("set", self._set, "Set a counter to a value.", RULE, SetValue),
+            Move("roll", self._roll, "Roll dice in the open (the result is logged for everyone).", RULE, Roll),
+            Move("open_prompt", self._open_prompt,
+                 "Open a sealed bid (number) or secret vote (choice) for some seats.", RULE, OpenPrompt),
+            Move("answer", self._answer, "Answer a sealed prompt; revealed when every asked seat has answered.",
+                 RULE, Answer, who="seat", reveals=True),
+            Move("cancel_prompt", self._cancel_prompt, "Host: cancel an open prompt (answers discarded unseen).",
+                 RULE, PromptRef, who="host"),
+        ])
 
     def _target(self, state: State, actor: Actor, action: Action) -> tuple[dict[str, int], str, str | None]:
         """The counter dict an adjust/set touches; players change their own and shared counters."""

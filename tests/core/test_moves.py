@@ -1,0 +1,150 @@
+"""Declared moves: the shared dispatcher refuses unknown, wrong-actor, out-of-stage and malformed
+moves the same way in every game, and docs/api.md's moves reference is the code's own."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import Field
+
+from companion.games import registry
+from companion.games.base import Actor, Ctx, Game, RuleError, SeatDef, State
+from companion.moves import BEGIN, END, Move, Moves, Params, render_reference
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Bid(Params):
+    amount: int = Field(description="how much")
+    note: str | None = None
+
+
+def _bid(state: State, ctx: Ctx, action: dict[str, Any]) -> None:
+    state["bids"].append(int(action["amount"]))
+
+
+def _peek(state: State, ctx: Ctx, action: dict[str, Any]) -> None:
+    state["peeked"] = True
+
+
+def _end(state: State, ctx: Ctx, action: dict[str, Any]) -> None:
+    state["stage"] = "over"
+
+
+class Toy(Game):
+    """A two-stage game that exists only to exercise the dispatcher."""
+
+    id = "toy"
+    moves = Moves([
+        Move("bid", _bid, "Bid.", "toy p.1", Bid, who="seat", stages=("auction",)),
+        Move("peek", _peek, "Look.", "toy p.2", stages=("auction/peek",), undoable=False,
+             undo_refusal="A look cannot be undone."),
+        Move("end", _end, "End.", "toy p.3", who="host"),
+    ])
+
+    def seats(self, options: dict[str, Any]) -> list[SeatDef]:
+        return [SeatDef("a", "A")]
+
+    def setup(self, options: dict[str, Any], ctx: Ctx) -> State:
+        return {"stage": "auction/peek", "bids": []}
+
+    def stage(self, state: State) -> str:
+        return state["stage"]
+
+    def public_view(self, state: State) -> dict[str, Any]:
+        return state
+
+    def after_move(self, state: State, ctx: Ctx, action: dict[str, Any]) -> None:
+        state["moves"] = state.get("moves", 0) + 1
+
+
+PLAYER = Actor(seat="a")
+
+
+def _apply(state: State, action: dict[str, Any], actor: Actor = PLAYER) -> None:
+    Toy().apply(state, Ctx(actor=actor, rng=random.Random(1)), action)
+
+
+def test_a_declared_move_runs_then_the_follow_up() -> None:
+    state = {"stage": "auction", "bids": []}
+    _apply(state, {"type": "bid", "amount": "3"})  # a form's string is a number
+    _apply(state, {"type": "bid", "amount": 4, "note": ""})
+    assert state["bids"] == [3, 4] and state["moves"] == 2
+
+
+@pytest.mark.parametrize("action, actor, status, message", [
+    ({"type": "fly"}, Actor(seat="a"), 400, "Unknown action: %(type)s."),
+    ({"type": "_secret"}, Actor(seat="a"), 400, "Unknown action: %(type)s."),
+    ({"type": "end"}, Actor(seat="a"), 403, "Only the host can do this."),
+    ({"type": "bid", "amount": 1}, Actor(), 403, "Only a seated player can do this."),
+    ({"type": "bid"}, Actor(seat="a"), 400, "The field %(field)s is missing or has the wrong type."),
+    ({"type": "bid", "amount": "lots"}, Actor(seat="a"), 400,
+     "The field %(field)s is missing or has the wrong type."),
+    ({"type": "bid", "amount": [1]}, Actor(seat="a"), 400, "The field %(field)s is missing or has the wrong type."),
+])
+def test_refusals_are_generic_and_change_nothing(action, actor, status, message) -> None:
+    state = {"stage": "auction", "bids": []}
+    with pytest.raises(RuleError) as err:
+        _apply(state, action, actor)
+    assert err.value.status == status and err.value.message == message
+    assert err.value.rule
+    assert state == {"stage": "auction", "bids": []}
+
+
+def test_a_move_out_of_its_stage_is_refused_with_its_citation() -> None:
+    state = {"stage": "auction", "bids": []}
+    with pytest.raises(RuleError) as err:
+        _apply(state, {"type": "peek"})
+    assert err.value.status == 409 and err.value.rule == "toy p.2"
+    assert err.value.params == {"move": "peek"}
+    state["stage"] = "auction/peek"  # a sub-stage of the bid's stage still allows a bid
+    _apply(state, {"type": "bid", "amount": 2})
+    _apply(state, {"type": "peek"})
+    assert state["peeked"] and state["bids"] == [2]
+
+
+def test_undo_permission_is_declared() -> None:
+    game = Toy()
+    refusal = game.undo_refusal({"type": "peek"})
+    assert refusal is not None and refusal.status == 409 and refusal.rule == "toy p.2"
+    assert game.undo_refusal({"type": "bid", "amount": 1}) is None
+    assert game.undo_refusal({"type": "unknown"}) is None
+
+
+def test_declarations_are_checked_when_written() -> None:
+    with pytest.raises(ValueError, match="twice"):
+        Moves([Move("a", _bid, "A.", "r"), Move("a", _bid, "A.", "r")])
+    with pytest.raises(ValueError, match="no why"):
+        Moves([Move("a", _bid, "A.", "r", undoable=False)])
+
+
+def test_the_api_reference_is_generated_from_the_declarations() -> None:
+    doc = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    block = doc[doc.index(BEGIN):doc.index(END) + len(END)]
+    assert block == render_reference(), "run `python -m companion.moves` to regenerate docs/api.md"
+
+
+def _sections(doc: str) -> dict[str, str]:
+    """The hand-written part of docs/api.md per game id (its "### Title (`id`)" section)."""
+    hand = doc[:doc.index(BEGIN)]
+    heads = list(re.finditer(r"^### .*\(`([a-z_-]+)`\)\s*$", hand, re.M))
+    return {m.group(1): hand[m.end(): heads[i + 1].start() if i + 1 < len(heads) else len(hand)]
+            for i, m in enumerate(heads)}
+
+
+def test_every_action_the_prose_names_is_declared() -> None:
+    """The examples written by hand in docs/api.md only use moves the game declares."""
+    doc = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
+    sections = _sections(doc)
+    checked = 0
+    for game_id, game in registry().items():
+        if game.moves is None:
+            continue
+        for name in re.findall(r'"type":\s*"([a-z_]+)"', sections.get(game_id, "")):
+            assert name in game.moves, f"docs/api.md names {name!r} for {game_id}, which does not declare it"
+            checked += 1
+    assert checked > 0
