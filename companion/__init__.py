@@ -24,10 +24,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     from .db import open_database
     from .i18n import catalog_dirs
+    from .resources import STATIC, TEMPLATES
     from .tables import Tables
     from .web import api, assets, errors, i18n_web, pages, rules, security
 
-    app = Flask(__name__)
+    app = Flask(__name__, template_folder=str(TEMPLATES), static_folder=str(STATIC))
     app.config.update(
         DATABASE_URL=os.environ.get("DATABASE_URL"),
         DATA_DIR=os.environ.get("COMPANION_DATA_DIR"),

@@ -16,6 +16,8 @@ from __future__ import annotations
 import sys
 from datetime import UTC
 from pathlib import Path
+
+from .resources import TEMPLATES
 from typing import Any
 
 LANGUAGES = ("en", "pt_BR")
@@ -46,11 +48,11 @@ def _sources(owner: Path) -> list[Path]:
     if owner == PACKAGE:
         files = [p for p in PACKAGE.glob("*.py")] + list((PACKAGE / "web").rglob("*.py"))
         files += list((PACKAGE / "games").glob("*.py"))
-        files += [p for p in (PACKAGE / "templates").glob("*.html")]
-        files += list((PACKAGE / "templates" / "base").rglob("*.html"))
+        files += [p for p in TEMPLATES.glob("*.html")]
+        files += list((TEMPLATES / "base").rglob("*.html"))
         return files
     files = list(owner.rglob("*.py"))
-    files += list((PACKAGE / "templates" / owner.name).rglob("*.html"))
+    files += list((TEMPLATES / owner.name).rglob("*.html"))
     return files
 
 

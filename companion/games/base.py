@@ -172,7 +172,7 @@ class Game(ABC):
     #: Bump when a rules change would replay an old log differently; every table stores the
     #: version that accepted it (``game_table.rules_version``) and exports carry it.
     rules_version: str = "1"
-    #: Jinja templates (under companion/templates/) for the shared screen and the phone; they
+    #: Jinja templates (under the top-level templates/) for the shared screen and the phone; they
     #: receive ``view`` (public view), ``me`` (private view or None), ``seat``, ``table``.
     screen_template: str = "generic/screen.html"
     seat_template: str = "generic/seat.html"

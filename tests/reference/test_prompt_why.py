@@ -16,7 +16,7 @@ import pytest
 from companion import reference
 from companion.games.agot import wildlings
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "companion" / "templates"
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 CALL = re.compile(r"\{\{ why\(game, (.+?)\) \}\}")
 GAMES = {"agot": "agot", "lcg": "lcg", "immortals": "immortals", "catan_watch": "catan_watch"}
 #: The values the dynamic arguments take on a phone (the engines' own lists).

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import companion
+from companion import resources
 
-TEMPLATES = Path(companion.__file__).parent / "templates"
+TEMPLATES = resources.TEMPLATES
 INLINE_HANDLER = re.compile(r"\son[a-z]+\s*=", re.I)
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.I)
 

@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from ...resources import TEMPLATES
 from . import board as board_data
 
 DATA = Path(__file__).parent / "data" / "tv_map.toml"
-TEMPLATE = Path(__file__).parents[2] / "templates" / "agot" / "_tvmap_data.html"
+TEMPLATE = TEMPLATES / "agot" / "_tvmap_data.html"
 FRAME = -1  # edge label of the frame's own sides
 Point = tuple[float, float]
 
