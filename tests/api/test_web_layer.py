@@ -157,3 +157,20 @@ def test_importing_the_package_or_the_cli_imports_no_flask():
                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+# -- styles --------------------------------------------------------------------------------------
+def test_a_game_page_links_its_stylesheet_once_and_fragments_carry_no_css(api, client):
+    t = api.create("lcg", {"players": 2})
+    code = t["code"]
+    api.join(code, "p1", "Ana")
+    for path in ("screen", "join", "rules", "log"):
+        page = client.get(f"/t/{code}/{path}").get_data(as_text=True)
+        assert page.count("/static/lcg.css?v=") == 1, path
+        head, body = page.split("</head>", 1)
+        assert "lcg.css" in head and "<style" not in page, path
+    for path in ("frag/screen", "frag/host"):
+        assert "<style" not in client.get(f"/t/{code}/{path}").get_data(as_text=True)
+    assert client.get("/static/lcg.css").status_code == 200
+    generic = api.create("generic")["code"]  # no stylesheet of its own: nothing linked
+    assert ".css?v=" not in client.get(f"/t/{generic}/join").get_data(as_text=True).replace("app.css?v=", "")
