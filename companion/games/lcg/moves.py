@@ -129,7 +129,8 @@ class Plot(LcgParams):
 
 class PlotAnswer(LcgParams):
     prompt: str | None = Field(None, description="the plot prompt id (default: this round's)")
-    value: Plot | None = Field(None, description="the plot; a phone form sends its fields flat instead")
+    value: Plot | None = Field(None, description="the plot, with `add_plot`'s fields; a phone form sends them flat "
+                                               "instead")
     name: str | None = Field(None, description="flat form of `value`")
     gold: int | None = None
     initiative: int | None = None
@@ -138,8 +139,8 @@ class PlotAnswer(LcgParams):
 
 
 class PlotDeck(LcgParams):
-    plots: list[Plot] | str = Field(description=f"up to {MAX_PLOTS} plots; a list, or the same list as a "
-                                                "JSON string from a phone form")
+    plots: list[Plot] | str = Field(description=f"up to {MAX_PLOTS} plots, each with `add_plot`'s fields; a "
+                                                "list, or the same list as a JSON string from a phone form")
 
 
 class SeatChoice(LcgParams):
