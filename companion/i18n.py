@@ -16,9 +16,9 @@ from __future__ import annotations
 import sys
 from datetime import UTC
 from pathlib import Path
+from typing import Any
 
 from .resources import TEMPLATES
-from typing import Any
 
 LANGUAGES = ("en", "pt_BR")
 PACKAGE = Path(__file__).resolve().parent
@@ -150,10 +150,11 @@ def missing(owner: Path) -> list[str]:
     from babel.messages.pofile import read_po
 
     path = po_path(owner)
-    have: dict[str, Any] = {}
+    have: dict[str | tuple[str, ...], Any] = {}
     if path.exists():
         with open(path, "rb") as fh:
-            have = {m.id: m.string for m in read_po(fh, locale="pt_BR") if m.id}
+            have = {m.id if isinstance(m.id, str) else tuple(m.id): m.string
+                    for m in read_po(fh, locale="pt_BR") if m.id}
     return [m for m in extract(owner) if not have.get(m)]
 
 

@@ -160,7 +160,7 @@ class ImmortalsGame(Game):
             "set_tray": self._set_tray,
             "set_first": self._set_first,
             "set_turn": self._set_turn,
-        }.get(kind)
+        }.get(kind) if isinstance(kind, str) else None
         if handler is None:
             raise RuleError("Unknown action: %(type)s.", "companion: input", entry="companion-input", type=str(kind)[:40])
         handler(state, ctx, action)
@@ -168,7 +168,7 @@ class ImmortalsGame(Game):
     def _seat_arg(self, state: State, ctx: Ctx, action: Action) -> str:
         """The seat acted for: the actor's own, or any seat when the host acts."""
         seat = action.get("seat") or ctx.actor.seat
-        if seat not in state["players"]:
+        if seat is None or seat not in state["players"]:
             raise RuleError("There is no seat %(seat)s.", "companion: seats", entry="companion-seats", seat=str(seat)[:24])
         ctx.actor.require(seat)
         return seat

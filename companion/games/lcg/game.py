@@ -371,6 +371,8 @@ class LcgGame(Game):
         """Melee: titles are chosen from the first player clockwise (seed 003 Page 11)."""
         self._event_input(state, "choose_titles")
         chooser = flow.title_chooser(state)
+        if chooser is None:  # every title is taken: nobody is asked
+            raise RuleError("The table is not waiting for this now.", RULE_FLOW, status=409)
         ctx.actor.require(chooser)
         free = [t for t in state["titles"] if t not in flow.taken_titles(state)]
         state["players"][chooser]["title"] = get_choice(action, "title", free, "seed 003 Page 11")
@@ -418,7 +420,7 @@ class LcgGame(Game):
 
         ch = state["challenge"]
         top = state["stack"][-1] if state["stack"] else None
-        if not (ch and current_event(top) == "determine_winner" and top["step"] in ("input", "save")):
+        if not (ch and top and current_event(top) == "determine_winner" and top["step"] in ("input", "save")):
             raise RuleError("Strength is entered when the challenge is resolved.", "seed 003 Page 9",
                             status=409)
         if ctx.actor.seat not in (ch["attacker"], ch["defender"]) and not ctx.actor.host:
