@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections.abc import Mapping
 from typing import Any
 
 from sqlmodel import select
@@ -39,7 +40,7 @@ def newest(s, code: str, key: str, below: int) -> tuple[int, dict[str, Any]] | N
     return (row.version, json.loads(row.state)) if row is not None else None
 
 
-def save(db, code: str, version: int, state: dict[str, Any], key: str) -> None:
+def save(db, code: str, version: int, state: Mapping[str, Any], key: str) -> None:
     """Store the state at ``version`` (best effort: a failure only means a longer replay later)."""
     try:
         data = json.dumps(state)
