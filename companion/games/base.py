@@ -18,6 +18,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..i18n import english
+
 if TYPE_CHECKING:
     from ..moves import Moves
 
@@ -30,12 +32,13 @@ class RuleError(Exception):
 
     ``rule`` names the rulebook file and printed page, e.g. ``"seed 000 p.10"``, or a product rule
     such as ``"companion: seats"`` when no rulebook is involved. The message must never contain a
-    secret the actor may not know.
+    secret the actor may not know. A message with a count passes its plural as ``_plural=`` and the
+    count as ``n`` (see :mod:`companion.i18n`).
     """
 
     def __init__(self, message: str, rule: str | None = None, status: int = 400, entry: str | None = None,
                  **params: Any):
-        super().__init__(message % params if params else message)
+        super().__init__(english(message, params))
         self.message = message
         self.rule = rule
         self.status = status
