@@ -1,10 +1,10 @@
 """The wildling side of the game: migration, advance, clearings, breaches, attacks, and the Wall.
 
 Everything here works on the state dict and the table's board profile, so the same code runs the
-base game and any other frame. Each elementary move is recorded as a *step* (shown on the shared
-screen so the table can copy it onto the physical board) and as a game-log line. When the game ends
-at once (third breach, more than 7 wildlings in the Gift) :class:`GameEnded` stops the resolution:
-nothing after that moment happens (seed 004 p.8).
+base game and any other frame. Each elementary move is recorded as a *step* (:mod:`.steps`:
+shown on the shared screen so the table can copy it onto the physical board, and a game-log line).
+When the game ends at once (third breach, more than 7 wildlings in the Gift) :class:`GameEnded`
+stops the resolution: nothing after that moment happens (seed 004 p.8).
 """
 
 from __future__ import annotations

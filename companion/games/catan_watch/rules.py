@@ -309,7 +309,7 @@ def hero(state: State, ctx: Ctx, action: Action) -> None:
     """Use the hero, then flip it to side B or swap it for another from the display; side B must
     be swapped after use; never on the turn the card was taken, nor twice in one turn (seed 004 p.8)."""
     seat = action.get("seat") or ctx.actor.seat
-    if seat not in state["players"]:
+    if not isinstance(seat, str) or seat not in state["players"]:
         raise RuleError("Only a seated player can do this.", HEROES, entry="companion-seats", status=403)
     ctx.actor.require(seat)
     card = state["players"][seat]["hero"]
@@ -321,7 +321,7 @@ def hero(state: State, ctx: Ctx, action: Action) -> None:
     then = get_choice(action, "then", ("flip", "swap"), HEROES)
     if card["side"] == "B" and then == "flip":
         raise RuleError("After its second use the hero must be swapped.", HEROES, status=409)
-    old = prof.hero(state["profile"], card["id"])
+    old = prof.hero(state["profile"], card["id"]) or {"name": card["id"]}  # a hero the frame lost
     if then == "flip":
         card.update(side="B", used_turn=turn)
         step(state, ctx, "hero", N_("%(who)s uses %(hero)s and turns it to side B"), who=seat,
@@ -332,7 +332,7 @@ def hero(state: State, ctx: Ctx, action: Action) -> None:
     new = get_choice(action, "hero", free, HEROES)
     state["players"][seat]["hero"] = {"id": new, "side": "A", "taken_turn": turn, "used_turn": None}
     step(state, ctx, "hero", N_("%(who)s uses %(hero)s, returns it and takes %(new)s (side A)"), who=seat,
-         hero=label(old), new=label(prof.hero(state["profile"], new)))
+         hero=label(old), new=label(prof.hero(state["profile"], new) or {"name": new}))
 
 
 def end_turn(state: State, ctx: Ctx, action: Action) -> None:
