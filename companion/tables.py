@@ -31,6 +31,7 @@ from . import engine, schemas, snapshots, transfer
 from .db import Database
 from .engine import RULE_SEATS, ActorJSON, EngineState, Event
 from .games import get as get_game
+from .games import known as known_game
 from .games.base import Actor, Game, RuleError
 from .i18n import N_
 from .live import CHANNEL as LIVE_CHANNEL
@@ -118,14 +119,6 @@ def _event(row: EventRow) -> Event:
     """A stored event as the engine reads it."""
     return Event(seq=row.seq, kind=row.kind, actor=json.loads(row.actor), action=json.loads(row.action),
                  seed=row.rng_seed)
-
-
-def _game(game_id: str) -> Game:
-    """The rules of a stored table (a game the server knows: tables are created through it)."""
-    game = get_game(game_id)
-    if game is None:
-        raise RuleError("Unknown game: %(game)s.", "companion: games", status=404, game=game_id[:32])
-    return game
 
 
 def _pause(i: int) -> None:
@@ -337,7 +330,7 @@ class Tables:
                     if done is not None:
                         return done
                 state = self._current(s, table)
-                game = _game(table.game_id)
+                game = known_game(table.game_id)
                 seed = self._new_seed()
                 new_state = engine.apply(game, state, viewer.actor, json.loads(encoded), seed, table.version + 1)
                 version = self._append(s, table, "action", viewer, json.loads(encoded), seed=seed)
@@ -346,7 +339,7 @@ class Tables:
             self._publish(code, _Cached(version, new_state))
         if version % snapshots.EVERY == 0:  # a long evening: a restart replays from here
             snapshots.save(self.db, code, version, new_state,
-                           snapshots.rules_key(_game(table.game_id).rules_version))
+                           snapshots.rules_key(known_game(table.game_id).rules_version))
         return version
 
     def undo(self, code: str, viewer: Viewer) -> int:
@@ -355,7 +348,7 @@ class Tables:
         with self._locked(code):
             with self.db.write() as s:
                 table = self._table_for_update(s, code)
-                game = _game(table.game_id)
+                game = known_game(table.game_id)
                 target = engine.check_undo(game, self._undo_target(s, code))
                 before = self._current(s, table)
                 # The state just before the target is valid ground to replay from: every later
@@ -411,7 +404,7 @@ class Tables:
                     cached.seats = seats
         if self._snapshot_due:
             self._save_due_snapshot(code)
-        return Snapshot(table=table, game=_game(table.game_id), seats=seats, state=state)
+        return Snapshot(table=table, game=known_game(table.game_id), seats=seats, state=state)
 
     def version(self, code: str) -> int | None:
         code = "".join(ch for ch in str(code or "") if ch.isalnum())[:8].upper()
@@ -626,7 +619,7 @@ class Tables:
             newer = [e for e in self._events(s, table.code, after=cached.version) if e.seq <= target]
             if all(e.kind != "undo" for e in newer):
                 state = cached.state
-                game = _game(table.game_id)
+                game = known_game(table.game_id)
                 for i, event in enumerate(newer):
                     _pause(i)
                     state = engine.replay_one(game, state, event)
@@ -642,7 +635,7 @@ class Tables:
     def _rebuild(self, s, table: TableRow, target: int) -> tuple[EngineState, int]:
         """The state at ``target`` from the newest usable snapshot (or the first event) and the
         events after it; returns it with the number of events replayed."""
-        game = _game(table.game_id)
+        game = known_game(table.game_id)
         key = snapshots.rules_key(game.rules_version)
         below = target + 1
         while True:
@@ -663,4 +656,4 @@ class Tables:
                 table = s.get(TableRow, code)
             if table is not None:
                 snapshots.save(self.db, code, version, state,
-                               snapshots.rules_key(_game(table.game_id).rules_version))
+                               snapshots.rules_key(known_game(table.game_id).rules_version))
