@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from ...i18n import N_, tr
@@ -302,7 +303,7 @@ SIDE_LABELS = {"attacker": N_("the attacker"), "defender": N_("the defender"), "
 TRACK_LABELS = {"iron_throne": N_("Iron Throne"), "fiefdoms": N_("Fiefdoms"), "kings_court": N_("King's Court")}
 
 
-def _act():
+def _act() -> ModuleType:
     from . import action
 
     return action
