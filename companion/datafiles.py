@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import tomllib
-from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -73,9 +72,8 @@ def validate(raw: Any, model: type[M], source: str, error: type[DataFileError] =
         raise error(f"{source}: {explain(exc)}") from None
 
 
-@cache
-def _load(path: Path, model: type[BaseModel], error: type[DataFileError], stamp: tuple[int, int]) -> BaseModel:
-    return validate(read(path, error), model, _name(path), error)
+#: (file, model, error class) -> (modification time and size when read, the validated model)
+_CACHE: dict[tuple[Path, type[BaseModel], type[DataFileError]], tuple[tuple[int, int], BaseModel]] = {}
 
 
 def load(path: str | os.PathLike[str], model: type[M], error: type[DataFileError] = DataFileError) -> M:
@@ -89,6 +87,10 @@ def load(path: str | os.PathLike[str], model: type[M], error: type[DataFileError
         st = path.stat()
     except FileNotFoundError:
         raise error(f"{_name(path)}: missing") from None
-    result = _load(path, model, error, (st.st_mtime_ns, st.st_size))
+    key, stamp = (path, model, error), (st.st_mtime_ns, st.st_size)
+    cached = _CACHE.get(key)
+    if cached is None or cached[0] != stamp:
+        cached = _CACHE[key] = (stamp, validate(read(path, error), model, _name(path), error))
+    result = cached[1]
     assert isinstance(result, model)
     return result
