@@ -11,6 +11,7 @@ import re
 import unicodedata
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import snowballstemmer
 
@@ -40,7 +41,7 @@ def words(text: str) -> list[str]:
 
 
 @cache
-def _stemmer(lang: str):
+def _stemmer(lang: str) -> Any:  # snowballstemmer ships no type hints
     return snowballstemmer.stemmer(STEMMER_NAMES[norm_lang(lang)])
 
 

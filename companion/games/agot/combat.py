@@ -17,6 +17,7 @@ Every item of strength names its source so the screen can settle an argument acr
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
 from ...i18n import N_, tr
@@ -295,7 +296,7 @@ SIDE_LABELS = {"attacker": N_("the attacker"), "defender": N_("the defender"), "
 TRACK_LABELS = {"iron_throne": N_("Iron Throne"), "fiefdoms": N_("Fiefdoms"), "kings_court": N_("King's Court")}
 
 
-def _act():
+def _act() -> ModuleType:
     from . import action
 
     return action
