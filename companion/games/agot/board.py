@@ -12,7 +12,9 @@ from functools import cache
 from typing import Any
 
 from ... import datafiles
-from .data_models import DATA, Area, BoardFile, MapFile
+from .data_models import DATA as DATA
+from .data_models import Area as Area
+from .data_models import BoardFile, MapFile
 
 HOUSE_ORDER = ("baratheon", "lannister", "stark", "greyjoy", "tyrell", "martell")
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
