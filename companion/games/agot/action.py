@@ -441,23 +441,6 @@ def pass_order(state: State, ctx: Ctx, action: Action) -> None:
     _next_turn(state, ctx)
 
 
-HANDLERS = {"raid": raid, "march": march, "consolidate": consolidate, "muster": muster,
-            "muster_done": muster_done, "pass_order": pass_order}
-
-
-def apply(state: State, ctx: Ctx, action: Action) -> None:
-    """Dispatch an action-phase action (rules.py delegates here while ``phase == "action"``)."""
-    kind = str(action.get("type"))
-
-    if kind in cb.HANDLERS or (kind == "answer" and state["action"].get("combat")):
-        cb.apply(state, ctx, action)
-        return
-    handler = HANDLERS.get(kind)
-    if handler is None:
-        raise RuleError("This cannot be done during the action phase.", "seed 000 p.14", status=409)
-    handler(state, ctx, action)
-
-
 # -- views -----------------------------------------------------------------------------------
 def public(state: State) -> dict[str, Any]:
     """The screen: the step, whose turn, what they may resolve, the last result and the combat panel."""

@@ -1166,18 +1166,6 @@ def correct_units(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> No
     ctx.log(N_("%(house)s corrects its units in the combat: %(n)s"), house=_h(house), n=sum(counts.values()))
 
 
-HANDLERS = {"support": support, "card_ability": ability, "blade": blade, "combat_units": correct_units}
-
-
-def apply(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
-    """Dispatch a combat action; house-card answers come as sealed ``answer`` actions."""
-    kind = str(action.get("type"))
-    if kind == "answer":
-        answer_card(state, ctx, action)
-        return
-    HANDLERS[kind](state, ctx, action)
-
-
 # -- views -----------------------------------------------------------------------------------
 def public(state: dict[str, Any]) -> dict[str, Any] | None:
     """The combat panel: built field by field so nothing secret (chosen card, Tides) leaks early."""

@@ -109,11 +109,3 @@ def set_house_card(state: State, ctx: Ctx, action: Action) -> None:
     ctx.log(N_("Host: %(card)s is in the %(place)s of %(house)s"), card=tr(hc.CARD_NAMES[cid]),
             place=tr(N_("hand") if place == "hand" else N_("discard pile")), house=_h(house))
 
-
-CORRECTIONS = {
-    "set_track": set_track,
-    "set_dominance": set_dominance,
-    "set_round": set_round,
-    "set_garrison": set_garrison,
-    "set_house_card": set_house_card,
-}

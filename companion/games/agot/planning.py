@@ -237,18 +237,6 @@ def finish(state: State, ctx: Ctx) -> None:
     action.start(state, ctx)
 
 
-HANDLERS = {"answer": answer, "raven_swap": raven_swap, "raven_peek": raven_peek,
-            "raven_place": raven_place, "raven_pass": raven_pass}
-
-
-def apply(state: State, ctx: Ctx, action: Action) -> None:
-    """Dispatch a planning-phase action (rules.py delegates here while ``phase == "planning"``)."""
-    handler = HANDLERS.get(str(action.get("type")))
-    if handler is None:
-        raise RuleError("This cannot be done during the planning phase.", "seed 000 p.12", status=409)
-    handler(state, ctx, action)
-
-
 # -- views -----------------------------------------------------------------------------------
 def orders_by_house(state: State) -> dict[str, list[dict[str, Any]]]:
     """Revealed orders grouped by house for the screen list (public after the reveal)."""

@@ -46,14 +46,19 @@ from typing import Any
 
 from ... import sealed
 from ...i18n import N_, tr
+from ...moves import Handler, Move, Moves, Params, Who
 from ..base import Action, Ctx, Game, Option, RuleError, SeatDef, State, get_choice, get_int
+from . import action as action_phase
 from . import (
     areas,
     bidding,
+    combat,
     corrections,
     flow,
     mustering,
     names,
+    params,
+    planning,
     power,
     setup,
     supply,
@@ -221,36 +226,42 @@ class AgotGame(Game):
         return state
 
     # -- actions -----------------------------------------------------------------------------
-    def apply(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Corrections any time; otherwise the current phase's step gets the action (seed 000 p.7)."""
-        kind = str(action.get("type", ""))
-        if state["phase"] == "ended" and kind not in CORRECTIONS:
-            raise RuleError("The game is over.", "seed 000 p.17", status=409)
-        if kind in CORRECTIONS:
-            CORRECTIONS[kind](state, ctx, action)
-        elif kind == "start":
-            _start(state, ctx)
-        elif kind in ("planning_done", "action_done"):
-            _manual_phase_done(state, ctx, kind)
-        elif kind == "round_done_on_board":
-            _round_done_on_board(state, ctx)
-        elif state["phase"] == "westeros":
+    def __init__(self) -> None:
+        self.moves = MOVES
+
+    def stage(self, state: State) -> str:
+        """Where the table stands, as the path of the running procedures (seed 000 p.7): the phase,
+        then the Westeros step (with its own stage: a clash tie, a wildling card...), the planning
+        step, or the action step with a running combat or special mustering nested in it."""
+        phase = state["phase"]
+        if phase == "westeros":
             cur = flow.current(state)
-            if cur is None or cur["kind"] not in flow.ACTORS:
-                raise RuleError("Nothing is waiting for an answer right now.", "seed 000 p.7", status=409)
-            flow.ACTORS[cur["kind"]](state, ctx, cur, action)
-        elif state["phase"] in ("planning", "action"):
-            module = _optional(state["phase"])
-            if module is None:
-                raise RuleError("Play the %(phase)s phase on the board, then the host taps done.",
-                                "companion: manual phase", status=409, entry="companion-manual-phase",
-                                phase=state["phase"])
-            was = state["phase"]
-            module.apply(state, ctx, action)
-            if was == "planning" and state["phase"] == "action" and not state.get("action"):
-                end_planning(state, ctx)
-        else:
-            raise RuleError("Unknown action: %(type)s.", "companion: actions", type=kind[:40])
+            if cur is None:
+                return "westeros"
+            sub = {"clash": "tie" if cur.get("tie") is not None else "bid",
+                   "wildling_attack": cur.get("stage")}.get(cur["kind"])
+            return f"westeros/{cur['kind']}" + (f"/{sub}" if sub else "")
+        if phase == "planning" and state.get("planning"):
+            return f"planning/{state['planning']['step']}"
+        if phase == "action" and state.get("action"):
+            act = state["action"]
+            if act.get("combat"):
+                return f"action/combat/{act['combat']['step']}"
+            if act.get("muster"):
+                return "action/muster"
+            return f"action/{act['step']}"
+        return str(phase)
+
+    def apply(self, state: State, ctx: Ctx, action: Action) -> None:
+        """Corrections any time; once the game is over, nothing else (seed 000 p.17). Otherwise the
+        declared moves' dispatcher checks the move against the stage (seed 000 p.7)."""
+        if state["phase"] == "ended" and not _correction(str(action.get("type", ""))):
+            raise RuleError("The game is over.", "seed 000 p.17", status=409)
+        super().apply(state, ctx, action)
+
+    def after_move(self, state: State, ctx: Ctx, action: Action) -> None:
+        """After every move: a finished action phase ends the round, a Westeros step notices a
+        correction (armies now fit supply), and seven castles win at once (seed 000 p.7, p.17)."""
         if state["phase"] == "action_done":
             end_action_phase(state, ctx)
         if state["phase"] == "westeros":
@@ -268,14 +279,6 @@ class AgotGame(Game):
 
         return views.private(state, seat)
 
-    def undo_refusal(self, action: Action) -> RuleError | None:
-        """The Raven's look at the top wildling card cannot be undone: the card is drawn when it is
-        looked at, so an undo would let its holder look again at another card (seed 000 p.12)."""
-        if action.get("type") == "raven_peek":
-            return RuleError("The Messenger Raven's look at the wildling deck cannot be undone.",
-                             "seed 000 p.12", status=409)
-        return None
-
     def waiting_for(self, state: State) -> list[str]:
         if state["phase"] == "westeros":
             return flow.waiting(state)
@@ -287,11 +290,8 @@ class AgotGame(Game):
 
 
 # -- phase buttons -----------------------------------------------------------------------------
-def _start(state: State, ctx: Ctx) -> None:
+def _start(state: State, ctx: Ctx, action: Action) -> None:
     """The board is set up: round 1 skips the Westeros phase (seed 000 p.7)."""
-    ctx.actor.require_host()
-    if state["phase"] != "setup":
-        raise RuleError("The game has already started.", RULE_SETUP, status=409)
     start_planning(state, ctx)
 
 
@@ -313,14 +313,10 @@ def _manual_phase_done(state: State, ctx: Ctx, kind: str) -> None:
         state["phase"] = "action_done"
 
 
-def _round_done_on_board(state: State, ctx: Ctx) -> None:
+def _round_done_on_board(state: State, ctx: Ctx, action: Action) -> None:
     """Host escape hatch: this round's planning and action are played with the physical order
     tokens; open secret prompts of those phases close unseen, and the next Westeros phase begins
     (seed 000 p.12-16 are then applied at the table)."""
-    ctx.actor.require_host()
-    if state["phase"] not in ("planning", "action"):
-        raise RuleError("Only the planning or action phase can be played on the board.", "companion: manual phase",
-                        status=409, entry="companion-manual-phase")
     for pid, prompt in list(state["prompts"].items()):
         if sealed.is_open(prompt):
             sealed.close(state, pid)
@@ -473,16 +469,153 @@ def _set_supply(state: State, ctx: Ctx, action: Action) -> None:
     ctx.log(N_("Host: %(house)s supply set to %(n)s"), house=names.label(names.HOUSES[house]), n=value)
 
 
-CORRECTIONS = {
-    "set_control": _set_control,
-    "set_units": _set_units,
-    "remove_units": _remove_units,
-    "place_token": _place_token,
-    "remove_token": _remove_token,
-    "adjust_power": _adjust_power,
-    "set_neutral": _set_neutral,
-    "set_threat": _set_threat,
-    "set_supply": _set_supply,
-}
-CORRECTIONS.update(corrections.CORRECTIONS)
 
+
+
+# -- the declared moves ------------------------------------------------------------------------
+def _westeros_step(state: State, ctx: Ctx, action: Action) -> None:
+    """The running Westeros procedure takes the move (seed 000 p.7: one procedure at a time)."""
+    cur = flow.current(state)
+    if cur is None or cur["kind"] not in flow.ACTORS:
+        raise RuleError("Nothing is waiting for an answer right now.", "seed 000 p.7", status=409)
+    flow.ACTORS[cur["kind"]](state, ctx, cur, action)
+
+
+def _answer(state: State, ctx: Ctx, action: Action) -> None:
+    """A sealed answer goes to the procedure that asked: a bid (Westeros), the orders (planning)
+    or a house card (combat)."""
+    if state["phase"] == "planning":
+        planning.answer(state, ctx, action)
+    elif state["phase"] == "action":
+        combat.answer_card(state, ctx, action)
+    else:
+        _westeros_step(state, ctx, action)
+
+
+def _muster(state: State, ctx: Ctx, action: Action) -> None:
+    """Mustering: a Westeros card's (seed 000 p.9) or a special Consolidate Power order's (p.22)."""
+    if state["phase"] == "action":
+        action_phase.muster(state, ctx, action)
+    else:
+        _westeros_step(state, ctx, action)
+
+
+def _muster_done(state: State, ctx: Ctx, action: Action) -> None:
+    if state["phase"] == "action":
+        action_phase.muster_done(state, ctx, action)
+    else:
+        _westeros_step(state, ctx, action)
+
+
+def _correction(kind: str) -> bool:
+    return kind in {m.name for m in CORRECTIONS}
+
+
+P = params
+#: the stage paths of the three order steps of the action phase (seed 000 p.14-16)
+ORDER_STEPS = ("action/raid", "action/march", "action/consolidate")
+
+
+def _fix(name: str, run: Handler, summary: str, rule: str, model: type[Params], who: Who = "host") -> Move:
+    """A host correction (or a seat's own board bookkeeping): any time, even after the game."""
+    return Move(name, run, summary, rule, model, who=who)
+
+
+MOVES_IN_PLAY = [
+    # setup and the round escape hatch
+    Move("start", _start, "Host: the board is set up; round 1 planning begins.",
+         RULE_SETUP, who="host", stages=("setup",), not_now=N_("The game has already started.")),
+    Move("round_done_on_board", _round_done_on_board,
+         "Host: this round's orders are played with the physical tokens; next round.",
+         "companion: manual phase", who="host", stages=("planning", "action"),
+         not_now=N_("Only the planning or action phase can be played on the board."),
+         entry="companion-manual-phase"),
+    Move("planning_done", lambda s, c, a: _manual_phase_done(s, c, "planning_done"),
+         "Host: the planning phase was played on the board (only without the planning assistant).",
+         "seed 000 p.7", who="host"),
+    Move("action_done", lambda s, c, a: _manual_phase_done(s, c, "action_done"),
+         "Host: the action phase was played on the board (only without the action assistant).",
+         "seed 000 p.7", who="host"),
+    # Westeros phase
+    Move("draw_card", _westeros_step, "Host, physical decks: the card turned over from the next Westeros deck.",
+         "seed 000 p.7", P.DrawCard, who="host", stages=("westeros/draw",)),
+    Move("choose", _westeros_step,
+         "A choice the table waits for: a Westeros card's effect, a wildling tie, a wildling task's option.",
+         "seed 000 p.7", P.Choose,
+         who="seat", stages=("westeros/choice", "westeros/wildling_attack/tie", "westeros/wildling_attack/tasks")),
+    Move("answer", _answer,
+         "A sealed answer: a bid (Clash of Kings, Night's Watch), secret orders, or a house card; "
+         "the last one reveals all.", "seed 000 p.10, p.12, p.19", P.Answer, who="seat", reveals=True,
+         stages=("westeros/clash/bid", "westeros/wildling_attack/bid", "planning/assign", "action/combat/cards")),
+    Move("order_ties", _westeros_step, "The Iron Throne holder orders tied Clash of Kings bids.",
+         "seed 000 p.10", P.OrderTies, who="seat", stages=("westeros/clash/tie",)),
+    Move("muster", _muster, "Recruit (or upgrade) one unit with mustering points.", "seed 000 p.9, p.22",
+         P.Muster, who="seat", stages=("westeros/mustering", "action/muster")),
+    Move("muster_done", _muster_done, "End mustering; unused points are lost.", "seed 000 p.9",
+         who="seat", stages=("westeros/mustering", "action/muster")),
+    Move("confirm_ports", _westeros_step,
+         "Game of Thrones: a house confirms which of its ports earn power.", "seed 000 p.25", P.ConfirmPorts,
+         who="seat", stages=("westeros/game_of_thrones",)),
+    Move("wildling_card", _westeros_step, "Host, physical decks: the wildling card turned over.",
+         "seed 000 p.22", P.WildlingCard, who="host", stages=("westeros/wildling_attack/card",)),
+    Move("confirm", _westeros_step, "The current wildling task is done on the board.",
+         "facts: wildling cards", who="seat", stages=("westeros/wildling_attack/tasks",)),
+    # planning phase
+    Move("raven_swap", planning.raven_swap, "Messenger Raven: replace one of your orders with an unused token.",
+         planning.RAVEN_RULE, P.RavenSwap, who="seat", stages=("planning/raven",)),
+    Move("raven_peek", planning.raven_peek, "Messenger Raven: look at the top wildling card (privately).",
+         planning.RAVEN_RULE, who="seat", stages=("planning/raven",), undoable=False,
+         undo_refusal=N_("The Messenger Raven's look at the wildling deck cannot be undone.")),
+    Move("raven_place", planning.raven_place, "Messenger Raven: keep the card on top or put it at the bottom.",
+         planning.RAVEN_RULE, P.RavenPlace, who="seat", stages=("planning/raven",)),
+    Move("raven_pass", planning.raven_pass, "Messenger Raven: use neither ability.", "seed 000 p.13",
+         who="seat", stages=("planning/raven",)),
+    # action phase
+    Move("raid", action_phase.raid, "Resolve a Raid order: remove an adjacent enemy order (or nothing).",
+         "seed 000 p.14", P.Raid, who="seat", stages=("action/raid",)),
+    Move("march", action_phase.march, "Resolve a March order: move units; at most one move starts a combat.",
+         "seed 000 p.15", P.March, who="seat", stages=("action/march",)),
+    Move("consolidate", action_phase.consolidate,
+         "Resolve a Consolidate Power order: gain power, or muster with the special order.",
+         "seed 000 p.15", P.Consolidate, who="seat", stages=("action/consolidate",)),
+    Move("pass_order", action_phase.pass_order, "Remove one of your orders of this step without effect.",
+         "seed 000 p.14", P.FromArea, who="seat", stages=ORDER_STEPS),
+    # combat
+    Move("support", combat.support, "The asked Support order helps the attacker, the defender or nobody.",
+         combat.RULE_SUPPORT, P.Support, who="seat", stages=("action/combat/support",)),
+    Move("combat_units", combat.correct_units,
+         "Before the cards are revealed: correct a side's units in the combat (the board is the truth).",
+         "seed 000 p.18", P.CombatUnits, who="seat", stages=("action/combat/support", "action/combat/cards")),
+    Move("card_ability", combat.ability,
+         "Decide the pending card ability, retreat, casualties or port ships of the combat.",
+         combat.RULE_CARDS, P.CardAbility, who="seat", stages=("action/combat/ability",)),
+    Move("blade", combat.blade, "The Valyrian Steel Blade holder: +1 or a new Tides of Battle card (or not).",
+         "seed 000 p.19", P.Blade, who="seat", stages=("action/combat/blade",)),
+]
+#: corrections and board bookkeeping: any time, even once the game is over
+CORRECTIONS = [
+    _fix("set_control", _set_control, "Record who controls a land area.", "seed 000 p.24", P.SetControl, "seat"),
+    _fix("set_units", _set_units, "Correct the units of one area (the board is the truth).", "seed 000 p.2",
+         P.SetUnits, "seat"),
+    _fix("remove_units", _remove_units, "Destroy units of your own (supply, wildling losses).", "seed 000 p.8",
+         P.RemoveUnits, "seat"),
+    _fix("place_token", _place_token, "Put an available power token on a land area you hold.", "seed 000 p.24",
+         P.TokenArea, "seat"),
+    _fix("remove_token", _remove_token, "A power token goes back to its owner's Pool.", "seed 000 p.21, p.24",
+         P.TokenArea, "seat"),
+    _fix("adjust_power", _adjust_power, "Host: move power between the Pool and a house.", "seed 000 p.6",
+         P.AdjustPower),
+    _fix("set_neutral", _set_neutral, "Host: correct a neutral force token.", "seed 000 p.26", P.SetNeutral),
+    _fix("set_threat", _set_threat, "Host: correct the wildling threat.", "seed 000 p.22", P.SetValue),
+    _fix("set_supply", _set_supply, "Host: correct a house's supply position.", "seed 000 p.8", P.SetSupply),
+    _fix("set_track", corrections.set_track, "Host: correct an influence track.", "seed 000 p.10-11",
+         P.SetTrack),
+    _fix("set_dominance", corrections.set_dominance, "Host: correct a dominance token's holder and use.",
+         "seed 000 p.11-12", P.SetDominance),
+    _fix("set_round", corrections.set_round, "Host: correct the round marker.", "seed 000 p.6", P.SetValue),
+    _fix("set_garrison", corrections.set_garrison, "Host: correct a garrison.", "seed 000 p.26-27",
+         P.SetGarrison),
+    _fix("set_house_card", corrections.set_house_card, "Host: move a house card between hand and discard pile.",
+         "seed 000 p.18", P.SetHouseCard),
+]
+MOVES = Moves(MOVES_IN_PLAY + CORRECTIONS)
