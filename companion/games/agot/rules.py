@@ -521,6 +521,8 @@ def _fix(name: str, run: Handler, summary: str, rule: str, model: type[Params], 
     return Move(name, run, summary, rule, model, who=who)
 
 
+#: (``draw_card`` and ``wildling_card`` are the host's, who is checked once the step is right: a
+#: phone tapping them at the wrong moment hears what the table is doing, 409)
 MOVES_IN_PLAY = [
     # setup and the round escape hatch
     Move("start", _start, "Host: the board is set up; round 1 planning begins.",
@@ -538,7 +540,7 @@ MOVES_IN_PLAY = [
          "seed 000 p.7", who="host"),
     # Westeros phase
     Move("draw_card", _westeros_step, "Host, physical decks: the card turned over from the next Westeros deck.",
-         "seed 000 p.7", P.DrawCard, who="host", stages=("westeros/draw",)),
+         "seed 000 p.7", P.DrawCard, stages=("westeros/draw",)),
     Move("choose", _westeros_step,
          "A choice the table waits for: a Westeros card's effect, a wildling tie, a wildling task's option.",
          "seed 000 p.7", P.Choose,
@@ -557,7 +559,7 @@ MOVES_IN_PLAY = [
          "Game of Thrones: a house confirms which of its ports earn power.", "seed 000 p.25", P.ConfirmPorts,
          who="seat", stages=("westeros/game_of_thrones",)),
     Move("wildling_card", _westeros_step, "Host, physical decks: the wildling card turned over.",
-         "seed 000 p.22", P.WildlingCard, who="host", stages=("westeros/wildling_attack/card",)),
+         "seed 000 p.22", P.WildlingCard, stages=("westeros/wildling_attack/card",)),
     Move("confirm", _westeros_step, "The current wildling task is done on the board.",
          "facts: wildling cards", who="seat", stages=("westeros/wildling_attack/tasks",)),
     # planning phase
