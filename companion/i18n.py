@@ -16,9 +16,9 @@ from __future__ import annotations
 import sys
 from datetime import UTC
 from pathlib import Path
+from typing import Any
 
 from .resources import TEMPLATES
-from typing import Any
 
 LANGUAGES = ("en", "pt_BR")
 PACKAGE = Path(__file__).resolve().parent

@@ -130,8 +130,9 @@ class Move:
         return any(stage == s or stage.startswith(s + "/") for s in self.stages)
 
     def fields(self) -> list[tuple[str, str, bool, str]]:
-        """(name, type, required, description) of each parameter, for the reference."""
-        return [(name, type_text(info.annotation), info.is_required(), info.description or "")
+        """(name, type, required, description) of each parameter, for the reference (a field
+        named like a Python keyword, ``from``, is declared ``from_`` with ``alias="from"``)."""
+        return [(info.alias or name, type_text(info.annotation), info.is_required(), info.description or "")
                 for name, info in self.params.model_fields.items()]
 
 

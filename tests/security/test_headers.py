@@ -4,7 +4,6 @@ and no template carries an inline script or event handler the CSP would block.""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from companion import resources
 

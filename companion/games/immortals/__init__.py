@@ -1,7 +1,7 @@
 """Immortals (Queen Games 2017): secret action planning, resources, battles and scoring."""
 
-from .rules import ImmortalsGame
+from .game import ImmortalsGame
 
 GAME = ImmortalsGame()
 
-__all__ = ["GAME"]
+__all__ = ["GAME", "ImmortalsGame"]

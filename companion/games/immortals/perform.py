@@ -11,6 +11,7 @@ from typing import Any
 from ...i18n import N_
 from ..base import Action, Ctx, RuleError, get_choice, get_int
 from . import cite
+from .battle import inhabitants_side, prepare_tray, relation
 from .board import (
     add_armies,
     area_of,
@@ -272,8 +273,6 @@ def start_attack(state: dict[str, Any], ctx: Ctx, seat: str, card_loc: str, what
     """Declare an attack (seed 001 p.10, p.13): from a region with own armies to an unoccupied one
     or one held by another player, in the same realm or through a portal to the twin. Adjacency is
     on the physical board and not checked. Opens the battle: the table drops the cubes next."""
-    from .battle import inhabitants_side, prepare_tray, relation
-
     src = check_location(action.get("from"), "from")
     dst = check_location(action.get("to"), "to")
     have = armies_of(state, seat, src)

@@ -1,9 +1,10 @@
-"""Immortals (Queen Games 2017): table setup, round flow and the action layer.
+"""Immortals' moves and round flow: what each declared move does to the state (seed 001/002).
 
-The physical board, cubes and tower stay on the table; the companion keeps the numbers (gold,
-energy, VP, limbos, region cards, buildings), runs the secret draft and action planning on the
-phones, adjudicates battles and scores. Phases: ``setup`` -> ``draft`` -> per round
-``reinforce`` -> ``planning`` -> ``performance`` (with a ``battle`` inside) -> scoring -> ``ended``.
+Every public function here is one move's handler (``handler(state, ctx, action)``), declared in
+:mod:`.game` with who may make it and in which stage, so the handlers only check what the
+declaration cannot: whose turn it is, what the cards and the board allow. The round flow
+(reinforcements -> planning -> performance -> scoring) advances from here. Views never come in:
+this module knows nothing of what a screen shows.
 """
 
 from __future__ import annotations
@@ -12,736 +13,558 @@ from typing import Any
 
 from ... import sealed
 from ...i18n import N_
-from ..base import Action, Ctx, Game, Option, RuleError, SeatDef, State, get_choice, get_int
+from ..base import Action, Ctx, RuleError, State, get_choice, get_int
 from . import cite, draft, perform, planning, profile, scoring
 from .battle import INH, adjudicate, tower_drop
-from .board import (
-    REGIONS,
-    check_location,
-    empty_board,
-    other,
-    set_cell,
-    split,
-)
+from .board import REGIONS, check_location, other, set_cell, split
 from .data import BUILDINGS, REALMS, RESOURCES, tribes
 from .labels import FIELDS, WINNERS, card_line, joined, msg, rname, where, word
 
-COLORS = (("red", N_("Red"), "#d64545"), ("purple", N_("Purple"), "#9b59b6"), ("blue", N_("Blue"), "#3f7fd6"),
-          ("yellow", N_("Yellow"), "#e0b43a"), ("black", N_("Black"), "#5d6d7e"))
-#: Rounds by player count: both rulebooks print 7/5/5 (seed 001 p.4, seed 002 p.4); a public player aid says 7/6/5.
-ROUNDS = {"a": {3: 7, 4: 5, 5: 5}, "aid": {3: 7, 4: 6, 5: 5}}
 FIX = "companion: corrections"
 
 
-class ImmortalsGame(Game):
-    id = "immortals"
-    title = N_("Immortals")
-    summary = N_("Secret action planning, resources, cube-tower battles and scoring for Immortals.")
-    screen_template = "immortals/screen.html"
-    seat_template = "immortals/seat.html"
-    host_template = "immortals/host.html"
-    profiles = True
+def _seat_arg(state: State, ctx: Ctx, action: Action) -> str:
+    """The seat acted for: the actor's own, or any seat when the host acts."""
+    seat = action.get("seat") or ctx.actor.seat
+    if seat not in state["players"]:
+        raise RuleError("There is no seat %(seat)s.", "companion: seats", entry="companion-seats", seat=str(seat)[:24])
+    ctx.actor.require(seat)
+    return seat
 
-    # -- table -------------------------------------------------------------------------------
-    def options(self) -> list[Option]:
-        return [
-            Option("players", N_("Players"), "int", 4, min=3, max=5,
-                   help=N_("Immortals is for 3 to 5 players.")),
-            Option("rounds_table", N_("Rounds by player count"), "choice", "a",
-                   choices=(("a", N_("Rulebooks A and B (p.4): 3 players 7, 4 players 5, 5 players 5")),
-                            ("aid", N_("Player aid: 3 players 7, 4 players 6, 5 players 5"))),
-                   help=N_("Both rulebooks print 7/5/5 on p.4; a public player aid says 6 for 4 players.")),
-            Option("rounds", N_("Rounds (0 = by player count)"), "int", 0, min=0, max=10,
-                   help=N_("The rulebook lets the table agree to play more rounds.")),
-            Option("inhabitant_reading", N_("Inhabitants fighting for the winner"), "choice", "example",
-                   choices=(("example", N_("As in the worked example and rulebook B: they count in the winner's loss")),
-                            ("version_a", N_("As rulebook A's text: they leave with the loser's armies"))),
-                   help=N_("The two rulebooks word this differently; the worked example follows B.")),
-            Option("loser_inhabitants", N_("Inhabitants fighting for the loser"), "choice", "party",
-                   choices=(("party", N_("They count in the losing party: the winner loses as many cubes as "
-                                         "the loser's armies and inhabitants together (p.14, \"the losing "
-                                         "party\")")),
-                            ("armies", N_("Only the loser's own armies count: the winner loses that many "
-                                          "(p.14 speaks of the loser's armies)"))),
-                   help=N_("Rulebooks A and B p.14 spell out only inhabitants fighting for the winner.")),
-            Option("dominate_empty", N_("Dominate when the twin region is empty"), "choice", "take",
-                   choices=(("take", N_("Any army beats the empty twin: take the region card (p.12: more "
-                                        "armies than the other player)")),
-                            ("nothing", N_("Nothing happens: there is no other player to compare with "
-                                           "(p.12 names another player's armies)"))),
-                   help=N_("Rulebooks A and B p.12 do not say what happens when nobody holds the twin region.")),
-            Option("digital_tower", N_("Digital tower (no physical tower)"), "bool", False,
-                   help=N_("A published model, not the real tower: dropped cubes fall with 2/3, stuck cubes with 1/3.")),
-        ]
 
-    def seats(self, options: dict[str, Any]) -> list[SeatDef]:
-        n = int(options.get("players") or 4)
-        return [SeatDef(f"p{i + 1}", label, color) for i, (_cid, label, color) in enumerate(COLORS[:n])]
+def _phase(state: State, *phases: str) -> None:
+    if state["phase"] not in phases:
+        raise RuleError("Not now: the table is in the %(phase)s phase.", "companion: turns", status=409,
+                        phase=state["phase"])
 
-    def setup(self, options: dict[str, Any], ctx: Ctx) -> State:
-        seats = [s.id for s in self.seats(options)]
-        n = len(seats)
-        table = options.get("rounds_table") or "a"
-        rounds = int(options.get("rounds") or 0) or ROUNDS[table][n]
-        first = ctx.rng.choice(seats)
-        state: State = {
-            "seats": seats,
-            "labels": {s.id: s.label for s in self.seats(options)},
-            "colors": {s.id: s.color for s in self.seats(options)},
-            "options": {
-                "rounds_table": table,
-                "inhabitant_reading": options.get("inhabitant_reading") or "example",
-                "loser_inhabitants": options.get("loser_inhabitants") or "party",
-                "dominate_empty": options.get("dominate_empty") or "take",
-                "digital_tower": bool(options.get("digital_tower")),
-            },
-            "profile": profile.load(options.get("profile_data")),
-            "phase": "setup",
-            "round": 0,
-            "rounds": rounds,
-            "rounds_by_source": {k: v[n] for k, v in ROUNDS.items()},
-            "first": first,
-            "next_first": None,
-            "turn": None,
-            "players": {s: self._player() for s in seats},
-            "region_cards": dict.fromkeys(REGIONS),
-            "board": empty_board(),
-            "deck": [],
-            "discard": [],
-            "tray": {},
-            "tower": {},
-            "battle": None,
-            "last_battle": None,
-            "draft": None,
-            "reinforced": [],
-            "last_scoring": None,
-            "result": None,
-            "prompts": {},
-        }
-        # first player chosen at random (seed 001 p.5), logged
-        ctx.log(N_("First player (drawn at random): %(who)s"), who=msg(state["labels"][first]))
-        return state
 
-    @staticmethod
-    def _player() -> dict[str, Any]:
-        return {
-            "tribes": {"light": None, "dark": None}, "ready": False, "spaces": None,
-            "spaces_confirmed": False, "groups": [], "gold": 0, "energy": 0, "vp": 0,
-            "limbo": {"light": 0, "dark": 0}, "conflict": [], "plan": None, "revealed": {},
-            "passed": False, "pass_take": None,
-        }
+# -- setup -------------------------------------------------------------------------------
+def choose_tribes(state: State, ctx: Ctx, action: Action) -> None:
+    """Each player takes one light and one dark tribe and builds its board (seed 001 p.4); the
+    printed numbers it enters are kept in the profile for later tables."""
+    seat = _seat_arg(state, ctx, action)
+    rule = cite.both(4)
+    chosen = {}
+    for realm in REALMS:
+        tid = get_choice(action, realm, [t for t, d in tribes().items() if d["realm"] == realm], rule)
+        for other_seat, p in state["players"].items():
+            if other_seat != seat and p["tribes"][realm] == tid:
+                raise RuleError("Another player already has this tribe.", rule)
+        chosen[realm] = tid
+    prof = state["profile"]["tribes"]
+    for realm, tid in chosen.items():
+        t = prof[tid]
+        for res in RESOURCES:
+            key = f"{realm}_{res}"
+            if action.get(key) not in (None, ""):
+                t[res] = get_int(action, key, 0, 30, cite.both(7))
+        if action.get(f"{realm}_groups") not in (None, ""):
+            t["groups"] = _int_list(action[f"{realm}_groups"], f"{realm}_groups", cite.both(6))
+        if action.get(f"{realm}_corner") not in (None, ""):
+            t["corner"] = get_int(action, f"{realm}_corner", 0, 20, cite.both(6)) or None
+        for building in BUILDINGS:
+            e_key, g_key = f"{realm}_cost_{building}_energy", f"{realm}_cost_{building}_gold"
+            if action.get(e_key) not in (None, "") or action.get(g_key) not in (None, ""):
+                t["costs"][building] = {"energy": get_int({e_key: action.get(e_key) or 0}, e_key, 0, 30, cite.both(10)),
+                                        "gold": get_int({g_key: action.get(g_key) or 0}, g_key, 0, 30, cite.both(10))}
+        if action.get(f"{realm}_spaces") not in (None, "", []):
+            t["spaces"] = _spaces(action[f"{realm}_spaces"], f"{realm}_spaces")
+    light_start = prof[chosen["light"]]
+    if action.get("start") not in (None, ""):
+        light_start["start"] = get_choice(action, "start", REGIONS, cite.both(6))
+    _known_start(state, ctx, chosen["light"])
+    p = state["players"][seat]
+    p["tribes"] = chosen
+    starts = [state["profile"]["tribes"][q["tribes"]["light"]]["start"] for s, q in state["players"].items()
+              if q["tribes"]["light"] and s != seat]
+    if prof[chosen["light"]]["start"] in starts and prof[chosen["light"]]["start"]:
+        raise RuleError("Two light tribes cannot share a start region.", cite.both(6))
+    gaps = [(tid, m) for tid in chosen.values() for m in profile.tribe_complete(state["profile"], tid)]
+    if not any(prof[tid]["groups"] for tid in chosen.values()):
+        gaps.append((chosen["dark"], "groups"))
+    if gaps and str(action.get("partial", "")).lower() not in ("1", "true", "on", "yes"):
+        # Nothing is saved: the phone names every missing field in the player's language. A
+        # step of the guided flow sends ``partial`` to keep what it has so far.
+        raise RuleError("Still missing: %(missing)s.", cite.both(4), missing=joined([
+            {"_": "%(tribe)s: %(field)s", "params": {"tribe": msg(tribes()[tid]["name"]),
+                                                     "field": msg(FIELDS[m])}} for tid, m in gaps]))
+    light_sp, dark_sp = prof[chosen["light"]]["spaces"], prof[chosen["dark"]]["spaces"]
+    if light_sp is not None and dark_sp is not None and len(light_sp) + len(dark_sp) == planning.ARMY_SPACES:
+        p["spaces"], p["spaces_confirmed"] = light_sp + dark_sp, True
+    else:
+        p["spaces"] = profile.PLACEHOLDER_SPACES["light"] + profile.PLACEHOLDER_SPACES["dark"]
+        p["spaces_confirmed"] = False
+    groups = [g for tid in chosen.values() for g in (prof[tid]["groups"] or [])]
+    p["ready"] = not gaps and len(groups) >= 2
+    ctx.log(N_("%(who)s plays %(light)s and %(dark)s"), who=ctx.name(seat),
+            light=msg(tribes()[chosen["light"]]["name"]), dark=msg(tribes()[chosen["dark"]]["name"]))
 
-    def export_profile(self, state: State) -> dict[str, Any]:
-        return profile.load(state["profile"])
 
-    # -- dispatch ----------------------------------------------------------------------------
-    def apply(self, state: State, ctx: Ctx, action: Action) -> None:
-        kind = action.get("type")
-        handler = {
-            "choose_tribes": self._choose_tribes,
-            "start_game": self._start_game,
-            "draft_start": self._draft_start,
-            "draft_place": self._draft_place,
-            "feed": self._feed,
-            "tower_inhabitants": self._tower_inhabitants,
-            "answer": self._answer,
-            "reinforce": self._reinforce,
-            "perform": self._perform,
-            "pass": self._pass,
-            "battle_result": self._battle_result,
-            "battle_drop": self._battle_drop,
-            "name_region": self._name_region,
-            "set_region_value": self._set_region_value,
-            "edit_region": self._edit_region,
-            "set_region": self._set_region,
-            "set_building": self._set_building,
-            "give_card": self._give_card,
-            "adjust": self._adjust,
-            "set_tray": self._set_tray,
-            "set_first": self._set_first,
-            "set_turn": self._set_turn,
-        }.get(kind)
-        if handler is None:
-            raise RuleError("Unknown action: %(type)s.", "companion: input", entry="companion-input", type=str(kind)[:40])
-        handler(state, ctx, action)
+def _known_start(state: State, ctx: Ctx, tid: str) -> None:
+    """A start region known by name (Elves: Treehome, seed 002 p.6) links the tribe and the board
+    profile: a named region gives the tribe its start, a chosen start slot gets the name."""
+    name = tribes()[tid].get("start_name")
+    if not name:
+        return
+    regions = state["profile"]["regions"]
+    t = state["profile"]["tribes"][tid]
+    named = [rid for rid, r in regions.items() if (r["name"] or "").lower() == name.lower()]
+    if t["start"] is None and named:
+        t["start"] = named[0]
+    elif t["start"] and not named and regions[t["start"]]["name"] is None:
+        profile.name_region(state["profile"], t["start"], name)
+        ctx.log(N_("Region %(region)s is named %(name)s"), region=t["start"], name=msg(name))
 
-    def _seat_arg(self, state: State, ctx: Ctx, action: Action) -> str:
-        """The seat acted for: the actor's own, or any seat when the host acts."""
-        seat = action.get("seat") or ctx.actor.seat
-        if seat not in state["players"]:
-            raise RuleError("There is no seat %(seat)s.", "companion: seats", entry="companion-seats", seat=str(seat)[:24])
-        ctx.actor.require(seat)
-        return seat
 
-    def _phase(self, state: State, *phases: str) -> None:
-        if state["phase"] not in phases:
-            raise RuleError("Not now: the table is in the %(phase)s phase.", "companion: turns", status=409,
-                            phase=state["phase"])
+def _int_list(raw: Any, field: str, rule: str) -> list[int]:
+    items = raw if isinstance(raw, list) else str(raw).replace(";", ",").split(",")
+    out = [get_int({field: x.strip() if isinstance(x, str) else x}, field, 1, 20, rule)
+           for x in items if str(x).strip()]
+    if not 1 <= len(out) <= 8:
+        raise RuleError("List 1 to 8 army groups, like 10, 6, 2.", rule)
+    return out
 
-    # -- setup -------------------------------------------------------------------------------
-    def _choose_tribes(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Each player takes one light and one dark tribe and builds its board (seed 001 p.4); the
-        printed numbers it enters are kept in the profile for later tables."""
-        self._phase(state, "setup")
-        seat = self._seat_arg(state, ctx, action)
-        rule = cite.both(4)
-        chosen = {}
-        for realm in REALMS:
-            tid = get_choice(action, realm, [t for t, d in tribes().items() if d["realm"] == realm], rule)
-            for other_seat, p in state["players"].items():
-                if other_seat != seat and p["tribes"][realm] == tid:
-                    raise RuleError("Another player already has this tribe.", rule)
-            chosen[realm] = tid
-        prof = state["profile"]["tribes"]
-        for realm, tid in chosen.items():
-            t = prof[tid]
-            for res in RESOURCES:
-                key = f"{realm}_{res}"
-                if action.get(key) not in (None, ""):
-                    t[res] = get_int(action, key, 0, 30, cite.both(7))
-            if action.get(f"{realm}_groups") not in (None, ""):
-                t["groups"] = self._int_list(action[f"{realm}_groups"], f"{realm}_groups", cite.both(6))
-            if action.get(f"{realm}_corner") not in (None, ""):
-                t["corner"] = get_int(action, f"{realm}_corner", 0, 20, cite.both(6)) or None
-            for building in BUILDINGS:
-                e_key, g_key = f"{realm}_cost_{building}_energy", f"{realm}_cost_{building}_gold"
-                if action.get(e_key) not in (None, "") or action.get(g_key) not in (None, ""):
-                    t["costs"][building] = {"energy": get_int({e_key: action.get(e_key) or 0}, e_key, 0, 30, cite.both(10)),
-                                            "gold": get_int({g_key: action.get(g_key) or 0}, g_key, 0, 30, cite.both(10))}
-            if action.get(f"{realm}_spaces") not in (None, "", []):
-                t["spaces"] = self._spaces(action[f"{realm}_spaces"], f"{realm}_spaces")
-        light_start = prof[chosen["light"]]
-        if action.get("start") not in (None, ""):
-            light_start["start"] = get_choice(action, "start", REGIONS, cite.both(6))
-        self._known_start(state, ctx, chosen["light"])
-        p = state["players"][seat]
-        p["tribes"] = chosen
-        starts = [state["profile"]["tribes"][q["tribes"]["light"]]["start"] for s, q in state["players"].items()
-                  if q["tribes"]["light"] and s != seat]
-        if prof[chosen["light"]]["start"] in starts and prof[chosen["light"]]["start"]:
-            raise RuleError("Two light tribes cannot share a start region.", cite.both(6))
-        gaps = [(tid, m) for tid in chosen.values() for m in profile.tribe_complete(state["profile"], tid)]
-        if not any(prof[tid]["groups"] for tid in chosen.values()):
-            gaps.append((chosen["dark"], "groups"))
-        if gaps and str(action.get("partial", "")).lower() not in ("1", "true", "on", "yes"):
-            # Nothing is saved: the phone names every missing field in the player's language. A
-            # step of the guided flow sends ``partial`` to keep what it has so far.
-            raise RuleError("Still missing: %(missing)s.", cite.both(4), missing=joined([
-                {"_": "%(tribe)s: %(field)s", "params": {"tribe": msg(tribes()[tid]["name"]),
-                                                         "field": msg(FIELDS[m])}} for tid, m in gaps]))
-        light_sp, dark_sp = prof[chosen["light"]]["spaces"], prof[chosen["dark"]]["spaces"]
-        if light_sp is not None and dark_sp is not None and len(light_sp) + len(dark_sp) == planning.ARMY_SPACES:
-            p["spaces"], p["spaces_confirmed"] = light_sp + dark_sp, True
-        else:
-            p["spaces"] = profile.PLACEHOLDER_SPACES["light"] + profile.PLACEHOLDER_SPACES["dark"]
-            p["spaces_confirmed"] = False
-        groups = [g for tid in chosen.values() for g in (prof[tid]["groups"] or [])]
-        p["ready"] = not gaps and len(groups) >= 2
-        ctx.log(N_("%(who)s plays %(light)s and %(dark)s"), who=ctx.name(seat),
-                light=msg(tribes()[chosen["light"]]["name"]), dark=msg(tribes()[chosen["dark"]]["name"]))
 
-    @staticmethod
-    def _known_start(state: State, ctx: Ctx, tid: str) -> None:
-        """A start region known by name (Elves: Treehome, seed 002 p.6) links the tribe and the board
-        profile: a named region gives the tribe its start, a chosen start slot gets the name."""
-        name = tribes()[tid].get("start_name")
-        if not name:
-            return
-        regions = state["profile"]["regions"]
-        t = state["profile"]["tribes"][tid]
-        named = [rid for rid, r in regions.items() if (r["name"] or "").lower() == name.lower()]
-        if t["start"] is None and named:
-            t["start"] = named[0]
-        elif t["start"] and not named and regions[t["start"]]["name"] is None:
-            profile.name_region(state["profile"], t["start"], name)
-            ctx.log(N_("Region %(region)s is named %(name)s"), region=t["start"], name=msg(name))
+def _spaces(raw: Any, field: str) -> list[str]:
+    items = [str(x).strip() for x in raw] if isinstance(raw, list) else str(raw).split(",")
+    items = [x.strip() for x in items if x.strip()]
+    if len(items) > planning.ARMY_SPACES or any(k not in profile.SPACE_KINDS for k in items):
+        raise RuleError("List the army spaces printed on this tribe board.", cite.both(8))
+    return list(items)
 
-    @staticmethod
-    def _int_list(raw: Any, field: str, rule: str) -> list[int]:
-        items = raw if isinstance(raw, list) else str(raw).replace(";", ",").split(",")
-        out = [get_int({field: x.strip() if isinstance(x, str) else x}, field, 1, 20, rule)
-               for x in items if str(x).strip()]
-        if not 1 <= len(out) <= 8:
-            raise RuleError("List 1 to 8 army groups, like 10, 6, 2.", rule)
-        return out
 
-    @staticmethod
-    def _spaces(raw: Any, field: str) -> list[str]:
-        items = [str(x).strip() for x in raw] if isinstance(raw, list) else str(raw).split(",")
-        items = [x.strip() for x in items if x.strip()]
-        if len(items) > planning.ARMY_SPACES or any(k not in profile.SPACE_KINDS for k in items):
-            raise RuleError("List the army spaces printed on this tribe board.", cite.both(8))
-        return list(items)
+def start_game(state: State, ctx: Ctx, action: Action) -> None:
+    """The host starts the initial round once every player has a complete pair of tribes."""
+    for s, p in state["players"].items():
+        if not p["tribes"]["light"] or not p["tribes"]["dark"]:
+            raise RuleError("%(who)s has not chosen tribes yet.", cite.both(4), who=ctx.name(s))
+        for tid in p["tribes"].values():
+            missing = profile.tribe_complete(state["profile"], tid)
+            if missing:
+                raise RuleError("%(tribe)s still needs: %(missing)s.", cite.both(7),
+                                tribe=msg(tribes()[tid]["name"]), missing=joined([msg(FIELDS[m]) for m in missing]))
+    for s, p in state["players"].items():
+        p["groups"] = profile.groups_for(state["profile"], p["tribes"], len(state["seats"]))
+        if len(p["groups"]) < 2:  # one for the start region, at least one for the draft (p.6)
+            raise RuleError("%(who)s: enter the army groups printed on the back of the tribe boards.",
+                            cite.both(6), who=ctx.name(s))
+    draft.begin(state)
+    ctx.log(N_("Initial round: each player places a group on its start region"))
 
-    def _start_game(self, state: State, ctx: Ctx, action: Action) -> None:
-        """The host starts the initial round once every player has a complete pair of tribes."""
-        ctx.actor.require_host()
-        self._phase(state, "setup")
-        for s, p in state["players"].items():
-            if not p["tribes"]["light"] or not p["tribes"]["dark"]:
-                raise RuleError("%(who)s has not chosen tribes yet.", cite.both(4), who=ctx.name(s))
-            for tid in p["tribes"].values():
-                missing = profile.tribe_complete(state["profile"], tid)
-                if missing:
-                    raise RuleError("%(tribe)s still needs: %(missing)s.", cite.both(7),
-                                    tribe=msg(tribes()[tid]["name"]), missing=joined([msg(FIELDS[m]) for m in missing]))
-        for s, p in state["players"].items():
-            p["groups"] = profile.groups_for(state["profile"], p["tribes"], len(state["seats"]))
-            if len(p["groups"]) < 2:  # one for the start region, at least one for the draft (p.6)
-                raise RuleError("%(who)s: enter the army groups printed on the back of the tribe boards.",
-                                cite.both(6), who=ctx.name(s))
-        draft.begin(state)
-        ctx.log(N_("Initial round: each player places a group on its start region"))
 
-    # -- draft -------------------------------------------------------------------------------
-    def _draft_start(self, state: State, ctx: Ctx, action: Action) -> None:
-        self._phase(state, "draft")
-        draft.start(state, ctx, self._seat_arg(state, ctx, action), action)
+# -- draft -------------------------------------------------------------------------------
+def draft_start(state: State, ctx: Ctx, action: Action) -> None:
+    """A group on the start region (seed 001 p.6)."""
+    draft.start(state, ctx, _seat_arg(state, ctx, action), action)
 
-    def _draft_place(self, state: State, ctx: Ctx, action: Action) -> None:
-        self._phase(state, "draft")
-        draft.place(state, ctx, self._seat_arg(state, ctx, action), action)
 
-    def _feed(self, state: State, ctx: Ctx, action: Action) -> None:
-        self._phase(state, "draft")
-        if draft.feed(state, ctx, self._seat_arg(state, ctx, action), action):
-            self._new_round(state, ctx)
+def draft_place(state: State, ctx: Ctx, action: Action) -> None:
+    """A group where the picked conflict card shows (seed 001 p.6-7)."""
+    draft.place(state, ctx, _seat_arg(state, ctx, action), action)
 
-    def _tower_inhabitants(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Anyone enters how many inhabitants fell when the physical tower was fed (seed 001 p.7)."""
-        self._phase(state, "draft")
-        if not (ctx.actor.seat or ctx.actor.host):
-            raise RuleError("Only a seated player can do this.", FIX, entry="companion-seats", status=403)
-        draft.set_inhabitants(state, ctx, action)
-        if draft.feed_done(state):
-            self._new_round(state, ctx)
 
-    # -- sealed answers ----------------------------------------------------------------------
-    def _answer(self, state: State, ctx: Ctx, action: Action) -> None:
-        seat = ctx.actor.require_seat()
-        pid = str(action.get("prompt", ""))
+def feed(state: State, ctx: Ctx, action: Action) -> None:
+    """Fallen cubes to the limbos after the tower is fed; the first round starts when all are in (seed 001 p.7)."""
+    if draft.feed(state, ctx, _seat_arg(state, ctx, action), action):
+        _new_round(state, ctx)
+
+
+def tower_inhabitants(state: State, ctx: Ctx, action: Action) -> None:
+    """Anyone enters how many inhabitants fell when the physical tower was fed (seed 001 p.7)."""
+    draft.set_inhabitants(state, ctx, action)
+    if draft.feed_done(state):
+        _new_round(state, ctx)
+
+
+# -- sealed answers ----------------------------------------------------------------------
+def answer(state: State, ctx: Ctx, action: Action) -> None:
+    """A sealed answer: a draft pick (seed 001 p.6) or the round's plan (p.8)."""
+    seat = ctx.actor.require_seat()
+    pid = str(action.get("prompt", ""))
+    prompt = sealed.get(state, pid)
+    if prompt["kind"] == "draft":
+        _phase(state, "draft")
+        draft.pick(state, ctx, seat, action.get("value"))
+    elif prompt["kind"] == "plan":
+        value = action.get("value")
+        if value in (None, ""):  # the phone's form: fields army0..army7 and magic0..magic1
+            value = {"army": [action.get(f"army{i}") for i in range(planning.ARMY_SPACES)],
+                     "magic": [action.get(f"magic{i}") for i in range(planning.MAGIC_SPACES)]}
+        _plan(state, ctx, seat, pid, value)
+    else:
+        raise RuleError("There is no such secret prompt.", "companion: sealed prompts", status=404)
+
+
+def _plan(state: State, ctx: Ctx, seat: str, pid: str, raw: Any) -> None:
+    """Secret, simultaneous planning (seed 001 p.8). The reveal of the prompt only ends the phase:
+    the cards stay face down and are turned one by one while performing (p.15)."""
+    _phase(state, "planning")
+    if pid != f"plan-{state['round']}":
+        raise RuleError("This secret prompt is already closed.", "companion: sealed prompts", status=409)
+    plan = planning.normalize(raw)
+    planning.validate(state, seat, plan, perform.tribe_action(state, seat))
+    changed = seat in sealed.get(state, pid)["answers"]
+    done = sealed.answer(state, pid, seat, plan)
+    count = len(planning.spaces(plan))
+    ctx.log(N_("%(who)s planned %(count)s cards"), who=ctx.name(seat), count=count, seat=seat,
+            hidden=N_("%(who)s changed their plan") if changed else N_("%(who)s finished planning"),
+            hidden_params={"who": ctx.name(seat)})
+    if done:
         prompt = sealed.get(state, pid)
-        if prompt["kind"] == "draft":
-            self._phase(state, "draft")
-            draft.pick(state, ctx, seat, action.get("value"))
-        elif prompt["kind"] == "plan":
-            value = action.get("value")
-            if value in (None, ""):  # the phone's form: fields army0..army7 and magic0..magic1
-                value = {"army": [action.get(f"army{i}") for i in range(planning.ARMY_SPACES)],
-                         "magic": [action.get(f"magic{i}") for i in range(planning.MAGIC_SPACES)]}
-            self._plan(state, ctx, seat, pid, value)
-        else:
-            raise RuleError("There is no such secret prompt.", "companion: sealed prompts", status=404)
-
-    def _plan(self, state: State, ctx: Ctx, seat: str, pid: str, raw: Any) -> None:
-        """Secret, simultaneous planning (seed 001 p.8). The reveal of the prompt only ends the phase:
-        the cards stay face down and are turned one by one while performing (p.15)."""
-        self._phase(state, "planning")
-        if pid != f"plan-{state['round']}":
-            raise RuleError("This secret prompt is already closed.", "companion: sealed prompts", status=409)
-        plan = planning.normalize(raw)
-        planning.validate(state, seat, plan, perform.tribe_action(state, seat))
-        changed = seat in sealed.get(state, pid)["answers"]
-        done = sealed.answer(state, pid, seat, plan)
-        count = len(planning.spaces(plan))
-        ctx.log(N_("%(who)s planned %(count)s cards"), who=ctx.name(seat), count=count, seat=seat,
-                hidden=N_("%(who)s changed their plan") if changed else N_("%(who)s finished planning"),
-                hidden_params={"who": ctx.name(seat)})
-        if done:
-            prompt = sealed.get(state, pid)
-            for s, answer in prompt["answers"].items():
-                state["players"][s]["plan"] = answer
-                prompt["answers"][s] = planning.face_down(answer)  # the prompt keeps only what is public
-            # Everyone has planned, but nothing is shown: the cards are turned one by one (p.15).
-            # The prompt stays unrevealed (so exports withhold the plans) until the round is scored.
-            prompt["revealed"], prompt["closed"] = False, True
-            state["phase"] = "performance"
-            state["turn"] = state["first"]
-            ctx.log(N_("Everyone has planned. %(who)s performs first"), who=ctx.name(state["first"]))
-
-    # -- rounds ------------------------------------------------------------------------------
-    def _new_round(self, state: State, ctx: Ctx) -> None:
-        """Next round: the first player marker's holder starts (seed 002 p.12), reinforcements begin."""
-        state["round"] += 1
-        if state["next_first"]:
-            state["first"], state["next_first"] = state["next_first"], None
-        for p in state["players"].values():
-            p.update(plan=None, revealed={}, passed=False, pass_take=None)
-        state["phase"] = "reinforce"
-        state["reinforced"] = []
+        for s, planned in prompt["answers"].items():
+            state["players"][s]["plan"] = planned
+            prompt["answers"][s] = planning.face_down(planned)  # the prompt keeps only what is public
+        # Everyone has planned, but nothing is shown: the cards are turned one by one (p.15).
+        # The prompt stays unrevealed (so exports withhold the plans) until the round is scored.
+        prompt["revealed"], prompt["closed"] = False, True
+        state["phase"] = "performance"
         state["turn"] = state["first"]
-        ctx.log(N_("Round %(round)s of %(rounds)s: reinforcements, starting with %(who)s"),
-                round=state["round"], rounds=state["rounds"], who=ctx.name(state["first"]))
+        ctx.log(N_("Everyone has planned. %(who)s performs first"), who=ctx.name(state["first"]))
 
-    def _reinforce(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Reinforcements (seed 001 p.8): optionally draw a conflict card; then 1 army per 3 in each
-        limbo to regions of that realm with own armies, from the first player clockwise."""
-        self._phase(state, "reinforce")
-        seat = state["turn"]
-        ctx.actor.require(seat)
-        rule = cite.both(8)
-        p = state["players"][seat]
-        placed: dict[str, int] = {}
-        raw_place = perform.place_arg(action)
-        if raw_place:
-            for realm in REALMS:
-                part = self._realm_part(raw_place, realm)
-                if part:
-                    placed.update(perform._place(state, seat, {"place": part}, realm, p["limbo"][realm] // 3, rule))
-        if str(action.get("draw", "")).lower() in ("1", "true", "on", "yes"):
-            perform.draw_conflict(state, ctx, seat, 1)
-        perform.from_limbo(state, ctx, seat, placed)
-        if not placed:
-            ctx.log(N_("%(who)s places no reinforcements"), who=ctx.name(seat))
-        state["reinforced"].append(seat)
-        seats = state["seats"]
-        nxt = seats[(seats.index(seat) + 1) % len(seats)]
-        if len(state["reinforced"]) == len(seats):
-            self._open_planning(state, ctx)
-        else:
-            state["turn"] = nxt
 
-    @staticmethod
-    def _realm_part(raw: Any, realm: str) -> dict[str, Any]:
-        if isinstance(raw, list):
-            raw = dict(str(x).partition("=")[::2] for x in raw)
-        if not isinstance(raw, dict):
-            raise RuleError("Say where the armies go.", cite.both(8))
-        return {k: v for k, v in raw.items() if isinstance(k, str) and k.startswith(realm + ":") and str(v) not in ("", "0")}
+# -- rounds ------------------------------------------------------------------------------
+def _new_round(state: State, ctx: Ctx) -> None:
+    """Next round: the first player marker's holder starts (seed 002 p.12), reinforcements begin."""
+    state["round"] += 1
+    if state["next_first"]:
+        state["first"], state["next_first"] = state["next_first"], None
+    for p in state["players"].values():
+        p.update(plan=None, revealed={}, passed=False, pass_take=None)
+    state["phase"] = "reinforce"
+    state["reinforced"] = []
+    state["turn"] = state["first"]
+    ctx.log(N_("Round %(round)s of %(rounds)s: reinforcements, starting with %(who)s"),
+            round=state["round"], rounds=state["rounds"], who=ctx.name(state["first"]))
 
-    def _open_planning(self, state: State, ctx: Ctx) -> None:
-        state["phase"] = "planning"
-        state["turn"] = None
-        sealed.open_prompt(state, f"plan-{state['round']}", list(state["seats"]), kind="plan",
-                           title=N_("Plan your actions"), spec={"round": state["round"]})
-        ctx.log(N_("Action planning: everyone places cards face down in secret"))
 
-    def public_marks(self, state: State) -> set[str]:
-        """Planned cards turned face up this round are public (seed 001 p.15): undo never turns one
-        back down, or its seat could re-plan knowing the others' cards."""
-        marks = super().public_marks(state)
-        for seat, p in state.get("players", {}).items():
-            marks.update(f"card:{state.get('round')}:{seat}:{space}" for space in p.get("revealed") or {})
-        return marks
-
-    def _perform(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Reveal one planned card and perform it, or decline it for 1 gold or energy (seed 001 p.9, p.15)."""
-        self._phase(state, "performance")
-        if state["battle"]:
-            raise RuleError("Finish the battle first.", cite.both(13), status=409)
-        seat = state["turn"]
-        ctx.actor.require(seat)
-        p = state["players"][seat]
-        space = str(action.get("space", ""))
-        card = planning.card_at(p["plan"], space) if p["plan"] else None
-        if card is None:
-            raise RuleError("There is no face-down card on that space.", cite.both(15))
-        decline = str(action.get("decline", "")).lower() in ("1", "true", "on", "yes")
-        battle = False
-        shown = card[5:] if card.startswith("lost:") else card
-        line, params = card_line(state, "reveal", card)
-        ctx.log(line, who=ctx.name(seat), **params)
-        if card.startswith("r:") and state["region_cards"].get(card.split(":")[1]) != seat:
-            # The card left this player after it was planned (a tie sent it to the deck, a Dominate
-            # or a battle gave it away): it cannot act, only compensation (seed 001 p.13-14).
-            ctx.log(N_("%(who)s no longer holds this region card: it cannot act"), who=ctx.name(seat))
-            card = "lost:" + card
-        if card == "blank" or card.startswith("lost:") or decline:
-            take = get_choice(action, "take", RESOURCES, cite.both(9))
-            perform.compensate(state, ctx, seat, take, "action not done")
-        elif space.startswith("m"):
-            perform.magic(state, ctx, seat, card[2:], action)
-        else:
-            kind = planning.space_kind(p, int(space[1:]))
-            battle = perform.army_space(state, ctx, seat, kind, card, action)
-        self._remove_card(state, seat, space, shown, used=not decline and card != "blank")
-        if not battle:
-            self._advance(state, ctx)
-
-    def _remove_card(self, state: State, seat: str, space: str, card: str, used: bool) -> None:
-        """A revealed card leaves the board: conflict cards are discarded, region, magic and blank
-        cards return to the hand (seed 001 p.8-9)."""
-        p = state["players"][seat]
-        row, idx = ("army" if space[0] == "a" else "magic"), int(space[1:])
-        p["plan"][row][idx] = None
-        p["revealed"][space] = card
-        if card.startswith("c:") and card in p["conflict"]:
-            p["conflict"].remove(card)
-            state["discard"].append(card)
-
-    def _pass(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Pass: the remaining cards go back to the hand; 1 gold or energy now and each time the turn
-        comes round while others still act (seed 001 p.15)."""
-        self._phase(state, "performance")
-        if state["battle"]:
-            raise RuleError("Finish the battle first.", cite.both(13), status=409)
-        seat = state["turn"]
-        ctx.actor.require(seat)
-        take = get_choice(action, "take", RESOURCES, cite.both(15))
-        p = state["players"][seat]
-        p["passed"], p["pass_take"], p["plan"] = True, take, planning.normalize({})
-        ctx.log(N_("%(who)s passes"), who=ctx.name(seat))
-        perform.compensate(state, ctx, seat, take, "passed")
-        self._advance(state, ctx)
-
-    def _advance(self, state: State, ctx: Ctx) -> None:
-        """Next player clockwise; players who passed take their compensation as their turn comes
-        round (seed 001 p.15). When everyone has passed, the round is scored."""
-        seats = state["seats"]
-        if all(state["players"][s]["passed"] for s in seats):
-            self._score(state, ctx)
-            return
-        i = seats.index(state["turn"])
-        for step in range(1, len(seats) + 1):
-            s = seats[(i + step) % len(seats)]
-            p = state["players"][s]
-            if not p["passed"]:
-                state["turn"] = s
-                return
-            perform.compensate(state, ctx, s, p["pass_take"], "passed")
-
-    def _score(self, state: State, ctx: Ctx) -> None:
-        """Scoring from the left of the first player, clockwise (seed 001 p.15-16); then the next
-        round, or the end after the last (p.16)."""
-        result = {}
-        for s in scoring.scoring_order(state["seats"], state["first"]):
-            b = scoring.breakdown(state, s)
-            state["players"][s]["vp"] += b["total"]
-            result[s] = b
-            ctx.log(N_("%(who)s scores %(vp)s VP (%(regions)s regions)"), who=ctx.name(s), vp=b["total"],
-                    regions=b["regions"])
-        state["last_scoring"] = {"round": state["round"], "order": list(result), "points": result}
-        plan = state["prompts"].get(f"plan-{state['round']}")
-        if plan:  # the round is over: its plans may now appear in a table export
-            plan["closed"], plan["revealed"] = False, True
-        state["turn"] = None
-        if state["round"] >= state["rounds"]:
-            state["phase"] = "ended"
-            state["result"] = scoring.ranking(state)
-            ctx.log(N_("Game over. Winner: %(who)s"),
-                    who=", ".join(ctx.name(s) for s in state["result"]["winners"]))
-        else:
-            self._new_round(state, ctx)
-
-    # -- battles -----------------------------------------------------------------------------
-    def _battle_actor(self, state: State, ctx: Ctx) -> dict[str, Any]:
-        self._phase(state, "performance")
-        b = state["battle"]
-        if not b:
-            raise RuleError("There is no battle to resolve.", cite.both(13), status=409)
-        if not (ctx.actor.host or ctx.actor.seat in (b["attacker"], b["defender"])):
-            raise RuleError("Only the attacker, the defender or the host enters the tray.", "companion: turns",
-                            status=403)
-        return b
-
-    def _battle_result(self, state: State, ctx: Ctx, action: Action) -> None:
-        """The table enters what fell in the tray: cubes per colour and inhabitants (seed 001 p.13)."""
-        b = self._battle_actor(state, ctx)
-        if state["options"]["digital_tower"] and not ctx.actor.host:
-            raise RuleError("With the digital tower, drop the cubes instead.", cite.FACTS)
-        raw = action.get("tray")
-        if not isinstance(raw, dict):
-            raw = {k[5:]: v for k, v in action.items() if k.startswith("tray_")}
-        tray = {}
-        for key in state["seats"] + [INH]:
-            n = get_int({key: raw.get(key, 0) or 0}, key, 0, 60, cite.both(13))
-            if n:
-                tray[key] = n
-        self._resolve(state, ctx, b, tray)
-
-    def _battle_drop(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Digital tower only: drop the cubes through the model (facts/immortals.md)."""
-        b = self._battle_actor(state, ctx)
-        if not state["options"]["digital_tower"]:
-            raise RuleError("This table uses the physical tower: enter what fell in the tray.", cite.FACTS)
-        tray, state["tower"] = tower_drop(ctx.rng, state["tower"], b["drop"])
-        self._resolve(state, ctx, b, tray)
-
-    def _resolve(self, state: State, ctx: Ctx, b: dict[str, Any], tray: dict[str, int]) -> None:
-        """Apply the adjudication: limbos of the other realm, region, card, what stays in the tray."""
-        reading = state["options"]["inhabitant_reading"]
-        res = adjudicate(tray, b["attacker"], b["defender"], b["side"], reading,
-                         state["options"].get("loser_inhabitants", "party"))
-        realm, rid = split(b["to"])
-        for s, n in res["to_limbo"].items():
-            state["players"][s]["limbo"][other(realm)] += n
-        into = res["into_region"]
-        set_cell(state, b["to"], into["seat"], into["armies"])
-        holder = state["region_cards"].get(rid)
-        if res["card"] == "attacker":
-            perform.take_region_card(state, ctx, b["attacker"], rid)
-        elif res["card"] == "deck_if_involved" and holder in (b["attacker"], b["defender"]):
-            perform.return_region_card(state, rid)
-            ctx.log(N_("The region card %(region)s goes back to the deck"), region=rname(state, rid))
-        state["tray"] = dict(res["tray_after"])
-        state["last_battle"] = {**b, "tray": tray, "result": res, "reading": reading}
-        state["battle"] = None
-        ctx.log(N_("Battle for %(region)s (%(realm)s): %(a)s against %(d)s, %(winner)s"), **where(state, b["to"]),
-                a=res["scores"]["attacker"], d=res["scores"]["defender"], winner=msg(WINNERS[res["winner"]]))
-        self._advance(state, ctx)
-
-    # -- profile and corrections ---------------------------------------------------------------
-    def _name_region(self, state: State, ctx: Ctx, action: Action) -> None:
-        """The host names a region slot as printed on the board (issue #6, board profile)."""
-        ctx.actor.require_host()
-        rid = get_choice(action, "region", REGIONS, profile.RULE)
-        filled = profile.name_region(state["profile"], rid, action.get("name"))
-        ctx.log(N_("Region %(region)s is named %(name)s"), region=rid, name=action.get("name") or "-")
-        for v in filled:
-            ctx.log(N_("%(name)s: %(value)s %(res)s in the %(realm)s realm, from %(source)s"), name=v["name"],
-                    value=v["value"], res=msg(word(v["resource"])), realm=msg(word(v["realm"])), source=v["source"])
-
-    def _set_region_value(self, state: State, ctx: Ctx, action: Action) -> None:
-        """The host enters a value printed on a region card (issue #6, board profile)."""
-        ctx.actor.require_host()
-        rid = get_choice(action, "region", REGIONS, profile.RULE)
-        realm = get_choice(action, "realm", REALMS, profile.RULE)
-        res = get_choice(action, "resource", RESOURCES, profile.RULE)
-        value = None if action.get("value") in (None, "") else get_int(action, "value", 0, profile.MAX_VALUE, profile.RULE)
-        profile.set_value(state["profile"], rid, realm, res, value)
-        ctx.log(N_("Region card %(region)s: %(res)s in the %(realm)s realm is %(value)s"), region=rid,
-                res=msg(word(res)), realm=msg(word(realm)), value="-" if value is None else value)
-
-    def _edit_region(self, state: State, ctx: Ctx, action: Action) -> None:
-        """One form per region row: name and the four printed values at once (issue #6, profile).
-        Empty values mean unknown."""
-        ctx.actor.require_host()
-        rid = get_choice(action, "region", REGIONS, profile.RULE)
-        name = str(action.get("name") or "").strip() or None
-        before = {realm: dict(state["profile"]["regions"][rid][realm]) for realm in REALMS}
-        if name != state["profile"]["regions"][rid]["name"]:
-            self._name_region(state, ctx, {"region": rid, "name": name})
+def reinforce(state: State, ctx: Ctx, action: Action) -> None:
+    """Reinforcements (seed 001 p.8): optionally draw a conflict card; then 1 army per 3 in each
+    limbo to regions of that realm with own armies, from the first player clockwise."""
+    seat = state["turn"]
+    ctx.actor.require(seat)
+    rule = cite.both(8)
+    p = state["players"][seat]
+    placed: dict[str, int] = {}
+    raw_place = perform.place_arg(action)
+    if raw_place:
         for realm in REALMS:
-            for res in RESOURCES:
-                key = f"{realm}_{res}"
-                raw = action.get(key)
-                value = None if raw in (None, "") else get_int(action, key, 0, profile.MAX_VALUE, profile.RULE)
-                if value is None and before[realm][res] is None:
-                    continue  # still unknown, or just filled in from a worked example by the name
-                if value != state["profile"]["regions"][rid][realm][res]:
-                    self._set_region_value(state, ctx, {"region": rid, "realm": realm, "resource": res,
-                                                        "value": value})
+            part = _realm_part(raw_place, realm)
+            if part:
+                placed.update(perform._place(state, seat, {"place": part}, realm, p["limbo"][realm] // 3, rule))
+    if str(action.get("draw", "")).lower() in ("1", "true", "on", "yes"):
+        perform.draw_conflict(state, ctx, seat, 1)
+    perform.from_limbo(state, ctx, seat, placed)
+    if not placed:
+        ctx.log(N_("%(who)s places no reinforcements"), who=ctx.name(seat))
+    state["reinforced"].append(seat)
+    seats = state["seats"]
+    nxt = seats[(seats.index(seat) + 1) % len(seats)]
+    if len(state["reinforced"]) == len(seats):
+        _open_planning(state, ctx)
+    else:
+        state["turn"] = nxt
 
-    def _set_region(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Any player corrects who occupies a region and with how many armies (design: two taps)."""
-        if not (ctx.actor.seat or ctx.actor.host):
-            raise RuleError("Only a seated player can do this.", FIX, entry="companion-seats", status=403)
-        location = check_location(action.get("region"))
-        seat = action.get("seat") or None
-        if seat is not None and seat not in state["players"]:
-            raise RuleError("There is no seat %(seat)s.", FIX, entry="companion-seats", seat=str(seat)[:24])
-        armies = get_int(action, "armies", 0, 45, FIX) if seat else 0
-        set_cell(state, location, seat, armies)
-        ctx.log(N_("Correction: %(region)s (%(realm)s) now %(who)s with %(count)s armies"), **where(state, location),
-                who=ctx.name(seat) if seat else "-", count=armies)
 
-    def _set_building(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Correct the buildings on a region (no points change; use adjust for VP)."""
-        if not (ctx.actor.seat or ctx.actor.host):
-            raise RuleError("Only a seated player can do this.", FIX, entry="companion-seats", status=403)
-        location = check_location(action.get("region"))
-        building = action.get("building") or None
-        if building not in (None, "temple", "capital"):
-            raise RuleError("%(field)s is not one of the allowed values.", FIX, entry="companion-input", field="building")
-        cell = state["board"][location]
-        cell["building"] = building
-        cell["portal"] = str(action.get("portal", "")).lower() in ("1", "true", "on", "yes")
-        ctx.log(N_("Correction: buildings in %(region)s (%(realm)s)"), **where(state, location))
+def _realm_part(raw: Any, realm: str) -> dict[str, Any]:
+    if isinstance(raw, list):
+        raw = dict(str(x).partition("=")[::2] for x in raw)
+    if not isinstance(raw, dict):
+        raise RuleError("Say where the armies go.", cite.both(8))
+    return {k: v for k, v in raw.items() if isinstance(k, str) and k.startswith(realm + ":") and str(v) not in ("", "0")}
 
-    def _give_card(self, state: State, ctx: Ctx, action: Action) -> None:
-        """The host corrects who holds a region card."""
-        ctx.actor.require_host()
-        rid = get_choice(action, "region", REGIONS, FIX)
-        seat = action.get("seat") or None
-        if seat is not None and seat not in state["players"]:
-            raise RuleError("There is no seat %(seat)s.", FIX, entry="companion-seats", seat=str(seat)[:24])
-        state["region_cards"][rid] = seat
-        ctx.log(N_("Correction: region card %(region)s held by %(who)s"), region=rname(state, rid), who=ctx.name(seat) if seat else "-")
 
-    def _adjust(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Correct a counter of a player: own counters, or any with host rights."""
-        seat = self._seat_arg(state, ctx, action)
-        field = get_choice(action, "field", ("gold", "energy", "vp", "limbo_light", "limbo_dark"), FIX)
-        delta = get_int(action, "delta", -99, 99, FIX)
-        p = state["players"][seat]
-        box, key = (p["limbo"], field[6:]) if field.startswith("limbo_") else (p, field)
-        if box[key] + delta < 0:
-            raise RuleError("%(field)s cannot go below 0.", FIX, field=field)
-        box[key] += delta
-        ctx.log(N_("Correction: %(who)s %(field)s %(delta)+d"), who=ctx.name(seat), field=msg(word(field)), delta=delta)
+def _open_planning(state: State, ctx: Ctx) -> None:
+    state["phase"] = "planning"
+    state["turn"] = None
+    sealed.open_prompt(state, f"plan-{state['round']}", list(state["seats"]), kind="plan",
+                       title=N_("Plan your actions"), spec={"round": state["round"]})
+    ctx.log(N_("Action planning: everyone places cards face down in secret"))
 
-    def _set_tray(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Correct what lies in the tray between battles."""
-        if not (ctx.actor.seat or ctx.actor.host):
-            raise RuleError("Only a seated player can do this.", FIX, entry="companion-seats", status=403)
-        tray = {}
-        for key in state["seats"] + [INH]:
-            n = get_int({key: action.get(key, 0) or 0}, key, 0, 60, FIX)
-            if n:
-                tray[key] = n
-        state["tray"] = tray
-        ctx.log(N_("Correction: the tray holds %(tray)s"), tray=", ".join(f"{k} {v}" for k, v in tray.items()) or "-")
 
-    def _set_first(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Host correction of the first player marker: now (``when`` = "now") or for the next round
-        ("next", as the magic card does, seed 002 p.12). Scoring order follows it (p.15)."""
-        ctx.actor.require_host()
-        seat = get_choice(action, "seat", state["seats"], FIX)
-        when = get_choice({"when": action.get("when") or "now"}, "when", ("now", "next"), FIX)
-        if when == "next":
-            state["next_first"] = seat
-            ctx.log(N_("Correction: %(who)s takes the first player marker for the next round"), who=ctx.name(seat))
+def perform_card(state: State, ctx: Ctx, action: Action) -> None:
+    """Reveal one planned card and perform it, or decline it for 1 gold or energy (seed 001 p.9, p.15)."""
+    if state["battle"]:
+        raise RuleError("Finish the battle first.", cite.both(13), status=409)
+    seat = state["turn"]
+    ctx.actor.require(seat)
+    p = state["players"][seat]
+    space = str(action.get("space", ""))
+    card = planning.card_at(p["plan"], space) if p["plan"] else None
+    if card is None:
+        raise RuleError("There is no face-down card on that space.", cite.both(15))
+    decline = str(action.get("decline", "")).lower() in ("1", "true", "on", "yes")
+    battle = False
+    shown = card[5:] if card.startswith("lost:") else card
+    line, params = card_line(state, "reveal", card)
+    ctx.log(line, who=ctx.name(seat), **params)
+    if card.startswith("r:") and state["region_cards"].get(card.split(":")[1]) != seat:
+        # The card left this player after it was planned (a tie sent it to the deck, a Dominate
+        # or a battle gave it away): it cannot act, only compensation (seed 001 p.13-14).
+        ctx.log(N_("%(who)s no longer holds this region card: it cannot act"), who=ctx.name(seat))
+        card = "lost:" + card
+    if card == "blank" or card.startswith("lost:") or decline:
+        take = get_choice(action, "take", RESOURCES, cite.both(9))
+        perform.compensate(state, ctx, seat, take, "action not done")
+    elif space.startswith("m"):
+        perform.magic(state, ctx, seat, card[2:], action)
+    else:
+        kind = planning.space_kind(p, int(space[1:]))
+        battle = perform.army_space(state, ctx, seat, kind, card, action)
+    _remove_card(state, seat, space, shown, used=not decline and card != "blank")
+    if not battle:
+        _advance(state, ctx)
+
+
+def _remove_card(state: State, seat: str, space: str, card: str, used: bool) -> None:
+    """A revealed card leaves the board: conflict cards are discarded, region, magic and blank
+    cards return to the hand (seed 001 p.8-9)."""
+    p = state["players"][seat]
+    row, idx = ("army" if space[0] == "a" else "magic"), int(space[1:])
+    p["plan"][row][idx] = None
+    p["revealed"][space] = card
+    if card.startswith("c:") and card in p["conflict"]:
+        p["conflict"].remove(card)
+        state["discard"].append(card)
+
+
+def pass_turn(state: State, ctx: Ctx, action: Action) -> None:
+    """Pass: the remaining cards go back to the hand; 1 gold or energy now and each time the turn
+    comes round while others still act (seed 001 p.15)."""
+    if state["battle"]:
+        raise RuleError("Finish the battle first.", cite.both(13), status=409)
+    seat = state["turn"]
+    ctx.actor.require(seat)
+    take = get_choice(action, "take", RESOURCES, cite.both(15))
+    p = state["players"][seat]
+    p["passed"], p["pass_take"], p["plan"] = True, take, planning.normalize({})
+    ctx.log(N_("%(who)s passes"), who=ctx.name(seat))
+    perform.compensate(state, ctx, seat, take, "passed")
+    _advance(state, ctx)
+
+
+def _advance(state: State, ctx: Ctx) -> None:
+    """Next player clockwise; players who passed take their compensation as their turn comes
+    round (seed 001 p.15). When everyone has passed, the round is scored."""
+    seats = state["seats"]
+    if all(state["players"][s]["passed"] for s in seats):
+        _score(state, ctx)
+        return
+    i = seats.index(state["turn"])
+    for step in range(1, len(seats) + 1):
+        s = seats[(i + step) % len(seats)]
+        p = state["players"][s]
+        if not p["passed"]:
+            state["turn"] = s
             return
-        state["first"] = seat
-        ctx.log(N_("Correction: %(who)s holds the first player marker"), who=ctx.name(seat))
+        perform.compensate(state, ctx, s, p["pass_take"], "passed")
 
-    def _set_turn(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Host correction of whose turn it is while reinforcing or performing (a mis-tap); a seat
-        that passed cannot get the turn back (seed 001 p.15)."""
-        ctx.actor.require_host()
-        self._phase(state, "reinforce", "performance")
-        if state["battle"]:
-            raise RuleError("Finish the battle first.", cite.both(13), status=409)
-        seat = get_choice(action, "seat", state["seats"], FIX)
-        if state["phase"] == "performance" and state["players"][seat]["passed"]:
-            raise RuleError("%(who)s has passed this round.", cite.both(15), who=ctx.name(seat))
-        if state["phase"] == "reinforce" and seat in state["reinforced"]:
-            raise RuleError("%(who)s has already placed reinforcements.", cite.both(8), who=ctx.name(seat))
-        state["turn"] = seat
-        ctx.log(N_("Correction: it is %(who)s's turn"), who=ctx.name(seat))
 
-    # -- views -------------------------------------------------------------------------------
-    def public_view(self, state: State) -> dict[str, Any]:
-        from .views import public
+def _score(state: State, ctx: Ctx) -> None:
+    """Scoring from the left of the first player, clockwise (seed 001 p.15-16); then the next
+    round, or the end after the last (p.16)."""
+    result = {}
+    for s in scoring.scoring_order(state["seats"], state["first"]):
+        b = scoring.breakdown(state, s)
+        state["players"][s]["vp"] += b["total"]
+        result[s] = b
+        ctx.log(N_("%(who)s scores %(vp)s VP (%(regions)s regions)"), who=ctx.name(s), vp=b["total"],
+                regions=b["regions"])
+    state["last_scoring"] = {"round": state["round"], "order": list(result), "points": result}
+    plan = state["prompts"].get(f"plan-{state['round']}")
+    if plan:  # the round is over: its plans may now appear in a table export
+        plan["closed"], plan["revealed"] = False, True
+    state["turn"] = None
+    if state["round"] >= state["rounds"]:
+        state["phase"] = "ended"
+        state["result"] = scoring.ranking(state)
+        ctx.log(N_("Game over. Winner: %(who)s"),
+                who=", ".join(ctx.name(s) for s in state["result"]["winners"]))
+    else:
+        _new_round(state, ctx)
 
-        return public(self, state)
 
-    def private_view(self, state: State, seat: str) -> dict[str, Any]:
-        from .views import private
+# -- battles -----------------------------------------------------------------------------
+def _battle_actor(state: State, ctx: Ctx) -> dict[str, Any]:
+    """The open battle (the declared stage guarantees one); only its two sides or the host enter it."""
+    b: dict[str, Any] = state["battle"]
+    if not (ctx.actor.host or ctx.actor.seat in (b["attacker"], b["defender"])):
+        raise RuleError("Only the attacker, the defender or the host enters the tray.", "companion: turns",
+                        status=403)
+    return b
 
-        return private(self, state, seat)
 
-    def waiting_for(self, state: State) -> list[str]:
-        """Whom the table waits on now, for the screen and the phones' alerts."""
-        phase = state["phase"]
-        if phase == "setup":
-            return [s for s, p in state["players"].items() if not p["ready"]]
-        if phase == "draft":
-            d = state["draft"]
-            if d["stage"] == "start":
-                return [s for s in state["seats"] if s not in d["started"]]
-            if d["stage"] == "pick":
-                return sealed.waiting(sealed.get(state, f"draft-{d['n']}"))
-            if d["stage"] == "place":
-                return [d["placer"]] if d["placer"] else []
-            unfed = [s for s in state["seats"] if s not in d["fed"]]
-            return unfed or (list(state["seats"]) if not draft.feed_done(state) else [])
-        if phase == "planning":
-            return sealed.waiting(sealed.get(state, f"plan-{state['round']}"))
-        if phase == "performance" and state["battle"]:
-            b = state["battle"]
-            return [b["attacker"]] + ([b["defender"]] if b["defender"] else [])
-        if phase in ("reinforce", "performance") and state["turn"]:
-            return [state["turn"]]
-        return []
+def battle_result(state: State, ctx: Ctx, action: Action) -> None:
+    """The table enters what fell in the tray: cubes per colour and inhabitants (seed 001 p.13)."""
+    b = _battle_actor(state, ctx)
+    if state["options"]["digital_tower"] and not ctx.actor.host:
+        raise RuleError("With the digital tower, drop the cubes instead.", cite.FACTS)
+    raw = action.get("tray")
+    if not isinstance(raw, dict):
+        raw = {k[5:]: v for k, v in action.items() if k.startswith("tray_")}
+    tray = {}
+    for key in state["seats"] + [INH]:
+        n = get_int({key: raw.get(key, 0) or 0}, key, 0, 60, cite.both(13))
+        if n:
+            tray[key] = n
+    _resolve(state, ctx, b, tray)
+
+
+def battle_drop(state: State, ctx: Ctx, action: Action) -> None:
+    """Digital tower only: drop the cubes through the model (facts/immortals.md)."""
+    b = _battle_actor(state, ctx)
+    if not state["options"]["digital_tower"]:
+        raise RuleError("This table uses the physical tower: enter what fell in the tray.", cite.FACTS)
+    tray, state["tower"] = tower_drop(ctx.rng, state["tower"], b["drop"])
+    _resolve(state, ctx, b, tray)
+
+
+def _resolve(state: State, ctx: Ctx, b: dict[str, Any], tray: dict[str, int]) -> None:
+    """Apply the adjudication: limbos of the other realm, region, card, what stays in the tray."""
+    reading = state["options"]["inhabitant_reading"]
+    res = adjudicate(tray, b["attacker"], b["defender"], b["side"], reading,
+                     state["options"].get("loser_inhabitants", "party"))
+    realm, rid = split(b["to"])
+    for s, n in res["to_limbo"].items():
+        state["players"][s]["limbo"][other(realm)] += n
+    into = res["into_region"]
+    set_cell(state, b["to"], into["seat"], into["armies"])
+    holder = state["region_cards"].get(rid)
+    if res["card"] == "attacker":
+        perform.take_region_card(state, ctx, b["attacker"], rid)
+    elif res["card"] == "deck_if_involved" and holder in (b["attacker"], b["defender"]):
+        perform.return_region_card(state, rid)
+        ctx.log(N_("The region card %(region)s goes back to the deck"), region=rname(state, rid))
+    state["tray"] = dict(res["tray_after"])
+    state["last_battle"] = {**b, "tray": tray, "result": res, "reading": reading}
+    state["battle"] = None
+    ctx.log(N_("Battle for %(region)s (%(realm)s): %(a)s against %(d)s, %(winner)s"), **where(state, b["to"]),
+            a=res["scores"]["attacker"], d=res["scores"]["defender"], winner=msg(WINNERS[res["winner"]]))
+    _advance(state, ctx)
+
+
+# -- profile and corrections ---------------------------------------------------------------
+def name_region(state: State, ctx: Ctx, action: Action) -> None:
+    """The host names a region slot as printed on the board (issue #6, board profile)."""
+    rid = get_choice(action, "region", REGIONS, profile.RULE)
+    filled = profile.name_region(state["profile"], rid, action.get("name"))
+    ctx.log(N_("Region %(region)s is named %(name)s"), region=rid, name=action.get("name") or "-")
+    for v in filled:
+        ctx.log(N_("%(name)s: %(value)s %(res)s in the %(realm)s realm, from %(source)s"), name=v["name"],
+                value=v["value"], res=msg(word(v["resource"])), realm=msg(word(v["realm"])), source=v["source"])
+
+
+def set_region_value(state: State, ctx: Ctx, action: Action) -> None:
+    """The host enters a value printed on a region card (issue #6, board profile)."""
+    rid = get_choice(action, "region", REGIONS, profile.RULE)
+    realm = get_choice(action, "realm", REALMS, profile.RULE)
+    res = get_choice(action, "resource", RESOURCES, profile.RULE)
+    value = None if action.get("value") in (None, "") else get_int(action, "value", 0, profile.MAX_VALUE, profile.RULE)
+    profile.set_value(state["profile"], rid, realm, res, value)
+    ctx.log(N_("Region card %(region)s: %(res)s in the %(realm)s realm is %(value)s"), region=rid,
+            res=msg(word(res)), realm=msg(word(realm)), value="-" if value is None else value)
+
+
+def edit_region(state: State, ctx: Ctx, action: Action) -> None:
+    """One form per region row: name and the four printed values at once (issue #6, profile).
+    Empty values mean unknown."""
+    rid = get_choice(action, "region", REGIONS, profile.RULE)
+    name = str(action.get("name") or "").strip() or None
+    before = {realm: dict(state["profile"]["regions"][rid][realm]) for realm in REALMS}
+    if name != state["profile"]["regions"][rid]["name"]:
+        name_region(state, ctx, {"region": rid, "name": name})
+    for realm in REALMS:
+        for res in RESOURCES:
+            key = f"{realm}_{res}"
+            raw = action.get(key)
+            value = None if raw in (None, "") else get_int(action, key, 0, profile.MAX_VALUE, profile.RULE)
+            if value is None and before[realm][res] is None:
+                continue  # still unknown, or just filled in from a worked example by the name
+            if value != state["profile"]["regions"][rid][realm][res]:
+                set_region_value(state, ctx, {"region": rid, "realm": realm, "resource": res,
+                                                    "value": value})
+
+
+def set_region(state: State, ctx: Ctx, action: Action) -> None:
+    """Any player corrects who occupies a region and with how many armies (design: two taps)."""
+    location = check_location(action.get("region"))
+    seat = action.get("seat") or None
+    if seat is not None and seat not in state["players"]:
+        raise RuleError("There is no seat %(seat)s.", FIX, entry="companion-seats", seat=str(seat)[:24])
+    armies = get_int(action, "armies", 0, 45, FIX) if seat else 0
+    set_cell(state, location, seat, armies)
+    ctx.log(N_("Correction: %(region)s (%(realm)s) now %(who)s with %(count)s armies"), **where(state, location),
+            who=ctx.name(seat) if seat else "-", count=armies)
+
+
+def set_building(state: State, ctx: Ctx, action: Action) -> None:
+    """Correct the buildings on a region (no points change; use adjust for VP)."""
+    location = check_location(action.get("region"))
+    building = action.get("building") or None
+    if building not in (None, "temple", "capital"):
+        raise RuleError("%(field)s is not one of the allowed values.", FIX, entry="companion-input", field="building")
+    cell = state["board"][location]
+    cell["building"] = building
+    cell["portal"] = str(action.get("portal", "")).lower() in ("1", "true", "on", "yes")
+    ctx.log(N_("Correction: buildings in %(region)s (%(realm)s)"), **where(state, location))
+
+
+def give_card(state: State, ctx: Ctx, action: Action) -> None:
+    """The host corrects who holds a region card."""
+    rid = get_choice(action, "region", REGIONS, FIX)
+    seat = action.get("seat") or None
+    if seat is not None and seat not in state["players"]:
+        raise RuleError("There is no seat %(seat)s.", FIX, entry="companion-seats", seat=str(seat)[:24])
+    state["region_cards"][rid] = seat
+    ctx.log(N_("Correction: region card %(region)s held by %(who)s"), region=rname(state, rid), who=ctx.name(seat) if seat else "-")
+
+
+def adjust(state: State, ctx: Ctx, action: Action) -> None:
+    """Correct a counter of a player: own counters, or any with host rights."""
+    seat = _seat_arg(state, ctx, action)
+    field = get_choice(action, "field", ("gold", "energy", "vp", "limbo_light", "limbo_dark"), FIX)
+    delta = get_int(action, "delta", -99, 99, FIX)
+    p = state["players"][seat]
+    box, key = (p["limbo"], field[6:]) if field.startswith("limbo_") else (p, field)
+    if box[key] + delta < 0:
+        raise RuleError("%(field)s cannot go below 0.", FIX, field=field)
+    box[key] += delta
+    ctx.log(N_("Correction: %(who)s %(field)s %(delta)+d"), who=ctx.name(seat), field=msg(word(field)), delta=delta)
+
+
+def set_tray(state: State, ctx: Ctx, action: Action) -> None:
+    """Correct what lies in the tray between battles."""
+    tray = {}
+    for key in state["seats"] + [INH]:
+        n = get_int({key: action.get(key, 0) or 0}, key, 0, 60, FIX)
+        if n:
+            tray[key] = n
+    state["tray"] = tray
+    ctx.log(N_("Correction: the tray holds %(tray)s"), tray=", ".join(f"{k} {v}" for k, v in tray.items()) or "-")
+
+
+def set_first(state: State, ctx: Ctx, action: Action) -> None:
+    """Host correction of the first player marker: now (``when`` = "now") or for the next round
+    ("next", as the magic card does, seed 002 p.12). Scoring order follows it (p.15)."""
+    seat = get_choice(action, "seat", state["seats"], FIX)
+    when = get_choice({"when": action.get("when") or "now"}, "when", ("now", "next"), FIX)
+    if when == "next":
+        state["next_first"] = seat
+        ctx.log(N_("Correction: %(who)s takes the first player marker for the next round"), who=ctx.name(seat))
+        return
+    state["first"] = seat
+    ctx.log(N_("Correction: %(who)s holds the first player marker"), who=ctx.name(seat))
+
+
+def set_turn(state: State, ctx: Ctx, action: Action) -> None:
+    """Host correction of whose turn it is while reinforcing or performing (a mis-tap); a seat
+    that passed cannot get the turn back (seed 001 p.15)."""
+    if state["battle"]:
+        raise RuleError("Finish the battle first.", cite.both(13), status=409)
+    seat = get_choice(action, "seat", state["seats"], FIX)
+    if state["phase"] == "performance" and state["players"][seat]["passed"]:
+        raise RuleError("%(who)s has passed this round.", cite.both(15), who=ctx.name(seat))
+    if state["phase"] == "reinforce" and seat in state["reinforced"]:
+        raise RuleError("%(who)s has already placed reinforcements.", cite.both(8), who=ctx.name(seat))
+    state["turn"] = seat
+    ctx.log(N_("Correction: it is %(who)s's turn"), who=ctx.name(seat))
 

@@ -1,15 +1,15 @@
-"""What devices see. ``public`` holds nothing secret: no conflict hand, no planned card before it is
-turned, no draft hand or pick before the reveal. ``private`` adds only the seat's own secrets."""
+"""What devices see, as pure functions of the state. ``public`` holds nothing secret: no conflict
+hand, no planned card before it is turned, no draft hand or pick before the reveal. ``private`` adds
+only the seat's own secrets; ``waiting_for`` names whom the table waits on."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from ... import sealed
-from ..base import Game
-from . import planning, profile, scoring
+from . import draft, planning, profile, scoring
 from .board import REGIONS, armies_on_board
-from .cards import MAGIC, conflict_realm, is_wild
+from .cards import MAGIC, card_location, conflict_realm, is_wild
 from .data import REALMS, tribes
 from .labels import KINDS, PHASES, SIDES, WINNERS
 from .perform import tribe_action
@@ -69,7 +69,7 @@ def _draft_public(state: dict[str, Any]) -> dict[str, Any] | None:
     }
 
 
-def public(game: Game, state: dict[str, Any]) -> dict[str, Any]:
+def public(state: dict[str, Any]) -> dict[str, Any]:
     prompts = [sealed.public(p) for p in state["prompts"].values()]
     return {
         "phase": state["phase"],
@@ -80,7 +80,7 @@ def public(game: Game, state: dict[str, Any]) -> dict[str, Any]:
         "first": state["first"],
         "next_first": state["next_first"],
         "turn": state["turn"],
-        "waiting_for": game.waiting_for(state),
+        "waiting_for": waiting_for(state),
         "seats": list(state["seats"]),
         "players": [_player_public(state, s) for s in state["seats"]],
         "regions": _regions(state),
@@ -101,7 +101,7 @@ def public(game: Game, state: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _can(game: Game, state: dict[str, Any], seat: str) -> list[str]:
+def _can(state: dict[str, Any], seat: str) -> list[str]:
     """The actions this seat can take right now, so the phone shows only those."""
     phase = state["phase"]
     p = state["players"][seat]
@@ -167,8 +167,6 @@ def _planned(state: dict[str, Any], seat: str, plan: dict[str, Any]) -> list[dic
         if card and card.startswith(("c:", "r:")):
             entry["wild"] = is_wild(card)
             if not entry["wild"]:
-                from .cards import card_location
-
                 entry["location"] = card_location(card)
                 realm, rid = entry["location"].split(":")
                 res = (entry["kind"] or "").replace("extract_", "")
@@ -182,7 +180,7 @@ def _planned(state: dict[str, Any], seat: str, plan: dict[str, Any]) -> list[dic
     return out
 
 
-def private(game: Game, state: dict[str, Any], seat: str) -> dict[str, Any]:
+def private(state: dict[str, Any], seat: str) -> dict[str, Any]:
     p = state["players"][seat]
     plan = p["plan"]
     prompts = [sealed.private(q, seat) for q in sealed.open_for(state, seat)]
@@ -196,7 +194,7 @@ def private(game: Game, state: dict[str, Any], seat: str) -> dict[str, Any]:
                       if state["board"][f"{realm}:{rid}"]["seat"] == seat]
     return {
         "seat": seat,
-        "can": _can(game, state, seat),
+        "can": _can(state, seat),
         "planned": _planned(state, seat, plan) if state["phase"] == "performance" and plan else [],
         "tribe_options": _tribe_options(state, seat),
         "tribe_flow": tribe_flow(state, seat),
@@ -219,7 +217,6 @@ def private(game: Game, state: dict[str, Any], seat: str) -> dict[str, Any]:
         "prompts": prompts,
         "start_region": (state["profile"]["tribes"][p["tribes"]["light"]]["start"] if p["tribes"]["light"] else None),
     }
-
 
 
 #: The guided tribe setup, one screen at a time (issue 15): each screen asks one part of what the two
@@ -245,3 +242,28 @@ def tribe_flow(state: dict[str, Any], seat: str) -> dict[str, Any]:
     current = next((s for s in FLOW_STEPS if not done[s]), "check")
     return {"steps": [{"id": s, "done": done[s]} for s in FLOW_STEPS], "current": current,
             "number": FLOW_STEPS.index(current) + 1, "of": len(FLOW_STEPS)}
+
+
+def waiting_for(state: dict[str, Any]) -> list[str]:
+    """Whom the table waits on now, for the screen and the phones' alerts."""
+    phase = state["phase"]
+    if phase == "setup":
+        return [s for s, p in state["players"].items() if not p["ready"]]
+    if phase == "draft":
+        d = state["draft"]
+        if d["stage"] == "start":
+            return [s for s in state["seats"] if s not in d["started"]]
+        if d["stage"] == "pick":
+            return sealed.waiting(sealed.get(state, f"draft-{d['n']}"))
+        if d["stage"] == "place":
+            return [d["placer"]] if d["placer"] else []
+        unfed = [s for s in state["seats"] if s not in d["fed"]]
+        return unfed or (list(state["seats"]) if not draft.feed_done(state) else [])
+    if phase == "planning":
+        return sealed.waiting(sealed.get(state, f"plan-{state['round']}"))
+    if phase == "performance" and state["battle"]:
+        b = state["battle"]
+        return [b["attacker"]] + ([b["defender"]] if b["defender"] else [])
+    if phase in ("reinforce", "performance") and state["turn"]:
+        return [state["turn"]]
+    return []
