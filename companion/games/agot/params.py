@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field, create_model
+from pydantic import Field
 
 from ...moves import Params
 
@@ -140,22 +140,21 @@ class RavenPlace(Params):
 
 
 # -- action phase ---------------------------------------------------------------------------------
-#: ``from`` is a Python keyword, so the models with it are built by name
-FromArea: type[Params] = create_model(
-    "FromArea", __base__=Params, **{"from": (str | None, Field(None, description="the area of the order"))})
+class FromArea(Params):
+    from_: str | None = Field(None, alias="from", description="the area of the order")
 
 
-class Raid(FromArea):  # type: ignore[misc,valid-type]
+class Raid(FromArea):
     target: str | None = Field(None, description="the area of the order removed; empty: no effect")
 
 
-class March(FromArea):  # type: ignore[misc,valid-type]
+class March(FromArea):
     moves: list[dict[str, Any]] | None = Field(
         None, description='[{"to": area, "footman": n, ...}] (phone rows m<i>_to, m<i>_<unit>)')
     leave_power: Flag | None = Field(None, description="keep control of the emptied land area with a power token")
 
 
-class Consolidate(FromArea):  # type: ignore[misc,valid-type]
+class Consolidate(FromArea):
     muster: Flag | None = Field(None, description="special order: muster there instead of gaining power")
 
 
