@@ -18,11 +18,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import N_, tr
+from ...moves import Handler
 from ..base import Action, Ctx, RuleError, State, get_int
-from . import areas, power, supply, tracks
+from . import areas, mustering, power, supply, tracks
 from . import board as board_data
 from . import combat as cb
 from . import orders as ot
+from .geography import area, can_enter, unit_owner
 from .names import AREAS, HOUSES
 
 
@@ -40,63 +42,6 @@ STEPS = ("raid", "march", "consolidate")
 STEP_KIND = {"raid": "raid", "march": "march", "consolidate": "consolidate"}
 STEP_LABELS = {"raid": N_("Resolve Raid orders"), "march": N_("Resolve March orders"),
                "consolidate": N_("Resolve Consolidate Power orders"), "done": N_("Action phase over")}
-
-
-# -- geography -------------------------------------------------------------------------------
-def area(aid: str) -> board_data.Area:
-    try:
-        return board_data.load().area(aid)
-    except KeyError:
-        raise RuleError("There is no area %(area)s.", "companion: board", status=404, entry="companion-input",
-                        area=str(aid)[:40]) from None
-
-
-def adjacent(a: str, b: str) -> bool:
-    """Printed adjacency (rivers already removed, seed 000 p.27)."""
-    return b in area(a).adjacent
-
-
-def port_owner(state: State, port: str) -> str | None:
-    """Whoever controls the land area owns its port (seed 000 p.25)."""
-    return state.get("control", {}).get(area(port).port_of)
-
-
-def unit_owner(state: State, aid: str) -> str | None:
-    return areas.owner(state, aid)
-
-
-def transport_reach(state: State, start: str, house: str) -> set[str]:
-    """Land areas reachable by ship transport: chains of seas holding friendly ships (seed 000 p.23)."""
-    seen: set[str] = set()
-    frontier = [s for s in area(start).adjacent
-                if area(s).type == "sea" and unit_owner(state, s) == house and areas.count(state, s)]
-    reach: set[str] = set()
-    while frontier:
-        sea = frontier.pop()
-        if sea in seen:
-            continue
-        seen.add(sea)
-        for n in area(sea).adjacent:
-            kind = area(n).type
-            if kind == "land" and n != start:
-                reach.add(n)
-            elif kind == "sea" and unit_owner(state, n) == house and areas.count(state, n):
-                frontier.append(n)
-    return reach
-
-
-def can_enter(state: State, house: str, src: str, dst: str, kind: str) -> bool:
-    """Where one unit may march (seed 000 p.15; ports p.25; ship transport p.23)."""
-    d = area(dst)
-    if kind == "ship":
-        if d.type == "land":
-            return False
-        if d.type == "port" and port_owner(state, dst) != house:
-            return False
-        return adjacent(src, dst)
-    if d.type != "land":
-        return False
-    return adjacent(src, dst) or dst in transport_reach(state, src, house)
 
 
 # -- turns -----------------------------------------------------------------------------------
@@ -321,6 +266,7 @@ def march(state: State, ctx: Ctx, action: Action) -> None:
     state["action"]["last"] = {"kind": "march", "house": house, "from": src, "moves": moves}
     if fights:
         cb.begin(state, ctx, house, src, fights[0]["to"], fights[0]["units"], order["token"])
+        _after_combat(state, ctx)  # a neutral force may fall at once (p.26)
         return
     del state["orders"][src]
     _next_turn(state, ctx)
@@ -340,6 +286,23 @@ def _arrive(state: State, ctx: Ctx, house: str, dst: str, units: dict[str, int])
         ctx.log(N_("%(house)s enters %(area)s: the power token of %(owner)s returns to its pool"),
                 house=_h(house), area=_a(dst), owner=_h(token_owner))
     areas.add_units(state, dst, house, **units)
+
+
+def _after_combat(state: State, ctx: Ctx) -> None:
+    """When the combat procedure has ended (``combat`` is None again), the March step goes on
+    with the next house (seed 000 p.21)."""
+    if state["action"]["combat"] is None:
+        _next_turn(state, ctx)
+
+
+def in_combat(run: Handler) -> Handler:
+    """A move of the running combat: the combat procedure decides it, and once it has ended the
+    action phase takes the table back (the combat is nested in the March step, seed 000 p.15-21)."""
+    def step(state: State, ctx: Ctx, action: Action) -> None:
+        run(state, ctx, action)
+        _after_combat(state, ctx)
+
+    return step
 
 
 # -- consolidate power -----------------------------------------------------------------------
@@ -388,8 +351,6 @@ def consolidate(state: State, ctx: Ctx, action: Action) -> None:
 def muster(state: State, ctx: Ctx, action: Action) -> None:
     """Recruit one unit (or upgrade one footman) with the special order's points, exactly as a
     Mustering card does in that one area (seed 000 p.9-10, p.22; ``mustering.recruit``)."""
-    from . import mustering
-
     m = state["action"].get("muster")
     if not m:
         raise RuleError("Nobody is mustering now.", "seed 000 p.22", status=409, entry="consolidate-special-muster")
@@ -484,9 +445,7 @@ def private(state: State, seat: str) -> dict[str, Any]:
                                      and area(a).type == "land" and bool(area(a).muster_points)}
                                     for a in mine]
     if act["muster"] and act["muster"]["house"] == seat:
-        from . import mustering
-
-        view["muster"] = {**act["muster"], "ship_to": mustering.ship_targets(state, seat, act["muster"]["area"])}
+            view["muster"] = {**act["muster"], "ship_to": mustering.ship_targets(state, seat, act["muster"]["area"])}
     view["combat"] = cb.private(state, seat)
     return view
 

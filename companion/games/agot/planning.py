@@ -20,9 +20,9 @@ from typing import Any
 from ... import sealed
 from ...i18n import N_, tr
 from ..base import Action, Ctx, RuleError, State, get_choice
+from . import action, tracks, wildlings
 from . import board as board_data
 from . import orders as ot
-from . import tracks, wildlings
 from .names import AREAS, HOUSES, WILDLINGS
 
 
@@ -229,8 +229,6 @@ def raven_pass(state: State, ctx: Ctx, action: Action) -> None:
 
 def finish(state: State, ctx: Ctx) -> None:
     """The planning phase ends after the Raven step; the action phase starts (seed 000 p.13)."""
-    from . import action
-
     state["planning"]["step"] = "done"
     state["phase"] = "action"
     state["step"] = "action"

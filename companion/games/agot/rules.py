@@ -34,20 +34,19 @@ State layout (a JSON dict; other modules document their own parts)::
 
 Phase machine: setup -> (round 1) planning -> action -> Westeros (round 2..10) -> planning -> ...
 After the action phase of round 10 the game ends (seed 000 p.7, p.16-17). The planning and action
-phases are delegated to ``planning.py`` / ``action.py``; they call back :func:`end_action_phase`
-by setting ``phase = "action_done"`` (or the host uses the manual "done on the board" step when
-those modules are unavailable).
+phases are delegated to ``planning.py`` / ``action.py``; the action phase calls back
+:func:`end_action_phase` by setting ``phase = "action_done"`` (the host may also play a round's
+orders on the board: ``round_done_on_board``).
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 from ... import sealed
 from ...i18n import N_, tr
 from ...moves import Handler, Move, Moves, Params, Who
-from ..base import Action, Ctx, Game, Option, RuleError, SeatDef, State, get_choice, get_int
+from ..base import Action, Ctx, RuleError, State, get_choice, get_int
 from . import action as action_phase
 from . import (
     areas,
@@ -60,7 +59,6 @@ from . import (
     params,
     planning,
     power,
-    setup,
     supply,
     tracks,
     victory,
@@ -70,18 +68,6 @@ from . import (
 from . import board as board_data
 
 RULE_SETUP = "seed 000 p.4"
-
-
-def _optional(name: str) -> Any:
-    """planning/action module, or None while it does not exist (then the host plays that
-    phase on the board)."""
-    full = f"{__package__}.{name}"
-    try:
-        return importlib.import_module(full)
-    except ModuleNotFoundError as err:  # only "not written yet"; a real bug in it must surface
-        if err.name != full:
-            raise
-        return None
 
 
 def _register_steps() -> None:
@@ -99,23 +85,19 @@ def _westeros_over(state: State, ctx: Ctx) -> None:
 
 
 def start_planning(state: State, ctx: Ctx) -> None:
-    """The planning phase (seed 000 p.12); module opens the secret orders."""
+    """The planning phase (seed 000 p.12): the secret orders open."""
     state["phase"] = "planning"
     state["step"] = "planning"
     state["current"] = None
     ctx.log(N_("Round %(round)s: planning phase."), round=state["round"])
-    planning = _optional("planning")
-    if planning is not None and hasattr(planning, "start"):
-        planning.start(state, ctx)
+    planning.start(state, ctx)
 
 
 def end_planning(state: State, ctx: Ctx) -> None:
     """Planning over: the action phase (seed 000 p.13)."""
     state["phase"] = "action"
     state["step"] = "action"
-    action = _optional("action")
-    if action is not None and hasattr(action, "start"):
-        action.start(state, ctx)
+    action_phase.start(state, ctx)
 
 
 def end_action_phase(state: State, ctx: Ctx) -> None:
@@ -175,142 +157,10 @@ LEGACY = {"faq_lannister_port_ship": False, "tiebreak": "printed", "faq_blade_ti
           "faq_tides_reshuffle": False}
 
 
-class AgotGame(Game):
-    id = "agot"
-    title = N_("A Game of Thrones: The Board Game (2nd edition)")
-    summary = N_("Bids, tracks, supply, Westeros cards and wildlings kept by the companion; orders and "
-                 "combat on the phones.")
-    screen_template = "agot/screen.html"
-    seat_template = "agot/seat.html"
-    host_template = "agot/host.html"
-
-    def options(self) -> list[Option]:
-        return [
-            Option("players", N_("Players"), "int", 6, help=N_("3 to 6; only the houses of that count play."),
-                   min=3, max=6),
-            Option("tides", N_("Tides of Battle"), "bool", False,
-                   help=N_("Optional combat cards module (seed 000 p.28).")),
-            Option("decks", N_("Westeros and wildling decks"), "choice", "digital",
-                   help=N_("Digital: the companion draws. Physical: the host enters the card turned over."),
-                   choices=(("digital", N_("Digital decks")), ("physical", N_("Physical decks")))),
-            Option("milkwater_keep_last", N_("Massing on the Milkwater: others keep their last card"), "bool",
-                   True, help=N_("The card's wording is unclear when a house holds one card: on = it keeps it.")),
-            Option("neutral_short", N_("Attack on a neutral force falls short"), "choice", "back",
-                   help=N_("Page 26 does not say what happens to the attackers when their strength falls short."),
-                   choices=(("back", N_("Units go back, not routed")), ("routed", N_("Like a lost combat: routed")))),
-            # the publisher's FAQ (docs/agot-faq.md): default to the FAQ, the printed rule stays one tap away
-            Option("faq_lannister_port_ship", N_("Lannister ship in the Port of Lannisport at setup"), "bool", True,
-                   help=N_("Publisher's FAQ v2.0 corrects the Lannister screen: one more ship, in the port. "
-                           "Off = the printed screen (seed 000 p.4).")),
-            Option("tiebreak", N_("End-of-game tie-breaks"), "choice", "faq",
-                   help=N_("After castles and strongholds: FAQ v2.0 = land areas, supply, Iron Throne; "
-                           "printed p.17 = strongholds, supply, available power, Iron Throne."),
-                   choices=(("faq", N_("Publisher's FAQ v2.0")), ("printed", N_("Printed rulebook p.17")))),
-            Option("faq_blade_tides", N_("Tides of Battle: the Blade may still give +1"), "bool", True,
-                   help=N_("Publisher's FAQ v2.0 combat steps: a Valyrian Steel Blade not used to redraw a Tides "
-                           "card may add +1 after the reveal. Off = only the redraw (seed 000 p.28).")),
-            Option("faq_tides_reshuffle", N_("Tides of Battle: reshuffle before every combat"), "bool", True,
-                   help=N_("Publisher's FAQ v1.0: all Tides cards are shuffled together before each combat. "
-                           "Off = drawn cards stay out until the deck runs out (the rulebook is silent, p.28).")),
-        ]
-
-    def seats(self, options: dict[str, Any]) -> list[SeatDef]:
-        b = board_data.load()
-        players = int(options.get("players", 6))
-        return [SeatDef(h, names.HOUSES[h], b.houses[h]["color"]) for h in b.houses_for(players)]
-
-    def setup(self, options: dict[str, Any], ctx: Ctx) -> State:
-        options = {**{o.key: o.default for o in self.options()}, **LEGACY, **dict(options)}
-        state = setup.initial_state(options)
-        ctx.log(N_("A %(n)s-player game: set up the board with the checklist."), n=state["players"])
-        return state
-
-    # -- actions -----------------------------------------------------------------------------
-    def __init__(self) -> None:
-        self.moves = MOVES
-
-    def stage(self, state: State) -> str:
-        """Where the table stands, as the path of the running procedures (seed 000 p.7): the phase,
-        then the Westeros step (with its own stage: a clash tie, a wildling card...), the planning
-        step, or the action step with a running combat or special mustering nested in it."""
-        phase = state["phase"]
-        if phase == "westeros":
-            cur = flow.current(state)
-            if cur is None:
-                return "westeros"
-            sub = {"clash": "tie" if cur.get("tie") is not None else "bid",
-                   "wildling_attack": cur.get("stage")}.get(cur["kind"])
-            return f"westeros/{cur['kind']}" + (f"/{sub}" if sub else "")
-        if phase == "planning" and state.get("planning"):
-            return f"planning/{state['planning']['step']}"
-        if phase == "action" and state.get("action"):
-            act = state["action"]
-            if act.get("combat"):
-                return f"action/combat/{act['combat']['step']}"
-            if act.get("muster"):
-                return "action/muster"
-            return f"action/{act['step']}"
-        return str(phase)
-
-    def apply(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Corrections any time; once the game is over, nothing else (seed 000 p.17). Otherwise the
-        declared moves' dispatcher checks the move against the stage (seed 000 p.7)."""
-        if state["phase"] == "ended" and not _correction(str(action.get("type", ""))):
-            raise RuleError("The game is over.", "seed 000 p.17", status=409)
-        super().apply(state, ctx, action)
-
-    def after_move(self, state: State, ctx: Ctx, action: Action) -> None:
-        """After every move: a finished action phase ends the round, a Westeros step notices a
-        correction (armies now fit supply), and seven castles win at once (seed 000 p.7, p.17)."""
-        if state["phase"] == "action_done":
-            end_action_phase(state, ctx)
-        if state["phase"] == "westeros":
-            flow.recheck(state, ctx)
-        check_immediate_win(state, ctx)
-
-    # -- views -------------------------------------------------------------------------------
-    def public_view(self, state: State) -> dict[str, Any]:
-        from . import views
-
-        return views.public(state, self.waiting_for(state))
-
-    def private_view(self, state: State, seat: str) -> dict[str, Any]:
-        from . import views
-
-        return views.private(state, seat)
-
-    def waiting_for(self, state: State) -> list[str]:
-        if state["phase"] == "westeros":
-            return flow.waiting(state)
-        if state["phase"] in ("planning", "action"):
-            module = _optional(state["phase"])
-            if module is not None and hasattr(module, "waiting_for"):
-                return list(module.waiting_for(state))
-        return []
-
-
 # -- phase buttons -----------------------------------------------------------------------------
 def _start(state: State, ctx: Ctx, action: Action) -> None:
     """The board is set up: round 1 skips the Westeros phase (seed 000 p.7)."""
     start_planning(state, ctx)
-
-
-def _manual_phase_done(state: State, ctx: Ctx, kind: str) -> None:
-    """Fallback while the planning/action assistant is unavailable: the table plays the phase with
-    the physical tokens and the host moves the companion on (seed 000 p.12-16)."""
-    ctx.actor.require_host()
-    phase = kind.removesuffix("_done")
-    if state["phase"] != phase:
-        raise RuleError("The table is not in the %(phase)s phase.", "seed 000 p.7", status=409, entry="round-structure",
-                        phase=phase)
-    if _optional(phase) is not None:
-        raise RuleError("Use the phones for this phase.", "companion: manual phase", status=409,
-                        entry="companion-manual-phase")
-    ctx.log(N_("Host: %(phase)s phase done on the board."), phase=names.label(PHASE_LABELS[phase]))
-    if phase == "planning":
-        end_planning(state, ctx)
-    else:
-        state["phase"] = "action_done"
 
 
 def _round_done_on_board(state: State, ctx: Ctx, action: Action) -> None:
@@ -325,10 +175,6 @@ def _round_done_on_board(state: State, ctx: Ctx, action: Action) -> None:
     state["orders"] = {}
     ctx.log(N_("Host: this round's orders are played on the board."))
     state["phase"] = "action_done"
-
-
-PHASE_LABELS = {"setup": N_("Setup"), "westeros": N_("Westeros"), "planning": N_("Planning"),
-                "action": N_("Action"), "ended": N_("Game over")}
 
 
 # -- corrections and board bookkeeping (any phase) ---------------------------------------------
@@ -487,7 +333,7 @@ def _answer(state: State, ctx: Ctx, action: Action) -> None:
     if state["phase"] == "planning":
         planning.answer(state, ctx, action)
     elif state["phase"] == "action":
-        combat.answer_card(state, ctx, action)
+        action_phase.in_combat(combat.answer_card)(state, ctx, action)
     else:
         _westeros_step(state, ctx, action)
 
@@ -507,7 +353,8 @@ def _muster_done(state: State, ctx: Ctx, action: Action) -> None:
         _westeros_step(state, ctx, action)
 
 
-def _correction(kind: str) -> bool:
+def is_correction(kind: str) -> bool:
+    """Corrections stay possible once the game is over (the board may still need fixing)."""
     return kind in {m.name for m in CORRECTIONS}
 
 
@@ -532,12 +379,6 @@ MOVES_IN_PLAY = [
          "companion: manual phase", who="host", stages=("planning", "action"),
          not_now=N_("Only the planning or action phase can be played on the board."),
          entry="companion-manual-phase"),
-    Move("planning_done", lambda s, c, a: _manual_phase_done(s, c, "planning_done"),
-         "Host: the planning phase was played on the board (only without the planning assistant).",
-         "seed 000 p.7", who="host"),
-    Move("action_done", lambda s, c, a: _manual_phase_done(s, c, "action_done"),
-         "Host: the action phase was played on the board (only without the action assistant).",
-         "seed 000 p.7", who="host"),
     # Westeros phase
     Move("draw_card", _westeros_step, "Host, physical decks: the card turned over from the next Westeros deck.",
          "seed 000 p.7", P.DrawCard, stages=("westeros/draw",)),
@@ -583,15 +424,15 @@ MOVES_IN_PLAY = [
     Move("pass_order", action_phase.pass_order, "Remove one of your orders of this step without effect.",
          "seed 000 p.14", P.FromArea, who="seat", stages=ORDER_STEPS),
     # combat
-    Move("support", combat.support, "The asked Support order helps the attacker, the defender or nobody.",
+    Move("support", action_phase.in_combat(combat.support), "The asked Support order helps the attacker, the defender or nobody.",
          combat.RULE_SUPPORT, P.Support, who="seat", stages=("action/combat/support",)),
-    Move("combat_units", combat.correct_units,
+    Move("combat_units", action_phase.in_combat(combat.correct_units),
          "Before the cards are revealed: correct a side's units in the combat (the board is the truth).",
          "seed 000 p.18", P.CombatUnits, who="seat", stages=("action/combat/support", "action/combat/cards")),
-    Move("card_ability", combat.ability,
+    Move("card_ability", action_phase.in_combat(combat.ability),
          "Decide the pending card ability, retreat, casualties or port ships of the combat.",
          combat.RULE_CARDS, P.CardAbility, who="seat", stages=("action/combat/ability",)),
-    Move("blade", combat.blade, "The Valyrian Steel Blade holder: +1 or a new Tides of Battle card (or not).",
+    Move("blade", action_phase.in_combat(combat.blade), "The Valyrian Steel Blade holder: +1 or a new Tides of Battle card (or not).",
          "seed 000 p.19", P.Blade, who="seat", stages=("action/combat/blade",)),
 ]
 #: corrections and board bookkeeping: any time, even once the game is over

@@ -18,6 +18,7 @@ from typing import Any
 from ...i18n import N_
 from ..base import Action, Ctx, RuleError, get_choice
 from . import areas, flow, names, power, supply, tracks, wildlings
+from . import board as board_data
 from . import orders as ot
 
 State = dict[str, Any]
@@ -206,8 +207,6 @@ def act_choice(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
 
 def port_candidates(state: State, house: str) -> list[str]:
     """Ports of the house's land areas where the mirror shows one of its ships (seed 000 p.25)."""
-    from . import board as board_data
-
     b = board_data.load()
     return [a.id for a in b.areas.values() if a.type == "port" and state["control"].get(a.port_of) == house
             and areas.owner(state, a.id) == house and areas.count(state, a.id) > 0]
@@ -224,8 +223,6 @@ def start_game_of_thrones(state: State, ctx: Ctx, step: flow.Step) -> None:
 
 
 def _maybe_gain(state: State, ctx: Ctx, step: flow.Step) -> None:
-    from . import board as board_data
-
     if any(h not in step["confirmed"] for h in step["ports"]):
         return
     b = board_data.load()
