@@ -40,7 +40,7 @@ from .combat_calc import (
     winner,
 )
 from .geography import adjacent, area, port_owner, transport_reach, unit_owner
-from .names import AREAS, HOUSES
+from .names import AREAS, HOUSES, TRACKS
 
 
 def _h(house: str) -> dict[str, str]:
@@ -58,7 +58,6 @@ RULE_CARDS = "seed 000 p.19"
 RULE_CARD_TEXT = "facts: house cards"  # a card's own text decides (printed card, facts)
 TRACK_CHOICES = ("iron_throne", "fiefdoms", "kings_court")
 SIDE_LABELS = {"attacker": N_("the attacker"), "defender": N_("the defender"), "none": N_("nobody")}
-TRACK_LABELS = {"iron_throne": N_("Iron Throne"), "fiefdoms": N_("Fiefdoms"), "kings_court": N_("King's Court")}
 
 
 def _combat(state: dict[str, Any]) -> dict[str, Any]:
@@ -390,7 +389,7 @@ def _decide(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[str, Any
             raise RuleError("Choose an influence track.", RULE_CARD_TEXT, entry="card-doran")
         tracks.to_bottom(state, track, house_of(c, other(p["side"])))
         ctx.log(N_("Doran Martell moves %(house)s to the bottom of %(track)s"),
-                house=_h(house_of(c, other(p["side"]))), track=tr(TRACK_LABELS[track]))
+                house=_h(house_of(c, other(p["side"]))), track=tr(TRACKS[track]))
     if kind == "cersei" and use:
         target = str(action.get("area", ""))
         o = state.get("orders", {}).get(target)

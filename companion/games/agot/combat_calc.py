@@ -28,7 +28,6 @@ from .names import AREAS
 
 SIDES = ("attacker", "defender")
 UNIT_KINDS = ("footman", "knight", "ship", "siege")
-UNIT_LABELS = {"footman": N_("Footman"), "knight": N_("Knight"), "ship": N_("Ship"), "siege": N_("Siege engine")}
 LAND_UNITS = ("footman", "knight", "siege")
 
 

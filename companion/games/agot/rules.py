@@ -218,11 +218,10 @@ def _set_units(state: State, ctx: Ctx, action: Action) -> None:
     counts = {k: get_int(action, k, 0, board_data.load().unit_pool[k], "seed 000 p.2") if action.get(k) not in
               (None, "") else 0 for k in board_data.UNIT_KINDS}
     areas.set_units(state, area, house, counts)
-    kinds = {"footman": N_("footman"), "knight": N_("knight"), "ship": N_("ship"), "siege": N_("siege engine")}
     text: Any = "-"
     for k, n in counts.items():  # "2 footman, 1 knight", each unit name translated when shown
         if n:
-            one = tr(N_("%(n)s %(unit)s"), n=n, unit=names.label(kinds[k]))
+            one = tr(N_("%(n)s %(unit)s"), n=n, unit=names.label(names.UNITS[k]))
             text = one if text == "-" else tr(N_("%(a)s, %(b)s"), a=text, b=one)
     who = ctx.name(ctx.actor.seat) if ctx.actor.seat else tr(N_("host"))
     ctx.log(N_("%(who)s: %(area)s holds %(units)s (%(house)s)"), who=who,
@@ -243,7 +242,7 @@ def _remove_units(state: State, ctx: Ctx, action: Action) -> None:
         raise RuleError("There are not that many of those units there.", "seed 000 p.8", status=409)
     areas.add_units(state, area, here["house"], **{unit: -n})
     ctx.log(N_("%(house)s removes %(n)s %(unit)s from %(area)s"), house=names.label(names.HOUSES[here["house"]]), n=n,
-            unit=names.label(mustering.UNIT_LABELS[unit]), area=names.label(names.AREAS[area]))
+            unit=names.label(names.UNITS[unit]), area=names.label(names.AREAS[area]))
 
 
 def _place_token(state: State, ctx: Ctx, action: Action) -> None:

@@ -13,7 +13,6 @@ from ... import sealed
 from . import (
     action,
     areas,
-    bidding,
     flow,
     mustering,
     names,
@@ -79,10 +78,10 @@ NAMES = {
     "westeros": names.WESTEROS,
     "cards": {c.id: c.name for c in hc.CARDS.values()},
     "card_strength": {c.id: c.strength for c in hc.CARDS.values()},
-    "tracks": bidding.TRACK_LABELS,
+    "tracks": names.TRACKS,
     "choices": westeros.CHOICE_LABELS,
     "restrictions": ot.RESTRICTION_LABELS,
-    "units": mustering.UNIT_LABELS,
+    "units": names.UNITS,
     "forts": {a.id: a.fort for a in board_data.load().areas.values() if a.fort},
     "land": sorted(a.id for a in board_data.load().areas.values() if a.is_land),
 }
