@@ -26,6 +26,7 @@ from . import combat as cb
 from . import orders as ot
 from .geography import area, can_enter, unit_owner
 from .names import AREAS, HOUSES
+from .procedure import Procedure
 
 
 def _h(house: str) -> dict[str, str]:
@@ -450,14 +451,43 @@ def private(state: State, seat: str) -> dict[str, Any]:
     return view
 
 
+class SpecialMuster(Procedure):
+    """Mustering with a special Consolidate Power order, nested in its step (seed 000 p.22)."""
+
+    name = "muster"
+    moves = {"": ("muster", "muster_done")}
+
+    def active(self, state: State) -> bool:
+        return bool((state.get("action") or {}).get("muster"))
+
+    def waiting_for(self, state: State) -> list[str]:
+        return [state["action"]["muster"]["house"]]
+
+
+class ActionPhase(Procedure):
+    """The action phase (seed 000 p.13-16): raids, marches, consolidations in turn order; a combat
+    or a special mustering runs nested in its step. The host may play the round on the board."""
+
+    name = "action"
+    moves = {"": ("round_done_on_board",), "raid": ("raid", "pass_order"), "march": ("march", "pass_order"),
+             "consolidate": ("consolidate", "pass_order")}
+    children = (cb.COMBAT, SpecialMuster())
+
+    def active(self, state: State) -> bool:
+        return state["phase"] == "action"
+
+    def sub(self, state: State) -> str | None:
+        act = state.get("action")
+        return str(act["step"]) if act else None
+
+    def waiting_for(self, state: State) -> list[str]:
+        act = state.get("action")
+        return [act["turn"]] if act and act["step"] != "done" and act["turn"] else []
+
+
+ACTION = ActionPhase()
+
+
 def waiting_for(state: State) -> list[str]:
     """Who the table waits on: the combat's current decider, the musterer, or the house whose turn it is."""
-    act = state.get("action")
-    if not act or act["step"] == "done":
-        return []
-
-    if act.get("combat"):
-        return cb.waiting_for(state)
-    if act.get("muster"):
-        return [act["muster"]["house"]]
-    return [act["turn"]] if act["turn"] else []
+    return ACTION.waiting(state) if state.get("action") else []

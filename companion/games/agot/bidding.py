@@ -150,5 +150,7 @@ def waiting_clash(state: State, step: flow.Step) -> list[str]:
     return sealed.waiting(sealed.get(state, step["pid"]))
 
 
-def register() -> None:
-    flow.register("clash", start_clash, act_clash, waiting_clash)
+#: the Clash of Kings: sealed bids, then (maybe) the Iron Throne holder's tie-break
+CLASH = flow.StepProcedure("clash", start_clash, act_clash, waiting_clash,
+                           sub=lambda st: "tie" if st.get("tie") is not None else "bid",
+                           moves={"bid": ("answer",), "tie": ("order_ties",)})

@@ -41,6 +41,7 @@ from .combat_calc import (
 )
 from .geography import adjacent, area, port_owner, transport_reach, unit_owner
 from .names import AREAS, HOUSES, TRACKS
+from .procedure import Procedure
 
 
 def _h(house: str) -> dict[str, str]:
@@ -1016,3 +1017,24 @@ def waiting_for(state: dict[str, Any]) -> list[str]:
     if c["step"] == "blade":
         return [c["blade_asked"]]
     return []
+
+
+class Combat(Procedure):
+    """A combat, nested in the March step (seed 000 p.17-21): support, then the sealed house cards,
+    the card abilities and other decisions (``pending``), the Blade; each stage has its moves."""
+
+    name = "combat"
+    moves = {"support": ("support", "combat_units"), "cards": ("answer", "combat_units"),
+             "ability": ("card_ability",), "blade": ("blade",)}
+
+    def active(self, state: dict[str, Any]) -> bool:
+        return bool((state.get("action") or {}).get("combat"))
+
+    def sub(self, state: dict[str, Any]) -> str | None:
+        return str(state["action"]["combat"]["step"])
+
+    def waiting_for(self, state: dict[str, Any]) -> list[str]:
+        return waiting_for(state)
+
+
+COMBAT = Combat()

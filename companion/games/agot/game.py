@@ -11,8 +11,8 @@ from typing import Any
 
 from ...i18n import N_
 from ..base import Action, Ctx, Game, Option, RuleError, SeatDef, State
-from . import action, flow, names, planning, rules, setup, views
 from . import board as board_data
+from . import flow, names, rules, setup, views
 
 
 class AgotGame(Game):
@@ -70,27 +70,10 @@ class AgotGame(Game):
         self.moves = rules.MOVES
 
     def stage(self, state: State) -> str:
-        """Where the table stands, as the path of the running procedures (seed 000 p.7): the phase,
-        then the Westeros step (with its own stage: a clash tie, a wildling card...), the planning
-        step, or the action step with a running combat or special mustering nested in it."""
-        phase = state["phase"]
-        if phase == "westeros":
-            cur = flow.current(state)
-            if cur is None:
-                return "westeros"
-            sub = {"clash": "tie" if cur.get("tie") is not None else "bid",
-                   "wildling_attack": cur.get("stage")}.get(cur["kind"])
-            return f"westeros/{cur['kind']}" + (f"/{sub}" if sub else "")
-        if phase == "planning" and state.get("planning"):
-            return f"planning/{state['planning']['step']}"
-        if phase == "action" and state.get("action"):
-            act = state["action"]
-            if act.get("combat"):
-                return f"action/combat/{act['combat']['step']}"
-            if act.get("muster"):
-                return "action/muster"
-            return f"action/{act['step']}"
-        return str(phase)
+        """Where the table stands: the path of the running procedures (``procedure.py``), e.g.
+        ``"westeros/clash/tie"``, ``"planning/raven"``, ``"action/combat/support"``; ``"ended"``
+        (seed 000 p.7: one procedure at a time)."""
+        return next((p.stage(state) for p in rules.PHASES if p.active(state)), str(state["phase"]))
 
     def apply(self, state: State, ctx: Ctx, action: Action) -> None:
         """Corrections any time; once the game is over, nothing else (seed 000 p.17). Otherwise the
@@ -116,10 +99,5 @@ class AgotGame(Game):
         return views.private(state, seat)
 
     def waiting_for(self, state: State) -> list[str]:
-        if state["phase"] == "westeros":
-            return flow.waiting(state)
-        if state["phase"] == "planning":
-            return planning.waiting_for(state)
-        if state["phase"] == "action":
-            return action.waiting_for(state)
-        return []
+        """Whom the table waits on: what the innermost running procedure says."""
+        return next((p.waiting(state) for p in rules.PHASES if p.active(state)), [])

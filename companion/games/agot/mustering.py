@@ -149,5 +149,5 @@ def waiting_mustering(state: State, step: flow.Step) -> list[str]:
     return [house_of(step)] if step["index"] < len(step["houses"]) else []
 
 
-def register() -> None:
-    flow.register("mustering", start_mustering, act_mustering, waiting_mustering)
+MUSTERING = flow.StepProcedure("mustering", start_mustering, act_mustering, waiting_mustering,
+                               moves={"": ("muster", "muster_done")})

@@ -24,6 +24,7 @@ from . import action, tracks, wildlings
 from . import board as board_data
 from . import orders as ot
 from .names import AREAS, HOUSES, WILDLINGS
+from .procedure import Procedure
 
 
 def _h(house: str) -> dict[str, str]:
@@ -315,3 +316,25 @@ def waiting_for(state: State) -> list[str]:
     if plan["step"] == "raven":
         return [plan["raven"]["house"]]
     return []
+
+
+class Planning(Procedure):
+    """The planning phase (seed 000 p.11-13): secret orders, then the Messenger Raven. The host may
+    play the round on the board."""
+
+    name = "planning"
+    moves = {"": ("round_done_on_board",), "assign": ("answer",),
+             "raven": ("raven_swap", "raven_peek", "raven_place", "raven_pass")}
+
+    def active(self, state: State) -> bool:
+        return state["phase"] == "planning"
+
+    def sub(self, state: State) -> str | None:
+        plan = state.get("planning")
+        return str(plan["step"]) if plan else None
+
+    def waiting_for(self, state: State) -> list[str]:
+        return waiting_for(state)
+
+
+PLANNING = Planning()

@@ -41,6 +41,7 @@ orders on the board: ``round_done_on_board``).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ... import sealed
@@ -66,16 +67,41 @@ from . import (
     wildlings,
 )
 from . import board as board_data
+from .procedure import Procedure, where
 
 RULE_SETUP = "seed 000 p.4"
 
 
-def _register_steps() -> None:
-    westeros.register()
-    bidding.register()
-    mustering.register()
-    wildlings.register()
-    flow.ON_EMPTY[:] = [_westeros_over]
+class Setup(Procedure):
+    """The board is being set up from the checklist (seed 000 p.4-6); the host starts the game."""
+
+    name = "setup"
+    moves = {"": ("start",)}
+
+    def active(self, state: State) -> bool:
+        return state["phase"] == "setup"
+
+
+#: the procedures a Westeros card may start (seed 000 p.7-11, p.22-23)
+WESTEROS_STEPS: tuple[flow.StepProcedure, ...] = (
+    westeros.DRAW, westeros.CARD, westeros.CHOICE, westeros.GAME_OF_THRONES, westeros.SUPPLY, westeros.ARMIES,
+    bidding.CLASH, mustering.MUSTERING, wildlings.ATTACK)
+
+
+class WesterosPhase(Procedure):
+    """The Westeros phase (seed 000 p.7-11): the cards' procedures run one after the other
+    (``flow.py``), each with its own moves."""
+
+    name = "westeros"
+    children = WESTEROS_STEPS
+
+    def active(self, state: State) -> bool:
+        return state["phase"] == "westeros"
+
+
+WESTEROS = WesterosPhase()
+#: the procedures of the game, one per phase ("ended" and the moment between two phases have none)
+PHASES: tuple[Procedure, ...] = (Setup(), WESTEROS, planning.PLANNING, action_phase.ACTION)
 
 
 def _westeros_over(state: State, ctx: Ctx) -> None:
@@ -148,7 +174,7 @@ def check_immediate_win(state: State, ctx: Ctx) -> None:
                 house=names.label(names.HOUSES[house]))
 
 
-_register_steps()
+flow.install(WESTEROS_STEPS, _westeros_over)
 
 
 #: FAQ options a table created before they existed never had: replaying such a table keeps the
@@ -321,9 +347,11 @@ def _set_supply(state: State, ctx: Ctx, action: Action) -> None:
 def _westeros_step(state: State, ctx: Ctx, action: Action) -> None:
     """The running Westeros procedure takes the move (seed 000 p.7: one procedure at a time)."""
     cur = flow.current(state)
-    if cur is None or cur["kind"] not in flow.ACTORS:
+    if cur is None or flow.STEPS[cur["kind"]].act is None:
         raise RuleError("Nothing is waiting for an answer right now.", "seed 000 p.7", status=409)
-    flow.ACTORS[cur["kind"]](state, ctx, cur, action)
+    act = flow.STEPS[cur["kind"]].act
+    assert act is not None  # only a step that lists moves gets one (procedure.where)
+    act(state, ctx, cur, action)
 
 
 def _answer(state: State, ctx: Ctx, action: Action) -> None:
@@ -358,8 +386,6 @@ def is_correction(kind: str) -> bool:
 
 
 P = params
-#: the stage paths of the three order steps of the action phase (seed 000 p.14-16)
-ORDER_STEPS = ("action/raid", "action/march", "action/consolidate")
 
 
 def _fix(name: str, run: Handler, summary: str, rule: str, model: type[Params], who: Who = "host") -> Move:
@@ -372,67 +398,66 @@ def _fix(name: str, run: Handler, summary: str, rule: str, model: type[Params], 
 MOVES_IN_PLAY = [
     # setup and the round escape hatch
     Move("start", _start, "Host: the board is set up; round 1 planning begins.",
-         RULE_SETUP, who="host", stages=("setup",), not_now=N_("The game has already started.")),
+         RULE_SETUP, who="host", not_now=N_("The game has already started.")),
     Move("round_done_on_board", _round_done_on_board,
          "Host: this round's orders are played with the physical tokens; next round.",
-         "companion: manual phase", who="host", stages=("planning", "action"),
+         "companion: manual phase", who="host",
          not_now=N_("Only the planning or action phase can be played on the board."),
          entry="companion-manual-phase"),
     # Westeros phase
     Move("draw_card", _westeros_step, "Host, physical decks: the card turned over from the next Westeros deck.",
-         "seed 000 p.7", P.DrawCard, stages=("westeros/draw",)),
+         "seed 000 p.7", P.DrawCard),
     Move("choose", _westeros_step,
          "A choice the table waits for: a Westeros card's effect, a wildling tie, a wildling task's option.",
          "seed 000 p.7", P.Choose,
-         who="seat", stages=("westeros/choice", "westeros/wildling_attack/tie", "westeros/wildling_attack/tasks")),
+         who="seat"),
     Move("answer", _answer,
          "A sealed answer: a bid (Clash of Kings, Night's Watch), secret orders, or a house card; "
-         "the last one reveals all.", "seed 000 p.10, p.12, p.19", P.Answer, who="seat", reveals=True,
-         stages=("westeros/clash/bid", "westeros/wildling_attack/bid", "planning/assign", "action/combat/cards")),
+         "the last one reveals all.", "seed 000 p.10, p.12, p.19", P.Answer, who="seat", reveals=True),
     Move("order_ties", _westeros_step, "The Iron Throne holder orders tied Clash of Kings bids.",
-         "seed 000 p.10", P.OrderTies, who="seat", stages=("westeros/clash/tie",)),
+         "seed 000 p.10", P.OrderTies, who="seat"),
     Move("muster", _muster, "Recruit (or upgrade) one unit with mustering points.", "seed 000 p.9, p.22",
-         P.Muster, who="seat", stages=("westeros/mustering", "action/muster")),
+         P.Muster, who="seat"),
     Move("muster_done", _muster_done, "End mustering; unused points are lost.", "seed 000 p.9",
-         who="seat", stages=("westeros/mustering", "action/muster")),
+         who="seat"),
     Move("confirm_ports", _westeros_step,
          "Game of Thrones: a house confirms which of its ports earn power.", "seed 000 p.25", P.ConfirmPorts,
-         who="seat", stages=("westeros/game_of_thrones",)),
+         who="seat"),
     Move("wildling_card", _westeros_step, "Host, physical decks: the wildling card turned over.",
-         "seed 000 p.22", P.WildlingCard, stages=("westeros/wildling_attack/card",)),
+         "seed 000 p.22", P.WildlingCard),
     Move("confirm", _westeros_step, "The current wildling task is done on the board.",
-         "facts: wildling cards", who="seat", stages=("westeros/wildling_attack/tasks",)),
+         "facts: wildling cards", who="seat"),
     # planning phase
     Move("raven_swap", planning.raven_swap, "Messenger Raven: replace one of your orders with an unused token.",
-         planning.RAVEN_RULE, P.RavenSwap, who="seat", stages=("planning/raven",)),
+         planning.RAVEN_RULE, P.RavenSwap, who="seat"),
     Move("raven_peek", planning.raven_peek, "Messenger Raven: look at the top wildling card (privately).",
-         planning.RAVEN_RULE, who="seat", stages=("planning/raven",), undoable=False,
+         planning.RAVEN_RULE, who="seat", undoable=False,
          undo_refusal=N_("The Messenger Raven's look at the wildling deck cannot be undone.")),
     Move("raven_place", planning.raven_place, "Messenger Raven: keep the card on top or put it at the bottom.",
-         planning.RAVEN_RULE, P.RavenPlace, who="seat", stages=("planning/raven",)),
+         planning.RAVEN_RULE, P.RavenPlace, who="seat"),
     Move("raven_pass", planning.raven_pass, "Messenger Raven: use neither ability.", "seed 000 p.13",
-         who="seat", stages=("planning/raven",)),
+         who="seat"),
     # action phase
     Move("raid", action_phase.raid, "Resolve a Raid order: remove an adjacent enemy order (or nothing).",
-         "seed 000 p.14", P.Raid, who="seat", stages=("action/raid",)),
+         "seed 000 p.14", P.Raid, who="seat"),
     Move("march", action_phase.march, "Resolve a March order: move units; at most one move starts a combat.",
-         "seed 000 p.15", P.March, who="seat", stages=("action/march",)),
+         "seed 000 p.15", P.March, who="seat"),
     Move("consolidate", action_phase.consolidate,
          "Resolve a Consolidate Power order: gain power, or muster with the special order.",
-         "seed 000 p.15", P.Consolidate, who="seat", stages=("action/consolidate",)),
+         "seed 000 p.15", P.Consolidate, who="seat"),
     Move("pass_order", action_phase.pass_order, "Remove one of your orders of this step without effect.",
-         "seed 000 p.14", P.FromArea, who="seat", stages=ORDER_STEPS),
+         "seed 000 p.14", P.FromArea, who="seat"),
     # combat
     Move("support", action_phase.in_combat(combat.support), "The asked Support order helps the attacker, the defender or nobody.",
-         combat.RULE_SUPPORT, P.Support, who="seat", stages=("action/combat/support",)),
+         combat.RULE_SUPPORT, P.Support, who="seat"),
     Move("combat_units", action_phase.in_combat(combat.correct_units),
          "Before the cards are revealed: correct a side's units in the combat (the board is the truth).",
-         "seed 000 p.18", P.CombatUnits, who="seat", stages=("action/combat/support", "action/combat/cards")),
+         "seed 000 p.18", P.CombatUnits, who="seat"),
     Move("card_ability", action_phase.in_combat(combat.ability),
          "Decide the pending card ability, retreat, casualties or port ships of the combat.",
-         combat.RULE_CARDS, P.CardAbility, who="seat", stages=("action/combat/ability",)),
+         combat.RULE_CARDS, P.CardAbility, who="seat"),
     Move("blade", action_phase.in_combat(combat.blade), "The Valyrian Steel Blade holder: +1 or a new Tides of Battle card (or not).",
-         "seed 000 p.19", P.Blade, who="seat", stages=("action/combat/blade",)),
+         "seed 000 p.19", P.Blade, who="seat"),
 ]
 #: corrections and board bookkeeping: any time, even once the game is over
 CORRECTIONS = [
@@ -460,4 +485,14 @@ CORRECTIONS = [
     _fix("set_house_card", corrections.set_house_card, "Host: move a house card between hand and discard pile.",
          "seed 000 p.18", P.SetHouseCard),
 ]
-MOVES = Moves(MOVES_IN_PLAY + CORRECTIONS)
+
+
+def _staged(moves: list[Move]) -> list[Move]:
+    """Each move is allowed exactly where a procedure lists it (``procedure.where``)."""
+    out = [replace(m, stages=where(PHASES, m.name)) for m in moves]
+    if missing := [m.name for m in out if not m.stages]:
+        raise ValueError(f"no procedure takes the moves {missing}")
+    return out
+
+
+MOVES = Moves(_staged(MOVES_IN_PLAY) + CORRECTIONS)

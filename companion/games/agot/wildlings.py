@@ -630,5 +630,8 @@ def waiting_attack(state: State, step: flow.Step) -> list[str]:
     return []
 
 
-def register() -> None:
-    flow.register("wildling_attack", start_attack, act_attack, waiting_attack)
+#: a wildling attack: the Night's Watch bid, the card (physical deck), a tie-break, the card's tasks
+ATTACK = flow.StepProcedure("wildling_attack", start_attack, act_attack, waiting_attack,
+                            sub=lambda st: st.get("stage"),
+                            moves={"bid": ("answer",), "card": ("wildling_card",), "tie": ("choose",),
+                                   "tasks": ("choose", "confirm")})
