@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from ... import sealed
 from ...i18n import N_, tr
@@ -50,7 +50,14 @@ def _int(action: Action, key: str, lo: int = COUNTER_MIN, hi: int = COUNTER_MAX)
     return get_int(action, key, lo, hi, RULE)
 
 
-class Counter(Params):
+class GenericParams(Params):
+    """The rules read every text field with ``str()``: a counter named "7", a bid titled 2025 or a
+    vote choice "1.5" sent as a JSON number passes, as it always did."""
+
+    model_config = ConfigDict(coerce_numbers_to_str=True)
+
+
+class Counter(GenericParams):
     counter: str = Field(description="the counter's name")
     seat: str | None = Field(None, description="whose counter (a seat id); none: a shared counter")
 
@@ -63,11 +70,11 @@ class SetValue(Counter):
     value: int = Field(description="the new value")
 
 
-class Roll(Params):
+class Roll(GenericParams):
     dice: str = Field("2d6", description="dice like 2d6, d20 or 3d6+2")
 
 
-class OpenPrompt(Params):
+class OpenPrompt(GenericParams):
     title: str = Field(description="what is asked (80 characters)")
     kind: str = Field("number", description="number (a bid) or choice (a vote)")
     min: int | None = Field(None, description="lowest bid (number)")
@@ -76,7 +83,7 @@ class OpenPrompt(Params):
     seats: list[str] | str | None = Field(None, description="seat ids to ask (default: every seat)")
 
 
-class PromptRef(Params):
+class PromptRef(GenericParams):
     prompt: str = Field(description="the prompt id")
 
 

@@ -13,11 +13,13 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
 
 DATA = Path(__file__).resolve().parent / "data"
 
-PHASES = ("plot", "draw", "marshalling", "challenges", "dominance", "standing", "taxation")
+#: The seven phases of a round, in order (seed 003 Page 11-12).
+Phase = Literal["plot", "draw", "marshalling", "challenges", "dominance", "standing", "taxation"]
+PHASES: tuple[str, ...] = get_args(Phase)
 KINDS = ("framework", "actions", "decision")
 EVENTS = (
     "phase_begins", "phase_ends", "reveal_plots", "initiative", "choose_first", "when_revealed",
@@ -88,3 +90,9 @@ def first_box(phase: str) -> str:
 def default_autopass() -> list[str]:
     """Window kinds a new player auto-passes until they change it (boxes flagged in the data)."""
     return [b.id for b in boxes().values() if b.autopass]
+
+
+def autopass_kinds() -> list[str]:
+    """Window kinds a player may auto-pass: each flowchart box, and each phase's player actions."""
+    kinds = [b.id for b in boxes().values() if b.kind != "decision"]
+    return kinds + [f"act.{p}" for p in PHASES]

@@ -17,7 +17,6 @@ from .scoring import check_win, dominance_winner, initiative_winner, resolve_cha
 from .windows import (
     MAX_DEPTH,
     Node,
-    current_round,
     do_pass,
     done,
     holder,
@@ -525,10 +524,3 @@ def _close_node(state: dict[str, Any], ctx: Ctx, node: Node, stack: list[Node]) 
     else:
         restart_streak(state, rnd)
 
-
-def opportunity(state: dict[str, Any]) -> dict[str, Any] | None:
-    """What the holder of the current opportunity may do: its round type and id."""
-    rnd = current_round(state)
-    if rnd is None:
-        return None
-    return {"seat": holder(rnd), "type": rnd["type"], "opp": rnd["opp"], "akind": rnd["akind"]}

@@ -6,19 +6,14 @@ seat's registered plot deck and its auto-pass settings are only ever in its own 
 
 from __future__ import annotations
 
+from itertools import permutations
 from typing import Any
 
 from ... import sealed
 from . import data, flow
+from .data import autopass_kinds
 from .scoring import total_power
-from .windows import current_round, holder
-
-
-def current_event(node: dict[str, Any] | None) -> str | None:
-    """The framework event a node is walking, or None (a player window, or past its events)."""
-    if node and node["kind"] == "framework" and node["ev"] < len(node["events"]):
-        return node["events"][node["ev"]]
-    return None
+from .windows import current_event, current_round, holder
 
 
 def _node_view(node: dict[str, Any]) -> dict[str, Any]:
@@ -189,8 +184,6 @@ def can(state: dict[str, Any], seat: str) -> list[str]:
 
 
 def private_view(state: dict[str, Any], seat: str) -> dict[str, Any]:
-    from .game import autopass_kinds
-
     player = state["players"][seat]
     pid = state.get("plot_prompt")
     prompt = state["prompts"].get(pid or "")
@@ -223,8 +216,6 @@ def private_view(state: dict[str, Any], seat: str) -> dict[str, Any]:
 
 def _orders(items: list[Any]) -> list[list[Any]]:
     """Every order of up to 3 items (one tap on the phone); beyond that, the given order first."""
-    from itertools import permutations
-
     if len(items) <= 3:
         return [list(p) for p in permutations(items)]
     return [items, list(reversed(items))]

@@ -121,6 +121,14 @@ def new_node(state: dict[str, Any], kind: str, *, label: Any, initiator: str | N
     }
 
 
+def current_event(node: Node | None) -> str | None:
+    """The framework event a node is walking, or None (a player window, or past its events)."""
+    if node and node["kind"] == "framework" and node["ev"] < len(node["events"]):
+        event: str = node["events"][node["ev"]]
+        return event
+    return None
+
+
 def current_round(state: dict[str, Any]) -> Round | None:
     """The round whose holder may act or pass right now, if any."""
     stack = state["stack"]

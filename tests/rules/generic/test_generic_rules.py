@@ -87,3 +87,19 @@ def test_host_cancel_discards_answers_unseen():
     GAME.apply(state, ctx(host=True), {"type": "cancel_prompt", "prompt": "g1"})
     assert state["prompts"]["g1"]["answers"] == {}
     assert GAME.waiting_for(state) == []
+
+
+def test_text_fields_sent_as_json_numbers_pass_as_they_always_did():
+    """The rules read names and titles with str(): declared moves keep accepting a counter named
+    "7", a bid titled 2025 and a vote choice answered as a number (issue 17: no stricter check)."""
+    state = new_state(counters="7, VP")
+    GAME.apply(state, ctx("p1"), {"type": "adjust", "seat": "p1", "counter": 7, "delta": 2})
+    assert state["values"]["p1"]["7"] == 2
+    GAME.apply(state, ctx("p1"), {"type": "open_prompt", "title": 2025, "kind": "choice", "choices": "1.5, 2"})
+    prompt = state["prompts"]["g1"]
+    assert prompt["title"] == "2025"
+    GAME.apply(state, ctx("p1"), {"type": "answer", "prompt": "g1", "value": 1.5})
+    assert prompt["answers"]["p1"] == "1.5"
+    with pytest.raises(RuleError) as err:
+        GAME.apply(state, ctx("p1"), {"type": "adjust", "seat": "p1", "counter": 8, "delta": 1})
+    assert err.value.message == "There is no counter %(counter)s."

@@ -59,3 +59,50 @@ def test_refusals_cite_a_rule(action):
     with pytest.raises(RuleError) as err:
         t.do("p2", kind, **action)
     assert err.value.rule, err.value.message
+
+
+def test_a_won_game_takes_only_the_hosts_corrections_and_private_settings():
+    """Once a player has won, the table stops (facts lcg.md): every move but the host's counter
+    correction and a seat's own plot deck and auto-pass settings is refused, 409, citing why."""
+    from helpers import plot
+
+    from companion.games.lcg import GAME
+
+    t = Table(2)
+    draw_segment(t)
+    assert GAME.stage(t.state) == "draw/actions"
+    t.do("p1", "act", label="Kill")
+    assert GAME.stage(t.state) == "draw/window"
+    t.do("p2", "declare_win")
+    assert GAME.stage(t.state) == "ended"
+    for who, kind, fields in [("p1", "pass", {}), ("p1", "adjust", {"field": "gold", "delta": 1}),
+                              ("p1", "add_plot", plot("A")), (None, "set_phase", {"phase": "plot"}),
+                              (None, "skip", {})]:
+        with pytest.raises(RuleError) as err:
+            t.do(who, kind, host=who is None, **fields)
+        assert (err.value.status, err.value.message, err.value.entry) == (409, "The game is over.", "win-power")
+    t.host("host_set", seat="p1", field="gold", value=3)
+    t.do("p1", "autopass", kinds=[])
+    t.do("p1", "register_plots", plots=[plot("A")])
+    assert t.view["players"]["p1"]["gold"] == 3 and t.me("p1")["plots"][0]["name"] == "A"
+
+
+
+def test_the_declared_moves_are_the_ones_docs_api_md_documents():
+    """Every action of the LCG's hand-written table in docs/api.md is declared, and only those: the
+    declarations replaced a getattr dispatch, and no move may be lost or added on the way."""
+    import re
+    from pathlib import Path
+
+    from companion.games.lcg import GAME
+
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "api.md").read_text(encoding="utf-8")
+    section = doc[doc.index("<!-- game:lcg -->"):doc.index("<!-- /game:lcg -->")]
+    rows = [line.split("|")[1] for line in section.splitlines() if line.startswith("| `")]
+    documented = {name for row in rows for name in re.findall(r"`([a-z_]+)`", row)}
+    assert GAME.moves is not None
+    assert documented == {move.name for move in GAME.moves}
+    t = Table(2)
+    with pytest.raises(RuleError) as err:
+        t.do("p1", "_holder_turn")
+    assert err.value.status == 400 and err.value.message == "Unknown action: %(type)s."
