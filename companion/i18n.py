@@ -1,27 +1,40 @@
-"""Translation helpers shared by the pure rules and the web layer.
+"""Translation helpers shared by the pure rules and the web layer, and the catalog commands.
 
 Rules engines must not import Flask, so they mark text with :func:`N_` (which returns the msgid
 unchanged, for extraction) and the web layer translates with Flask-Babel at render time. Each game
 keeps its own catalog in ``companion/games/<id>/translations`` (merged by Flask-Babel with the
 base catalog in ``companion/translations``), so games can be translated independently.
 
-Developer commands (see docs/i18n.md)::
+A message with a count has a plural form: pass it as ``_plural=`` with the count as ``n``, e.g.
+``ctx.log("%(house)s puts %(n)s ship in %(area)s", _plural="%(house)s puts %(n)s ships in %(area)s",
+n=count, ...)`` (also in ``RuleError(...)`` and ``tr(...)``); the web layer picks the form with
+``ngettext`` (see :func:`plural_of`).
 
-    python -m companion.i18n update [DIR ...]   # extract msgids, merge into pt_BR .po, compile .mo
-    python -m companion.i18n check              # fail if any msgid lacks a pt_BR translation
+The catalogs follow Babel's own workflow (docs/i18n.md): each ``translations/babel.cfg`` maps the
+catalog's sources to extraction methods (ours is :mod:`companion.i18n_extract`), ``pybabel extract``
+writes ``translations/messages.pot`` (with source locations), ``pybabel update`` merges it into the
+pt_BR ``.po`` and ``pybabel compile`` builds the ``.mo``. The developer commands run those steps::
+
+    python -m companion.i18n update [DIR ...]   # extract the POT, update the pt_BR .po, compile the .mo
+    python -m companion.i18n check              # fail if a POT is stale or a msgid lacks a translation
 """
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
 import sys
-from datetime import UTC
+import tempfile
 from pathlib import Path
 from typing import Any
 
-from .resources import TEMPLATES
-
 LANGUAGES = ("en", "pt_BR")
 PACKAGE = Path(__file__).resolve().parent
+ROOT = PACKAGE.parent
+#: the POT header's date is fixed, so a re-extraction changes the file only when msgids move
+STABLE_DATE = "2026-01-01 00:00+0000"
+WIDTH = "100"
 
 
 def N_(msgid: str) -> str:
@@ -35,6 +48,28 @@ def tr(msgid: str, **params: Any) -> dict[str, Any]:
     return {"_": msgid, "params": params} if params else {"_": msgid}
 
 
+def plural_of(msgid: str, params: dict[str, Any] | None) -> tuple[str, int] | None:
+    """``(plural msgid, count)`` when ``params`` carry a ``_plural`` form, else None."""
+    if not params or not isinstance(params.get("_plural"), str):
+        return None
+    try:
+        return params["_plural"], int(params.get("n", 1))
+    except (TypeError, ValueError):
+        return params["_plural"], 1
+
+
+def english(msgid: str, params: dict[str, Any] | None = None) -> str:
+    """The English text of a message (the msgid, or its plural form, with params filled in)."""
+    form = plural_of(msgid, params)
+    text = form[0] if form and form[1] != 1 else msgid
+    if not params:
+        return text
+    try:
+        return text % params
+    except (KeyError, TypeError, ValueError):
+        return text
+
+
 def catalog_dirs() -> list[Path]:
     """Every folder that owns a catalog: the base one, then one per game."""
     dirs = [PACKAGE]
@@ -43,118 +78,119 @@ def catalog_dirs() -> list[Path]:
     return dirs
 
 
-def _sources(owner: Path) -> list[Path]:
-    """Files whose msgids belong to ``owner``'s catalog (its code and its templates)."""
-    if owner == PACKAGE:
-        files = [p for p in PACKAGE.glob("*.py")] + list((PACKAGE / "web").rglob("*.py"))
-        files += list((PACKAGE / "games").glob("*.py"))
-        files += [p for p in TEMPLATES.glob("*.html")]
-        files += list((TEMPLATES / "base").rglob("*.html"))
-        return files
-    files = list(owner.rglob("*.py"))
-    files += list((TEMPLATES / owner.name).rglob("*.html"))
-    return files
+def catalog_name(owner: Path) -> str:
+    return str(owner.relative_to(ROOT))
 
 
-def extract(owner: Path) -> list[str]:
-    """All msgids in ``owner``'s sources, in first-seen order."""
-    from babel.messages.extract import extract as babel_extract
-
-    keywords = {"_": None, "gettext": None, "N_": None, "lazy_gettext": None,
-                "ngettext": (1, 2), "RuleError": None}
-    seen: dict[str, None] = {}
-    for path in sorted(_sources(owner)):
-        method = "jinja2.ext.babel_extract" if path.suffix == ".html" else "python"
-        with open(path, "rb") as fh:
-            for _lineno, message, _comments, _ctx in babel_extract(
-                method, fh, keywords=keywords, options={"extensions": "jinja2.ext.i18n"}
-            ):
-                for msg in message if isinstance(message, tuple) else (message,):
-                    if msg:
-                        seen.setdefault(msg, None)
-    seen.update(dict.fromkeys(_log_msgids(owner)))
-    return list(seen)
+def mapping_path(owner: Path) -> Path:
+    """``owner``'s Babel mapping; a new game gets the standard one written for it."""
+    path = owner / "translations" / "babel.cfg"
+    if not path.exists() and owner.parent == PACKAGE / "games":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(GAME_MAPPING.format(pkg=owner.name), encoding="utf-8")
+    return path
 
 
-def _log_msgids(owner: Path) -> list[str]:
-    """msgids passed to ``ctx.log(...)``, ``hidden=`` and ``Option``/``SeatDef`` labels."""
-    import ast
+GAME_MAPPING = """\
+# Babel mapping of the {pkg} catalog: the game package and its templates/{pkg}/ folder.
+# Paths are relative to the repository root (docs/i18n.md):
+#   pybabel extract -F companion/games/{pkg}/translations/babel.cfg -o companion/games/{pkg}/translations/messages.pot .
+[extractors]
+companion = companion.i18n_extract:extract
+templates = jinja2.ext:babel_extract
 
-    found: list[str] = []
-    for path in _sources(owner):
-        if path.suffix != ".py":
-            continue
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if not isinstance(node, ast.Call):
-                continue
-            fn = node.func
-            name = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
-            if name in ("log", "Option", "SeatDef", "RuleError", "tr"):
-                args = list(node.args[:1]) if name in ("log", "RuleError", "tr") else list(node.args[1:2])
-                args += [k.value for k in node.keywords if k.arg in ("hidden", "label", "help")]
-                for arg in args:
-                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value:
-                        found.append(arg.value)
-    return found
+[companion: companion/games/{pkg}/**.py]
+[templates: templates/{pkg}/**.html]
+extensions = jinja2.ext.i18n
+"""
+
+
+def pot_path(owner: Path) -> Path:
+    return owner / "translations" / "messages.pot"
 
 
 def po_path(owner: Path) -> Path:
     return owner / "translations" / "pt_BR" / "LC_MESSAGES" / "messages.po"
 
 
+def pybabel(*args: str) -> None:
+    """Run Babel's ``pybabel`` command line from the repository root (our extractor importable)."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    subprocess.run([sys.executable, "-m", "babel.messages.frontend", "-q", *args], check=True,
+                   cwd=ROOT, env=env)
+
+
+def extract(owner: Path, pot: Path | None = None) -> Path:
+    """``pybabel extract`` ``owner``'s sources into its POT (or into ``pot``); returns the file."""
+    pot = pot or pot_path(owner)
+    pybabel("extract", "-F", str(mapping_path(owner)), "-o", str(pot), "-w", WIDTH,
+            "--project", "Tabletop Companion", "--header-comment",
+            f"# Messages of the {catalog_name(owner)} catalog, extracted by pybabel (docs/i18n.md).",
+            ".")
+    text = pot.read_text(encoding="utf-8")
+    fixed = f'"POT-Creation-Date: {STABLE_DATE}\\n"'
+    pot.write_text(re.sub(r'"POT-Creation-Date: [^"]*"', lambda _: fixed, text), encoding="utf-8")
+    return pot
+
+
 def update(owner: Path) -> tuple[int, int]:
-    """Merge the extracted msgids into ``owner``'s pt_BR catalog and compile it.
+    """Extract ``owner``'s POT, merge it into the pt_BR catalog and compile the catalog.
 
-    Returns (msgids, untranslated). Existing translations are kept; obsolete ones are dropped.
+    Returns (msgids, untranslated). Existing translations are kept; obsolete ones are dropped; no
+    fuzzy guesses are made. The ``.po`` carries no source locations (they live in the POT), so that
+    moving code does not touch the translations.
     """
-    from datetime import datetime
-
-    from babel.messages.catalog import Catalog
     from babel.messages.pofile import read_po, write_po
 
-    path = po_path(owner)
-    old = None
-    if path.exists():
-        with open(path, "rb") as fh:
-            old = read_po(fh, locale="pt_BR")
-    # a fixed creation date: the header never changes, so parallel branches never conflict on it
-    stable = datetime(2026, 1, 1, tzinfo=UTC)
-    cat = Catalog(locale="pt_BR", project="companion", fuzzy=False, creation_date=stable, revision_date=stable)
-    missing = 0
-    for msgid in extract(owner):
-        msg = old.get(msgid) if old else None
-        string = msg.string if msg and msg.string else ""
-        missing += not string
-        cat.add(msgid, string)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "wb") as fh:
-        write_po(fh, cat, width=100, omit_header=False, sort_output=False)
-    compile_catalog(owner)
-    return len(cat), missing
+    pot = extract(owner)
+    with tempfile.TemporaryDirectory() as tmp:
+        bare = Path(tmp) / "messages.pot"
+        with open(pot, "rb") as fh:
+            template = read_po(fh)
+        with open(bare, "wb") as fh:
+            write_po(fh, template, no_location=True, width=int(WIDTH))
+        po = po_path(owner)
+        init = "init" if not po.exists() else "update"
+        pybabel(init, "-i", str(bare), "-d", str(owner / "translations"), "-l", "pt_BR", "-w", WIDTH,
+                *(("--ignore-obsolete", "--no-fuzzy-matching", "--ignore-pot-creation-date")
+                  if init == "update" else ()))
+    pybabel("compile", "-d", str(owner / "translations"), "-l", "pt_BR")
+    return len(template), len(missing(owner, pot))
 
 
-def compile_catalog(owner: Path) -> None:
-    from babel.messages.mofile import write_mo
+def msgids(pot: Path) -> list[str]:
+    """The msgids of a POT (a plural message by its singular), in file order."""
     from babel.messages.pofile import read_po
 
-    path = po_path(owner)
-    with open(path, "rb") as fh:
-        cat = read_po(fh, locale="pt_BR")
-    with open(path.with_suffix(".mo"), "wb") as fh:
-        write_mo(fh, cat)
+    with open(pot, "rb") as fh:
+        return [m.id if isinstance(m.id, str) else m.id[0] for m in read_po(fh) if m.id]
 
 
-def missing(owner: Path) -> list[str]:
-    """msgids used in ``owner``'s sources that have no pt_BR translation."""
+def stale(owner: Path) -> list[str]:
+    """msgids on which the committed POT and a fresh extraction disagree (empty: up to date)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        fresh = set(msgids(extract(owner, Path(tmp) / "messages.pot")))
+    committed = set(msgids(pot_path(owner))) if pot_path(owner).exists() else set()
+    return sorted(fresh ^ committed)
+
+
+def missing(owner: Path, pot: Path | None = None) -> list[str]:
+    """msgids of ``owner``'s POT that have no pt_BR translation (fuzzy ones count as missing)."""
     from babel.messages.pofile import read_po
 
     path = po_path(owner)
     have: dict[str, Any] = {}
     if path.exists():
         with open(path, "rb") as fh:
-            have = {m.id: m.string for m in read_po(fh, locale="pt_BR") if m.id}
-    return [m for m in extract(owner) if not have.get(m)]
+            have = {(m.id if isinstance(m.id, str) else m.id[0]): m for m in read_po(fh, locale="pt_BR")
+                    if m.id and not m.fuzzy}
+
+    def done(msgid: str) -> bool:
+        msg = have.get(msgid)
+        strings = msg.string if msg and isinstance(msg.string, tuple) else (msg.string if msg else "",)
+        return all(strings)
+
+    return [m for m in msgids(pot or pot_path(owner)) if not done(m)]
 
 
 def main(argv: list[str]) -> int:
@@ -164,12 +200,15 @@ def main(argv: list[str]) -> int:
     for owner in owners:
         if cmd == "update":
             total, miss = update(owner)
-            print(f"{owner.relative_to(PACKAGE.parent)}: {total} msgids, {miss} untranslated")
+            print(f"{catalog_name(owner)}: {total} msgids, {miss} untranslated")
         elif cmd == "check":
+            changed = stale(owner)
+            for msgid in changed:
+                print(f"{catalog_name(owner)}: messages.pot is stale (run update): {msgid!r}")
             gaps = missing(owner)
             for msgid in gaps:
-                print(f"{owner.relative_to(PACKAGE.parent)}: untranslated: {msgid!r}")
-            status |= bool(gaps)
+                print(f"{catalog_name(owner)}: untranslated: {msgid!r}")
+            status |= bool(gaps or changed)
         else:
             print(__doc__)
             return 2

@@ -14,12 +14,15 @@ from __future__ import annotations
 import json
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlmodel import select
+from sqlmodel import Session, col, select
 
 from . import __version__
 from .models import StateSnapshot
+
+if TYPE_CHECKING:
+    from .db import Database
 
 log = logging.getLogger(__name__)
 
@@ -31,15 +34,15 @@ def rules_key(rules_version: str) -> str:
     return f"{__version__}/{rules_version}"
 
 
-def newest(s, code: str, key: str, below: int) -> tuple[int, dict[str, Any]] | None:
+def newest(s: Session, code: str, key: str, below: int) -> tuple[int, dict[str, Any]] | None:
     """The newest usable snapshot of ``code`` with a version strictly below ``below``."""
     row = s.exec(select(StateSnapshot).where(StateSnapshot.table_code == code, StateSnapshot.rules_key == key,
                                              StateSnapshot.version < below)
-                 .order_by(StateSnapshot.version.desc()).limit(1)).first()  # type: ignore[attr-defined]
+                 .order_by(col(StateSnapshot.version).desc()).limit(1)).first()
     return (row.version, json.loads(row.state)) if row is not None else None
 
 
-def save(db, code: str, version: int, state: dict[str, Any], key: str) -> None:
+def save(db: Database, code: str, version: int, state: dict[str, Any], key: str) -> None:
     """Store the state at ``version`` (best effort: a failure only means a longer replay later)."""
     try:
         data = json.dumps(state)

@@ -9,6 +9,7 @@ from flask_babel import get_locale, get_translations
 from markupsafe import Markup, escape
 
 from ..citations import format_rule
+from ..i18n import plural_of
 
 LOCALES = ("en", "pt_BR")
 LANG_COOKIE = "lang"
@@ -31,12 +32,23 @@ def _gettext(msg: str) -> str:
     return catalog.ugettext(msg)
 
 
+def _ngettext(singular: str, plural: str, n: int) -> str:
+    catalog = g.get("_catalog")
+    if catalog is None:
+        catalog = g._catalog = get_translations()
+    return catalog.ungettext(singular, plural, n)
+
+
 def translate(msg: str, params: dict[str, Any] | None = None) -> str:
-    """Translate a msgid and interpolate its params; a param ``{"_": msgid}`` is translated too."""
-    text = _gettext(msg) if msg else ""
+    """Translate a msgid and interpolate its params; a param ``{"_": msgid}`` is translated too.
+
+    With a ``_plural`` param the message has a plural form, chosen by ngettext from the count ``n``.
+    """
+    form = plural_of(msg, params)
+    text = _ngettext(msg, form[0], form[1]) if form else _gettext(msg) if msg else ""
     if not params:
         return text.replace("%%", "%") if "%%" in text else text
-    values = {k: _param(v) for k, v in params.items()}
+    values = {k: _param(v) for k, v in params.items() if k != "_plural"}
     try:
         return text % values
     except (KeyError, TypeError, ValueError):

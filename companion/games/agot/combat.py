@@ -31,6 +31,7 @@ from .combat_calc import (
     casualties,
     forts,
     house_of,
+    house_on,
     initial_strength,
     other,
     retreat_choices,
@@ -184,7 +185,7 @@ def _ask_cards(state: dict[str, Any], ctx: Any, sides: list[str], exclude: dict[
     c = state["action"]["combat"]
     asked = []
     for side in sides:
-        house = house_of(c, side)
+        house = house_on(c, side)
         options = [x for x in hc.hands(state)[house]["hand"] if x not in (exclude or {}).get(side, [])]
         if options:
             asked.append(house)
@@ -258,8 +259,8 @@ def _after_cards(state: dict[str, Any], ctx: Any) -> None:
             continue
         if ability == "tyrion" and card_of(c, other(side)) is not None:
             c["pending"].append({"kind": "tyrion", "side": side})
-        if ability == "aeron" and state["power"][house_of(c, side)]["available"] >= 2 \
-                and len(hc.hands(state)[house_of(c, side)]["hand"]) > 1:
+        if ability == "aeron" and state["power"][house_on(c, side)]["available"] >= 2 \
+                and len(hc.hands(state)[house_on(c, side)]["hand"]) > 1:
             c["pending"].append({"kind": "aeron", "side": side})
     for side in _it_order(state, c):
         ability = ability_of(c, side)
@@ -300,7 +301,7 @@ def _strength_facts(state: dict[str, Any], c: dict[str, Any]) -> None:
         c["facts"].setdefault("opponent_above", {})[side] = (
             h in order and opp in order and order.index(opp) < order.index(h))
         c["facts"].setdefault("stannis_discarded", {})[side] = "stannis-baratheon" in hc.hands(state).get(
-            h, {}).get("discard", [])
+            h or "", {}).get("discard", [])
 
 
 def _next_pending(state: dict[str, Any], ctx: Any) -> None:
@@ -341,7 +342,7 @@ def ability(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
     if c["step"] != "ability" or not c["pending"]:
         raise RuleError("No card ability waits for a decision.", RULE_CARDS, 409)
     p = c["pending"][0]
-    house = house_of(c, p["side"])
+    house = house_on(c, p["side"])
     ctx.actor.require(house)
     try:
         _decide(state, ctx, c, p, house, action)
@@ -388,9 +389,9 @@ def _decide(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[str, Any
         track = str(action.get("track", ""))
         if track not in TRACK_CHOICES:
             raise RuleError("Choose an influence track.", RULE_CARD_TEXT, entry="card-doran")
-        tracks.to_bottom(state, track, house_of(c, other(p["side"])))
+        tracks.to_bottom(state, track, house_on(c, other(p["side"])))
         ctx.log(N_("Doran Martell moves %(house)s to the bottom of %(track)s"),
-                house=_h(house_of(c, other(p["side"]))), track=tr(TRACKS[track]))
+                house=_h(house_on(c, other(p["side"]))), track=tr(TRACKS[track]))
     if kind == "cersei" and use:
         target = str(action.get("area", ""))
         o = state.get("orders", {}).get(target)
@@ -405,7 +406,7 @@ def _decide(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[str, Any
     if kind == "port":
         _port_replace(state, ctx, c, p, action)
     if kind == "patchface" and use:
-        opp_house = house_of(c, other(p["side"]))
+        opp_house = house_on(c, other(p["side"]))
         cid = str(action.get("card", ""))
         if cid not in hc.hands(state)[opp_house]["hand"]:
             raise RuleError("Choose a card in your opponent's hand.", RULE_CARD_TEXT, entry="card-patchface")
@@ -504,7 +505,7 @@ def _resolve(state: dict[str, Any], ctx: Any) -> None:
                    "forts": {s: forts(c, s) for s in SIDES}, "fiefdoms": list(state["tracks"]["fiefdoms"])}
     ctx.log(N_("Combat in %(area)s: %(attacker)s %(a)s against %(d)s; %(winner)s wins"),
             area=_a(c["area"]), attacker=_h(c["attacker"]), a=c["result"]["attacker"],
-            d=c["result"]["defender"], winner=_h(house_of(c, win)) if house_of(c, win) else tr(N_("the neutral force")))
+            d=c["result"]["defender"], winner=_h(wh) if (wh := house_of(c, win)) else tr(N_("the neutral force")))
     c["pending"] = []
     for side in SIDES:
         n = loss[side]
@@ -526,7 +527,7 @@ def _take_casualties(state: dict[str, Any], c: dict[str, Any], side: str, picks:
     if side == "defender":
         _destroy(state, c["area"], picks)
     c["notes"].append({"msg": N_("%(house)s destroys %(units)s"),
-                       "params": {"house": _h(house_of(c, side)),
+                       "params": {"house": _h(house_on(c, side)),
                                   "units": " ".join(f"{n} {k}" for k, n in picks.items())}})
 
 
@@ -578,7 +579,7 @@ def renly_targets(state: dict[str, Any], c: dict[str, Any], side: str) -> list[s
     """Areas holding a footman Renly may upgrade: the winner's own in the combat, or a supporting
     Baratheon footman (card text: "participating" includes support; agot faq)."""
 
-    house = house_of(c, side)
+    house = house_on(c, side)
     if areas.in_reserve(state, house, "knight") <= 0:
         return []
     out = []
@@ -606,7 +607,7 @@ def retreat_options(state: dict[str, Any], c: dict[str, Any], loser: str = "defe
     attacker's units, in transit, may go to any such area, their origin included (agot faq).
     """
 
-    house = house_of(c, loser)
+    house = house_on(c, loser)
     units = retreating_units(c["def_units"] if loser == "defender" else c["att_units"])
     n = sum(units.values())
     land = any(units.get(k) for k in LAND_UNITS)
@@ -681,7 +682,7 @@ def _retreat(state: dict[str, Any], ctx: Any, dest: str, loser: str = "defender"
     if sum(keep.values()) < sum(units.values()):
         c["notes"].append({"msg": N_("Supply limit: %(count)s retreating units are destroyed"),
                            "params": {"count": sum(units.values()) - sum(keep.values())}})
-    house = house_of(c, loser)
+    house = house_on(c, loser)
     c["retreated_to"] = dest
     if loser == "attacker":
         c["att_units"] = dict(keep)
@@ -827,10 +828,10 @@ def _after_result(state: dict[str, Any], ctx: Any) -> None:
         for side in SIDES:
             card = card_of(c, side)
             if card:
-                hc.discard(state, house_of(c, side), card.id)
+                hc.discard(state, house_on(c, side), card.id)
         for side in SIDES:
             if ability_of(c, side) == "roose" and side != win:
-                hc.take_back_all(state, house_of(c, side))
+                hc.take_back_all(state, house_on(c, side))
     if state["orders"].get(src, {}).get("token") == c["march_token"] and state["orders"][src]["house"] == att:
         del state["orders"][src]
     areas.recompute_control(state, dst)
@@ -839,7 +840,7 @@ def _after_result(state: dict[str, Any], ctx: Any) -> None:
         state["control"][dst] = dfn
     if c["neutral"] is None:
         for side in _it_order(state, c):
-            if ability_of(c, side) == "patchface" and hc.hands(state)[house_of(c, other(side))]["hand"]:
+            if ability_of(c, side) == "patchface" and hc.hands(state)[house_on(c, other(side))]["hand"]:
                 c["pending"].append({"kind": "patchface", "side": side})
     if c["pending"]:
         c["step"] = "ability"
@@ -877,7 +878,7 @@ def correct_units(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> No
     if side not in SIDES or (side == "defender" and c["defender"] is None):
         raise RuleError("Correct the attacker's or the defender's units.", "companion: board mirror",
                         entry="companion-board-truth")
-    house = house_of(c, side)
+    house = house_on(c, side)
     ctx.actor.require(house)
     counts = {k: get_int(action, k, 0, 10, "companion: input") if action.get(k) not in (None, "") else 0
               for k in UNIT_KINDS}
@@ -908,7 +909,7 @@ def public(state: dict[str, Any]) -> dict[str, Any] | None:
     view["pending"] = [{"kind": p["kind"], "house": house_of(c, p["side"]), "side": p["side"]}
                        for p in c["pending"]] if c["step"] == "ability" else []
     if revealed:
-        view["cards"] = {s: (card_of(c, s).name if card_of(c, s) else None) for s in SIDES}
+        view["cards"] = {s: (card.name if (card := card_of(c, s)) else None) for s in SIDES}
         view["card_ids"] = dict(c["cards"])
         view["card_texts"] = {s: hc.ABILITY_TEXT.get(ability_of(c, s), "") for s in SIDES}
         view["breakdown"] = {s: breakdown(c, s) for s in SIDES}
@@ -980,7 +981,7 @@ def private(state: dict[str, Any], seat: str) -> dict[str, Any] | None:
             d["targets"] = sorted(a for a, o in state.get("orders", {}).items()
                                   if o["house"] == house_of(c, other(p["side"])))
         if p["kind"] == "patchface":
-            d["targets"] = list(hc.hands(state)[house_of(c, other(p["side"]))]["hand"])
+            d["targets"] = list(hc.hands(state)[house_on(c, other(p["side"]))]["hand"])
         if p["kind"] == "retreat":
             opts = retreat_options(state, c, _loser_of(p))
             d["targets"] = [o["area"] for o in opts]
@@ -1013,7 +1014,7 @@ def waiting_for(state: dict[str, Any]) -> list[str]:
     if c["step"] == "cards" and c["prompt"]:
         return sealed.waiting(state["prompts"][c["prompt"]])
     if c["step"] == "ability" and c["pending"]:
-        return [house_of(c, c["pending"][0]["side"])]
+        return [house_on(c, c["pending"][0]["side"])]
     if c["step"] == "blade":
         return [c["blade_asked"]]
     return []

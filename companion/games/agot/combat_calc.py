@@ -64,6 +64,15 @@ def house_of(combat: dict[str, Any], side: str) -> str | None:
     return combat["attacker"] if side == "attacker" else combat.get("defender")
 
 
+def house_on(combat: dict[str, Any], side: str) -> str:
+    """The house on ``side`` where only a house can be (a card, an ability, a retreat): the neutral
+    force of seed 000 p.26 plays no card and takes no decision, so reaching it here is a bug."""
+    house = house_of(combat, side)
+    if house is None:
+        raise LookupError(f"the {side} of combat {combat.get('id')} is the neutral force")
+    return house
+
+
 def supported(combat: dict[str, Any], side: str) -> bool:
     """A side is supported when at least one Support order was declared for it (seed 000 p.17)."""
     return any(s.get("side") == side for s in combat.get("supports", []))

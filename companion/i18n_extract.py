@@ -1,0 +1,78 @@
+"""The Babel extraction method for our Python sources (``[extractors]`` in each ``babel.cfg``).
+
+Babel's stock Python extractor sees the gettext-style keywords only (``_``, ``N_``, ``ngettext``...).
+The pure rules also hand msgids to calls that are not gettext functions, and the web layer renders
+them later: the first argument of ``ctx.log(...)``, ``RuleError(...)`` and ``tr(...)``, their
+``hidden=``, ``label=`` and ``help=`` keywords, and the label (second positional argument) of
+``Option(...)`` and ``SeatDef(...)``. A ``_plural=`` keyword on ``log``/``RuleError``/``tr`` makes the
+first argument the singular of a plural message (see :mod:`companion.i18n`). This method yields
+Babel's own results plus those, in source order.
+"""
+
+from __future__ import annotations
+
+import ast
+import io
+from collections.abc import Collection, Iterator
+from typing import IO, Any
+
+from babel.messages.extract import extract_python as babel_extract_python
+
+#: gettext-style functions Babel does not know by default (first argument is the msgid); they are
+#: reported to Babel as ``N_`` (a default keyword) so that no ``-k`` option is needed
+EXTRA_KEYWORDS = ("lazy_gettext", "RuleError")
+#: calls whose first argument is a msgid
+FIRST_ARG = ("log", "RuleError", "tr")
+#: calls whose second positional argument (the label) is a msgid
+LABEL_ARG = ("Option", "SeatDef")
+#: keyword arguments of those calls that are msgids
+MSGID_KEYWORDS = ("hidden", "label", "help")
+
+Found = tuple[int, str, str | tuple[str, ...], list[str]]
+
+
+def extract(fileobj: IO[bytes], keywords: Collection[str], comment_tags: Collection[str],
+            options: Any) -> Iterator[Found]:
+    """Yield ``(lineno, funcname, message, comments)`` like every Babel extraction method."""
+    source = fileobj.read()
+    names = {**dict.fromkeys(keywords), **dict.fromkeys(EXTRA_KEYWORDS)}
+    # Babel annotates its results loosely: they are (lineno, funcname, messages, comments)
+    stock: Iterator[Any] = babel_extract_python(io.BytesIO(source), names, comment_tags, options)
+    found: list[Found] = [(line, "N_" if func in EXTRA_KEYWORDS else func, message, comments)
+                          for line, func, message, comments in stock]
+    found += _calls(ast.parse(source))
+    found.sort(key=lambda item: item[0])
+    yield from found
+
+
+def _text(node: ast.expr | None) -> str | None:
+    """The string literal ``node`` is, or that ``N_("...")`` wraps."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "N_":
+        node = node.args[0] if node.args else None
+    if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value:
+        return node.value
+    return None
+
+
+def _calls(tree: ast.AST) -> list[Found]:
+    found: list[Found] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        fn = node.func
+        name = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
+        if name not in FIRST_ARG and name not in LABEL_ARG:
+            continue
+        args = list(node.args[:1]) if name in FIRST_ARG else list(node.args[1:2])
+        kwargs = {k.arg: k.value for k in node.keywords if k.arg}
+        args += [kwargs[k] for k in MSGID_KEYWORDS if k in kwargs]
+        plural = _text(kwargs.get("_plural")) if name in FIRST_ARG else None
+        for i, arg in enumerate(args):
+            text = _text(arg)
+            if text is None:
+                continue
+            if i == 0 and plural:
+                found.append((arg.lineno, "ngettext", (text, plural), []))
+            else:
+                found.append((arg.lineno, "N_", text, []))
+    return found
