@@ -24,6 +24,7 @@ from . import areas, mustering, power, supply, tracks
 from . import board as board_data
 from . import combat as cb
 from . import orders as ot
+from .combat_calc import UNIT_KINDS
 from .geography import area, can_enter, unit_owner
 from .names import AREAS, HOUSES
 from .procedure import Procedure
@@ -175,7 +176,7 @@ def raid(state: State, ctx: Ctx, action: Action) -> None:
 # -- marches ---------------------------------------------------------------------------------
 def _counts(raw: dict[str, Any]) -> dict[str, int]:
     out = {}
-    for kind in cb.UNIT_KINDS:
+    for kind in UNIT_KINDS:
         n = get_int(raw, kind, 0, 20, "seed 000 p.15") if raw.get(kind) not in (None, "") else 0
         if n:
             out[kind] = n
@@ -186,7 +187,7 @@ def _parse_moves(action: Action) -> list[dict[str, Any]]:
     """Moves come as JSON ``[{"to": area, "footman": n, ...}]`` or as phone rows ``m<i>_to``, ``m<i>_<kind>``."""
     moves = action.get("moves")
     if moves is None:  # phone form: rows m0_to, m0_footman, m1_to, ...
-        moves = [{"to": action.get(f"m{i}_to"), **{k: action.get(f"m{i}_{k}") for k in cb.UNIT_KINDS}}
+        moves = [{"to": action.get(f"m{i}_to"), **{k: action.get(f"m{i}_{k}") for k in UNIT_KINDS}}
                  for i in range(4) if action.get(f"m{i}_to")]
     if not isinstance(moves, list):
         raise RuleError("Say where each unit goes.", "companion: input")
@@ -223,8 +224,8 @@ def march(state: State, ctx: Ctx, action: Action) -> None:
     moves = _parse_moves(action)
     here = areas.units(state, src) or {"house": house}
     routed = state["action"]["routed"].get(src, {})
-    free = {k: here.get(k, 0) - routed.get(k, 0) for k in cb.UNIT_KINDS}
-    total = {k: sum(m["units"].get(k, 0) for m in moves) for k in cb.UNIT_KINDS}
+    free = {k: here.get(k, 0) - routed.get(k, 0) for k in UNIT_KINDS}
+    total = {k: sum(m["units"].get(k, 0) for m in moves) for k in UNIT_KINDS}
     for k, n in total.items():
         if n > free[k]:
             raise RuleError("Only %(count)s %(kind)s can march from %(area)s (routed units never move).",
@@ -248,7 +249,7 @@ def march(state: State, ctx: Ctx, action: Action) -> None:
     if len({m["to"] for m in fights}) > 1 or len(fights) > 1:
         raise RuleError("One March order starts at most one combat.", "seed 000 p.13")
     peaceful = [m for m in moves if m not in fights]
-    empties = not any(here.get(k, 0) - total.get(k, 0) for k in cb.UNIT_KINDS)
+    empties = not any(here.get(k, 0) - total.get(k, 0) for k in UNIT_KINDS)
     keep = str(action.get("leave_power", "")).lower() in ("1", "true", "on", "yes")
     if keep and not (empties and area(src).is_land):
         raise RuleError("A power token keeps control only of a land area you leave empty.", "seed 000 p.24")
@@ -280,7 +281,7 @@ def march(state: State, ctx: Ctx, action: Action) -> None:
 
 def _take(state: State, src: str, house: str, units: dict[str, int]) -> None:
     here = areas.units(state, src) or {"house": house}
-    left = {k: here.get(k, 0) - units.get(k, 0) for k in cb.UNIT_KINDS}
+    left = {k: here.get(k, 0) - units.get(k, 0) for k in UNIT_KINDS}
     areas.set_units(state, src, house, left)
 
 
@@ -440,7 +441,7 @@ def private(state: State, seat: str) -> dict[str, Any]:
             view["marches"] = [{"from": a, "units": areas.units(state, a) or {},
                                 "routed": act["routed"].get(a, {}),
                                 "to": sorted({d for d in board_data.load().areas
-                                              if any(can_enter(state, seat, a, d, k) for k in cb.UNIT_KINDS
+                                              if any(can_enter(state, seat, a, d, k) for k in UNIT_KINDS
                                                      if (areas.units(state, a) or {}).get(k))})}
                                for a in mine]
             for m in view["marches"]:
