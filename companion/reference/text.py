@@ -12,6 +12,7 @@ import tomllib
 import unicodedata
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import snowballstemmer
 
@@ -38,7 +39,7 @@ def words(text: str) -> list[str]:
 
 
 @cache
-def _stemmer(lang: str):
+def _stemmer(lang: str) -> Any:  # snowballstemmer ships no type hints
     return snowballstemmer.stemmer(STEMMER_NAMES[norm_lang(lang)])
 
 

@@ -36,7 +36,8 @@ class Drawing:
     rivers: set[frozenset[str]] = field(default_factory=set)  # drawn borders the board does not cross
 
 
-def _clip(poly: list[tuple[float, float, int]], nx: float, ny: float, c: float, lab: int):
+def _clip(poly: list[tuple[float, float, int]], nx: float, ny: float, c: float,
+          lab: int) -> list[tuple[float, float, int]]:
     """Keep the part of ``poly`` where nx*x + ny*y <= c; vertices carry the label of their outgoing edge."""
     out: list[tuple[float, float, int]] = []
     n = len(poly)

@@ -2,8 +2,9 @@
 
 They are the gate and the documentation of ``POST /api/tables/<code>/actions``: lax on purpose
 (HTML forms send numbers as strings and leave optional fields empty; the JSON API may send real
-numbers, lists and objects). The handlers in :mod:`.rules` still read the action as sent and check
-what depends on the state (a tribe already taken, a card not in the hand...).
+numbers, lists and objects). An optional field that only some cards read is plain text here, so
+an empty or unused value passes as it always did. The handlers in :mod:`.rules` still read the
+action as sent and check what depends on the state (a tribe already taken, a card not in the hand...).
 """
 
 from __future__ import annotations
@@ -74,19 +75,19 @@ class Reinforce(Params):
 class Perform(Params):
     space: str = Field(description="the space whose card is turned: a0..a7, m0, m1")
     decline: Flag = Field(None, description="decline the card and take 1 gold or energy instead")
-    take: Resource | None = Field(None, description="gold or energy, for a declined, blank or lost card")
+    take: str | None = Field(None, description="gold or energy, for a declined, blank or lost card")
     printed: int | None = Field(None, description="the value printed on the region card, when the profile lacks it")
-    building: Literal["portal", "temple", "capital"] | None = Field(None, description="what a build card builds")
+    building: str | None = Field(None, description="what a build card builds: portal, temple or capital")
     cost_energy: int | None = Field(None, description="the tribe's printed cost, when the profile lacks it")
     cost_gold: int | None = Field(None, description="the tribe's printed cost, when the profile lacks it")
     from_: str | None = Field(None, alias="from", description="location an attack starts from")
     to: str | None = Field(None, description="location attacked or moved to")
     armies: int | None = Field(None, description="armies that attack or move")
-    mode: Literal["move", "attack"] | None = Field(None, description="for an attack-or-move space")
+    mode: str | None = Field(None, description="move or attack, for an attack-or-move space")
     wild_as: str | None = Field(None, description="region id (a-n) a wildcard stands for")
-    choice: Literal["draw", "first", "temple", "dominate", "transition"] | None = Field(
-        None, description="what a magic card does")
-    realm: Realm | None = Field(None, description="the limbo a magic transition takes from")
+    choice: str | None = Field(None, description="what a magic card does: draw or first, temple or dominate, "
+                                                 "draw or transition")
+    realm: str | None = Field(None, description="the limbo a magic transition takes from: light or dark")
     place: dict[str, Any] | list[Any] | str | None = Field(
         None, description="where a magic transition's armies go, as for reinforce")
     region: str | None = Field(None, description="location a magic card dominates or builds a temple in")
