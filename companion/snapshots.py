@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from sqlmodel import Session, col, select
@@ -42,7 +43,7 @@ def newest(s: Session, code: str, key: str, below: int) -> tuple[int, dict[str, 
     return (row.version, json.loads(row.state)) if row is not None else None
 
 
-def save(db: Database, code: str, version: int, state: dict[str, Any], key: str) -> None:
+def save(db: Database, code: str, version: int, state: Mapping[str, Any], key: str) -> None:
     """Store the state at ``version`` (best effort: a failure only means a longer replay later)."""
     try:
         data = json.dumps(state)
