@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 
 from sqlalchemy import func, text
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from . import engine, schemas, snapshots, transfer
 from .db import Database
@@ -111,6 +111,8 @@ class _Cached:
     used: float = 0.0
 
 
+#: A seat change to log: the table row, kind, who, and the event's action.
+SeatEvent = tuple[TableRow, str, "Viewer", dict[str, Any]]
 #: An event to store: kind, actor, action, seed, time.
 NewEvent = tuple[str, ActorJSON, dict[str, Any], int, float]
 
@@ -193,7 +195,7 @@ class Tables:
         self._store(code, _Cached(version, state))
         return code, host_token
 
-    def _free_code(self, s) -> str:
+    def _free_code(self, s: Session) -> str:
         taken = s.exec(select(func.count()).select_from(TableRow)).one()
         length = 4 if taken < 20_000 else 5
         for _ in range(200):
@@ -367,7 +369,7 @@ class Tables:
         return version
 
     @staticmethod
-    def _undo_target(s, code: str) -> Event | None:
+    def _undo_target(s: Session, code: str) -> Event | None:
         """The last game action not yet undone (reads only the undo rows and the log's tail)."""
         undone = {json.loads(a)["target"] for a in s.exec(
             select(EventRow.action).where(EventRow.table_code == code, EventRow.kind == "undo"))}
@@ -502,7 +504,7 @@ class Tables:
         if not viewer.host:
             raise RuleError("Only the host can do this.", "companion: host rights", status=403)
 
-    def _table_for_update(self, s, code: str) -> TableRow:
+    def _table_for_update(self, s: Session, code: str) -> TableRow:
         if not str(code).isalnum():
             raise RuleError(NO_TABLE, "companion: tables", status=404, code=_clean(code)[:8])
         stmt = select(TableRow).where(TableRow.code == code)
@@ -514,7 +516,7 @@ class Tables:
         return table
 
     @staticmethod
-    def _seat(s, code: str, seat_id: str) -> SeatRow:
+    def _seat(s: Session, code: str, seat_id: str) -> SeatRow:
         seat_id = _clean(seat_id)[:40]
         seat = s.exec(select(SeatRow).where(SeatRow.table_code == code, SeatRow.seat_id == str(seat_id))).first()
         if seat is None:
@@ -522,17 +524,17 @@ class Tables:
         return seat
 
     @staticmethod
-    def _rows(s, code: str, after: int = 0) -> list[EventRow]:
+    def _rows(s: Session, code: str, after: int = 0) -> list[EventRow]:
         stmt = select(EventRow).where(EventRow.table_code == code, EventRow.seq > after).order_by(col(EventRow.seq))
         return list(s.exec(stmt))
 
     @classmethod
-    def _events(cls, s, code: str, after: int = 0) -> list[Event]:
+    def _events(cls, s: Session, code: str, after: int = 0) -> list[Event]:
         """The log after version ``after``, as the engine reads it."""
         return [_event(row) for row in cls._rows(s, code, after)]
 
     @staticmethod
-    def _append(s, table: TableRow, kind: str, viewer: Viewer, action: dict[str, Any],
+    def _append(s: Session, table: TableRow, kind: str, viewer: Viewer, action: dict[str, Any],
                 seed: int = 0) -> int:
         """Add the next event to the caller's transaction; returns its sequence number."""
         seq = table.version + 1
@@ -551,10 +553,10 @@ class Tables:
         return seq
 
     @contextmanager
-    def _seat_events(self, code: str) -> Iterator[tuple[Any, list[tuple]]]:
+    def _seat_events(self, code: str) -> Iterator[tuple[Session, list[SeatEvent]]]:
         """A write transaction for seat changes: the caller lists its seat events (join, leave,
         host rights); they are appended in the same transaction, and published after the commit."""
-        pending: list[tuple] = []
+        pending: list[SeatEvent] = []
         with self.db.write() as s:
             yield s, pending
             state: EngineState | None = None
@@ -609,7 +611,7 @@ class Tables:
                 # them a wait there, so dropping an idle one is safe.
                 del self._locks[code]
 
-    def _current(self, s, table: TableRow) -> EngineState:
+    def _current(self, s: Session, table: TableRow) -> EngineState:
         """The state at ``table.version``: the cache, caught up from the log if another process wrote."""
         target = table.version
         cached = self._cached(table.code)
@@ -632,7 +634,7 @@ class Tables:
         self._store(table.code, _Cached(target, state))
         return state
 
-    def _rebuild(self, s, table: TableRow, target: int) -> tuple[EngineState, int]:
+    def _rebuild(self, s: Session, table: TableRow, target: int) -> tuple[EngineState, int]:
         """The state at ``target`` from the newest usable snapshot (or the first event) and the
         events after it; returns it with the number of events replayed."""
         game = known_game(table.game_id)
