@@ -77,7 +77,7 @@ TEXTS = {
         N_("Your bid returns to you."),
     ),
 }
-TRACK_CHOICES = {t: bidding.TRACK_LABELS[t] for t in tracks.TRACKS}
+TRACK_CHOICES = {t: names.TRACKS[t] for t in tracks.TRACKS}
 
 
 @cache
@@ -428,7 +428,7 @@ def _drop_two(state: State, ctx: Ctx, step: flow.Step, task: Task, track: str) -
     pos = tracks.position(state, track, task["house"])
     tracks.move(state, track, task["house"], pos - 1 + 2)
     ctx.log(N_("%(house)s drops 2 places on the %(track)s track."), house=names.label(names.HOUSES[task["house"]]),
-            track=names.label(bidding.TRACK_LABELS[track]))
+            track=names.label(names.TRACKS[track]))
 
 
 def _crow_killers(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
@@ -551,14 +551,14 @@ def _to_bottom(state: State, ctx: Ctx, step: flow.Step, task: Task, track: str) 
     """A King Beyond the Wall: bottom of the chosen track (facts; seed 000 p.27)."""
     tracks.to_bottom(state, track, task["house"])
     ctx.log(N_("%(house)s moves to the bottom of the %(track)s track."), house=names.label(names.HOUSES[task["house"]]),
-            track=names.label(bidding.TRACK_LABELS[track]))
+            track=names.label(names.TRACKS[track]))
 
 
 def _to_top(state: State, ctx: Ctx, step: flow.Step, task: Task, track: str) -> None:
     """A King Beyond the Wall reward: top of a track and its token (facts; seed 000 p.27)."""
     tracks.to_top(state, track, task["house"])
     ctx.log(N_("%(house)s moves to the top of the %(track)s track."), house=names.label(names.HOUSES[task["house"]]),
-            track=names.label(bidding.TRACK_LABELS[track]))
+            track=names.label(names.TRACKS[track]))
 
 
 def _mammoth(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
@@ -630,5 +630,8 @@ def waiting_attack(state: State, step: flow.Step) -> list[str]:
     return []
 
 
-def register() -> None:
-    flow.register("wildling_attack", start_attack, act_attack, waiting_attack)
+#: a wildling attack: the Night's Watch bid, the card (physical deck), a tie-break, the card's tasks
+ATTACK = flow.StepProcedure("wildling_attack", start_attack, act_attack, waiting_attack,
+                            sub=lambda st: st.get("stage"),
+                            moves={"bid": ("answer",), "card": ("wildling_card",), "tie": ("choose",),
+                                   "tasks": ("choose", "confirm")})
