@@ -18,12 +18,11 @@ Every item of strength names its source so the screen can settle an argument acr
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
 from typing import Any
 
 from ...i18n import N_, tr
 from . import house_cards as hc
+from .data_models import TidesFile, load
 from .names import AREAS
 
 SIDES = ("attacker", "defender")
@@ -37,13 +36,7 @@ def other(side: str) -> str:
 
 def _load_tides() -> dict[str, dict[str, Any]]:
     """The 24-card Tides of Battle deck (seed 000 p.28-29), one entry per face with its count."""
-    raw = tomllib.loads((Path(__file__).parent / "data" / "tides.toml").read_text(encoding="utf-8"))
-    faces = {str(r["id"]): {"strength": int(r["strength"]), "swords": int(r["swords"]),
-                            "forts": int(r["forts"]), "skull": bool(r["skull"]), "count": int(r["count"])}
-             for r in raw["card"]}
-    if sum(f["count"] for f in faces.values()) != 24:
-        raise ValueError("tides.toml: the deck has 24 cards")
-    return faces
+    return load("tides.toml", TidesFile).faces()
 
 
 TIDES = _load_tides()

@@ -10,9 +10,7 @@ pre-shuffle), or, with "physical decks", the host enters the card the table turn
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from ...i18n import N_
@@ -20,6 +18,7 @@ from ..base import Action, Ctx, RuleError, get_choice
 from . import areas, flow, names, power, supply, tracks, wildlings
 from . import board as board_data
 from . import orders as ot
+from .data_models import WesterosFile, load
 
 State = dict[str, Any]
 DECKS = ("I", "II", "III")
@@ -39,11 +38,9 @@ CHOICE_LABELS = {
 @cache
 def cards() -> dict[str, dict[str, Any]]:
     """Card types by id, validated: 10 cards per deck (facts: Westeros decks)."""
-    with open(Path(__file__).parent / "data" / "westeros.toml", "rb") as fh:
-        raw = tomllib.load(fh)
     out: dict[str, dict[str, Any]] = {}
-    for row in raw["card"]:
-        card = {"wildling": False, **row}
+    for row in load("westeros.toml", WesterosFile).card:
+        card = row.model_dump(exclude_none=True)
         if card["deck"] not in DECKS or card["effect"] not in EFFECTS or card["id"] in out:
             raise ValueError(f"westeros.toml: bad card {card['id']}")
         if card["effect"] == "choice" and (card.get("chooser") not in tracks.TRACK_OF

@@ -11,9 +11,7 @@
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from ... import sealed
@@ -22,6 +20,7 @@ from ..base import Action, Ctx, RuleError, get_choice
 from . import areas, bidding, flow, names, power, supply, tracks
 from . import board as board_data
 from . import house_cards as hc
+from .data_models import WildlingsFile, load
 
 State = dict[str, Any]
 Task = dict[str, Any]
@@ -82,9 +81,7 @@ TRACK_CHOICES = {t: names.TRACKS[t] for t in tracks.TRACKS}
 
 @cache
 def card_ids() -> list[str]:
-    with open(Path(__file__).parent / "data" / "wildlings.toml", "rb") as fh:
-        raw = tomllib.load(fh)
-    ids = [c["id"] for c in raw["card"]]
+    ids = [c.id for c in load("wildlings.toml", WildlingsFile).card]
     if len(ids) != 9 or set(ids) != set(TEXTS) or not set(ids) <= set(names.WILDLINGS):
         raise ValueError("wildlings.toml must list the 9 wildling cards the rules know")
     return ids
