@@ -10,28 +10,35 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from ...moves import Params
 
 
-class Tokens(Params):
+class CatanParams(Params):
+    """The rules read text fields with ``str()`` or compare them with known ids: a JSON number sent
+    for a text field reaches the handler, which accepts or refuses it as it always did."""
+
+    model_config = ConfigDict(coerce_numbers_to_str=True)
+
+
+class Tokens(CatanParams):
     tokens: Any = Field(None, description='physical tokens turned: [{"wildling": "normal"|"climber"|"giant", '
                                           '"clan": "<clan id>"}, ...]; a form sends token_wildling[] and '
                                           'token_clan[] instead; digital tokens: not sent')
 
 
-class Roll(Params):
+class Roll(CatanParams):
     red: int | None = Field(None, description="physical dice only: the red die, 1-6")
     yellow: int | None = Field(None, description="physical dice only: the yellow die, 1-6")
     d12: int | None = Field(None, description="physical dice only: the wildling die, 1-12")
 
 
-class FirstSeat(Params):
+class FirstSeat(CatanParams):
     seat: str = Field(description="the seat that rolled highest")
 
 
-class Guard(Params):
+class Guard(CatanParams):
     section: str = Field(description='the wall section, e.g. "w2"')
 
 
@@ -44,7 +51,7 @@ class Ranger(Tokens):
                                                  "printed on the card)")
 
 
-class RevealVp(Params):
+class RevealVp(CatanParams):
     count: int = Field(description="victory point cards revealed, 1-5")
 
 
@@ -52,13 +59,13 @@ class LongestRoad(Tokens):
     holder: str = Field(description='the seat that holds it now, or "none"')
 
 
-class Hero(Params):
+class Hero(CatanParams):
     then: Literal["flip", "swap"] = Field(description="turn the hero to side B, or swap it for another")
     hero: str | None = Field(None, description="for a swap: the hero taken from the display")
     seat: str | None = Field(None, description="the hero's owner (host only; default: the caller)")
 
 
-class Correct(Params):
+class Correct(CatanParams):
     what: Literal["clan", "clearing", "hex", "section", "frostfangs", "breaches"] = Field(
         description="the part of the mirror corrected")
     id: str | None = Field(None, description="the clan, clearing, hex or section id")
@@ -71,21 +78,21 @@ class Correct(Params):
     giant: int | None = Field(None, description="frostfangs: giants left")
 
 
-class EditProfile(Params):
+class EditProfile(CatanParams):
     profile: dict[str, Any] | str = Field(description="the whole board profile (an object, or its JSON text)")
 
 
-class EditTrail(Params):
+class EditTrail(CatanParams):
     number: int = Field(description="the trail number, 1-12")
     clan: str | None = Field(None, description='the clan area it leads from ("none" or empty: no such trail)')
     clearing: str | None = Field(None, description="the clearing it leads to")
 
 
-class EditSection(Params):
+class EditSection(CatanParams):
     id: str = Field(description="the wall section id")
     spaces: int = Field(description="guard spaces, 1-16")
     hexes: str | None = Field(None, description='the Gift hexes south of it, "name, name, ..." in blocking order')
 
 
-class VerifyProfile(Params):
+class VerifyProfile(CatanParams):
     part: str = Field(description="one of profile.unverified")

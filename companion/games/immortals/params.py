@@ -11,9 +11,16 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from ...moves import Params
+
+
+class ImmortalsParams(Params):
+    """The rules read text fields with ``str()`` or compare them with known ids: a JSON number sent
+    for a text field reaches the handler, which accepts or refuses it as it always did."""
+
+    model_config = ConfigDict(coerce_numbers_to_str=True)
 
 Realm = Literal["light", "dark"]
 Resource = Literal["gold", "energy"]
@@ -21,7 +28,7 @@ Resource = Literal["gold", "energy"]
 Flag = bool | str | None
 
 
-class SeatParam(Params):
+class SeatParam(ImmortalsParams):
     seat: str | None = Field(None, description="the seat acted for (host only; default: the caller's own)")
 
 
@@ -56,23 +63,23 @@ class Feed(SeatParam):
     inhabitants: int | None = Field(None, description="inhabitants that fell into the tray (physical tower; 0-10)")
 
 
-class Inhabitants(Params):
+class Inhabitants(ImmortalsParams):
     inhabitants: int = Field(description="inhabitants that fell into the tray when the tower was fed (0-10)")
 
 
-class Answer(Params):
+class Answer(ImmortalsParams):
     prompt: str = Field(description="the prompt id: draft-N (a pick) or plan-R (the round's plan)")
     value: Any = Field(None, description='a conflict card of the draft hand, or {"army": [8 cards], '
                                          '"magic": [2 cards]}; a form sends army0..7 and magic0..1 instead')
 
 
-class Reinforce(Params):
+class Reinforce(ImmortalsParams):
     draw: Flag = Field(None, description="draw a conflict card")
     place: dict[str, Any] | list[Any] | str | None = Field(
         None, description='{location: n} or ["location=n", ...]; a form sends place_<location> fields')
 
 
-class Perform(Params):
+class Perform(ImmortalsParams):
     space: str = Field(description="the space whose card is turned: a0..a7, m0, m1")
     decline: Flag = Field(None, description="decline the card and take 1 gold or energy instead")
     take: str | None = Field(None, description="gold or energy, for a declined, blank or lost card")
@@ -93,16 +100,16 @@ class Perform(Params):
     region: str | None = Field(None, description="location a magic card dominates or builds a temple in")
 
 
-class Pass(Params):
+class Pass(ImmortalsParams):
     take: Resource = Field(description="gold or energy, now and each later turn of the round")
 
 
-class BattleResult(Params):
+class BattleResult(ImmortalsParams):
     tray: dict[str, Any] | None = Field(
         None, description='{seat: n, "inhabitants": n}; a form sends tray_<seat> and tray_inhabitants')
 
 
-class Region(Params):
+class Region(ImmortalsParams):
     region: str = Field(description="region id a-n")
 
 
@@ -123,13 +130,13 @@ class EditRegion(NameRegion):
     dark_gold: int | None = Field(None, description="printed value (empty: unknown)")
 
 
-class SetRegion(Params):
+class SetRegion(ImmortalsParams):
     region: str = Field(description="location <realm>:<a>-<n>")
     seat: str | None = Field(None, description='the occupant ("" = nobody)')
     armies: int | None = Field(None, description="0-45 (ignored without a seat)")
 
 
-class SetBuilding(Params):
+class SetBuilding(ImmortalsParams):
     region: str = Field(description="location <realm>:<a>-<n>")
     building: str | None = Field(None, description='temple, capital or "" for none')
     portal: Flag = Field(None, description="a portal stands there")
@@ -144,14 +151,14 @@ class Adjust(SeatParam):
     delta: int = Field(description="how much to add (negative to take), -99 to 99")
 
 
-class Tray(Params):
+class Tray(ImmortalsParams):
     inhabitants: int | None = Field(None, description="inhabitants in the tray (0-60); one field per seat id too")
 
 
-class SetFirst(Params):
+class SetFirst(ImmortalsParams):
     seat: str = Field(description="who holds the first player marker")
     when: str | None = Field(None, description="now (default) or next (for the next round)")
 
 
-class SetTurn(Params):
+class SetTurn(ImmortalsParams):
     seat: str = Field(description="whose turn it is")
