@@ -132,7 +132,8 @@ def answer(state: State, ctx: Ctx, action: Action) -> None:
                 restrictions=plan["restrictions"], short=seat in plan["short"])
     changed = seat in prompt["answers"]
     revealed = sealed.answer(state, plan["prompt"], seat, {"orders": orders, "extra": extra})
-    ctx.log(N_("%(house)s placed %(count)s orders"), house=_h(seat), count=len(orders),
+    ctx.log(N_("%(house)s placed %(count)s order"), _plural="%(house)s placed %(count)s orders",
+            house=_h(seat), count=len(orders),
             prompt=plan["prompt"], seat=seat,
             hidden=N_("%(house)s changed their orders") if changed else N_("%(house)s placed orders"),
             hidden_params={"house": _h(seat)})

@@ -434,7 +434,8 @@ class CatanWatchGame(Game):
         count = get_int(action, "count", 1, 5, BASE_DEV)
         state["players"][seat]["vp_cards"] += count
         self._turn_dev(state, seat)["vp"] += count  # may be cards bought this very turn (p.4)
-        step(state, ctx, "vp_card", N_("%(who)s reveals %(count)s victory point card(s)"), who=seat, count=count)
+        step(state, ctx, "vp_card", N_("%(who)s reveals %(count)s victory point card"),
+             _plural="%(who)s reveals %(count)s victory point cards", who=seat, count=count)
 
     def _longest_road(self, state: State, ctx: Ctx, action: Action) -> None:
         """Record who holds Longest Road (the table measures the roads); a new holder reveals a

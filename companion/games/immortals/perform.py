@@ -82,7 +82,8 @@ def draw_conflict(state: dict[str, Any], ctx: Ctx, seat: str, count: int = 1) ->
         state["deck"].remove(card)
         state["players"][seat]["conflict"].append(card)
         got += 1
-    ctx.log(N_("%(who)s draws %(count)s conflict card(s)"), who=ctx.name(seat), count=got)
+    ctx.log(N_("%(who)s draws %(count)s conflict card"), _plural="%(who)s draws %(count)s conflict cards",
+            who=ctx.name(seat), count=got)
     return got
 
 
