@@ -150,7 +150,8 @@ def reveal(state: State, ctx: Ctx) -> None:
         for area, tid in value["orders"].items():
             state["orders"][area] = {"house": house, "token": tid}
     plan["step"] = "raven"
-    ctx.log(N_("Orders revealed: %(count)s orders on the board"), count=len(state["orders"]))
+    ctx.log(N_("Orders revealed: %(count)s order on the board"),
+            _plural="Orders revealed: %(count)s orders on the board", count=len(state["orders"]))
 
 
 def _raven_house(state: State, ctx: Ctx) -> str:
