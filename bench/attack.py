@@ -157,6 +157,7 @@ def fd_run(tmp: str) -> dict:
                 break
         time.sleep(0.5)
         started = time.monotonic()
+        during: int | str
         try:
             r = requests.get(url + "/api/games", timeout=10)
             during = r.status_code

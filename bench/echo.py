@@ -81,8 +81,11 @@ def make_app(fsync: bool) -> Flask:
             seen = 0
             yield "retry: 1500\n\n"
             while True:
+                def newer(s: int = seen) -> bool:
+                    return tables[code]["version"] > s
+
                 with conds[code]:
-                    conds[code].wait_for(lambda s=seen: tables[code]["version"] > s, timeout=15)
+                    conds[code].wait_for(newer, timeout=15)
                 latest = tables[code]["version"]
                 if latest > seen:
                     seen = latest

@@ -62,7 +62,7 @@ class Client:
             self.connected.set()
             event, buf = None, ""
             for chunk in r.iter_content(chunk_size=None, decode_unicode=True):
-                buf += chunk
+                buf += chunk if isinstance(chunk, str) else chunk.decode()
                 *lines, buf = buf.split("\n")
                 for raw in lines:
                     if raw.startswith("event:"):
@@ -211,7 +211,7 @@ def _measure(base: str, proc: subprocess.Popen, args: argparse.Namespace) -> dic
         gevent.joinall(list(jobs.values()))
         gevent.sleep(3.0 + (0 if args.spread else 2.0))  # every reveal has long arrived by then
         for code, _, clients in tables:
-            t0 = jobs[code].value
+            t0 = jobs[code].get()  # re-raises a table's failure instead of measuring nothing
             for c in clients:
                 at = c.revealed_at.get(marker)
                 if at is None:

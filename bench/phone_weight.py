@@ -41,7 +41,9 @@ def phone(app, code: str, seat: str, name: str):
     """A browser-like client sitting at ``seat`` (cookies, CSRF)."""
     c = app.test_client()
     page = c.get(f"/t/{code}/join").get_data(as_text=True)
-    csrf = re.search(r'"X-CSRF-Token": "([^"]+)"', page).group(1)
+    found = re.search(r'"X-CSRF-Token": "([^"]+)"', page)
+    assert found, "the join page carries its CSRF token"
+    csrf = found.group(1)
     r = c.post(f"/t/{code}/join", data={"seat": seat, "name": name, "csrf_token": csrf})
     assert r.status_code == 302, r.get_data(as_text=True)[:300]
     return c, csrf

@@ -29,7 +29,7 @@ def lan_addresses() -> list[str]:
         pass
     if not found:
         try:
-            found = sorted({info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)})
+            found = sorted({str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)})
         except OSError:
             found = []
     lan = [a for a in found if not a.startswith("127.") and not a.startswith("169.254.")]

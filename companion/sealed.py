@@ -9,11 +9,47 @@ device sees: they are the single gate for these secrets.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NotRequired, TypedDict
 
 from .games.base import RuleError
 
-Prompt = dict[str, Any]
+
+class Prompt(TypedDict):
+    """A prompt as stored in the state (docs/games-howto.md, "Sealed prompts"): ``answers`` maps
+    each seat that answered to its value; they stay secret until ``revealed``."""
+
+    id: str
+    kind: str
+    title: str
+    title_params: dict[str, Any]
+    asked: list[str]
+    answers: dict[str, Any]
+    revealed: bool
+    closed: bool
+    spec: dict[str, Any]
+
+
+class PublicPrompt(TypedDict):
+    """What every device may see of a prompt: who answered, never what, until the reveal."""
+
+    id: str
+    kind: str
+    title: str
+    title_params: dict[str, Any]
+    asked: list[str]
+    answered: list[str]
+    waiting: list[str]
+    revealed: bool
+    closed: bool
+    spec: dict[str, Any]
+    answers: NotRequired[dict[str, Any]]  # only once revealed
+
+
+class PrivatePrompt(PublicPrompt):
+    """One seat's view: the public view plus that seat's own answer."""
+
+    mine: Any
+    asked_me: bool
 
 
 def open_prompt(
@@ -94,9 +130,9 @@ def waiting(prompt: Prompt) -> list[str]:
     return [s for s in prompt["asked"] if s not in prompt["answers"]]
 
 
-def public(prompt: Prompt) -> dict[str, Any]:
+def public(prompt: Prompt) -> PublicPrompt:
     """Everyone's view: who was asked and who has answered; the answers only after the reveal."""
-    view = {
+    view: PublicPrompt = {
         "id": prompt["id"],
         "kind": prompt["kind"],
         "title": prompt["title"],
@@ -113,12 +149,9 @@ def public(prompt: Prompt) -> dict[str, Any]:
     return view
 
 
-def private(prompt: Prompt, seat: str) -> dict[str, Any]:
+def private(prompt: Prompt, seat: str) -> PrivatePrompt:
     """One seat's view: the public view plus its own answer (never anyone else's)."""
-    view = public(prompt)
-    view["mine"] = prompt["answers"].get(seat)
-    view["asked_me"] = seat in prompt["asked"]
-    return view
+    return {**public(prompt), "mine": prompt["answers"].get(seat), "asked_me": seat in prompt["asked"]}
 
 
 def open_for(state: dict[str, Any], seat: str) -> list[Prompt]:

@@ -53,7 +53,7 @@ def connection_cap(fd_limit: int) -> int:
 def guarded_server_class(base: type) -> type:
     """``base`` (gevent's WSGIServer, imported after monkey-patching) with the cap and the timeout."""
 
-    class GuardedServer(base):  # type: ignore[misc, valid-type]
+    class GuardedServer(base):
         """Caps concurrent connections (503 past the cap), times out idle ones, no Nagle delay."""
 
         def __init__(self, *args: Any, max_connections: int = 1000, idle_timeout: float = IDLE_TIMEOUT,

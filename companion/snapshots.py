@@ -16,7 +16,7 @@ import logging
 import time
 from typing import Any
 
-from sqlmodel import select
+from sqlmodel import col, select
 
 from . import __version__
 from .models import StateSnapshot
@@ -35,7 +35,7 @@ def newest(s, code: str, key: str, below: int) -> tuple[int, dict[str, Any]] | N
     """The newest usable snapshot of ``code`` with a version strictly below ``below``."""
     row = s.exec(select(StateSnapshot).where(StateSnapshot.table_code == code, StateSnapshot.rules_key == key,
                                              StateSnapshot.version < below)
-                 .order_by(StateSnapshot.version.desc()).limit(1)).first()  # type: ignore[attr-defined]
+                 .order_by(col(StateSnapshot.version).desc()).limit(1)).first()
     return (row.version, json.loads(row.state)) if row is not None else None
 
 

@@ -25,11 +25,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import func, text
-from sqlmodel import select
+from sqlmodel import col, select
 
 from . import schemas, sealed, snapshots
 from .db import Database
 from .games import get as get_game
+from .games import known as known_game
 from .games.base import Actor, Ctx, Game, RuleError
 from .i18n import N_
 from .live import CHANNEL as LIVE_CHANNEL
@@ -330,7 +331,7 @@ class Tables:
                     if done is not None:
                         return done
                 state = self._current(s, table)
-                game = get_game(table.game_id)
+                game = known_game(table.game_id)
                 seed = self._new_seed()
                 new_state = self._apply(game, state, viewer.actor, json.loads(encoded), seed, table.version + 1)
                 version = self._append(s, table, "action", viewer, json.loads(encoded), seed=seed)
@@ -339,7 +340,7 @@ class Tables:
             self._publish(code, _Cached(version, new_state))
         if version % snapshots.EVERY == 0:  # a long evening: a restart replays from here
             snapshots.save(self.db, code, version, new_state,
-                           snapshots.rules_key(get_game(table.game_id).rules_version))
+                           snapshots.rules_key(known_game(table.game_id).rules_version))
         return version
 
     def undo(self, code: str, viewer: Viewer) -> int:
@@ -351,7 +352,7 @@ class Tables:
                 target = self._undo_target(s, code)
                 if target is None:
                     raise RuleError("There is nothing to undo.", RULE_UNDO, status=409)
-                game = get_game(table.game_id)
+                game = known_game(table.game_id)
                 refusal = game.undo_refusal(json.loads(target.action))
                 if refusal is not None:
                     raise refusal
@@ -384,7 +385,7 @@ class Tables:
         undone = {json.loads(a)["target"] for a in s.exec(
             select(EventRow.action).where(EventRow.table_code == code, EventRow.kind == "undo"))}
         stmt = (select(EventRow).where(EventRow.table_code == code, EventRow.kind == "action")
-                .order_by(EventRow.seq.desc()).limit(len(undone) + 1))
+                .order_by(col(EventRow.seq).desc()).limit(len(undone) + 1))
         return next((e for e in s.exec(stmt) if e.seq not in undone), None)
 
     def _recent(self, code: str, version: int) -> dict[str, Any] | None:
@@ -414,12 +415,12 @@ class Tables:
             if cached is not None and cached.version == table.version and cached.seats is not None:
                 seats = cached.seats
             else:
-                seats = list(s.exec(select(SeatRow).where(SeatRow.table_code == code).order_by(SeatRow.position)))
+                seats = list(s.exec(select(SeatRow).where(SeatRow.table_code == code).order_by(col(SeatRow.position))))
                 if cached is not None and cached.version == table.version:
                     cached.seats = seats
         if self._snapshot_due:
             self._save_due_snapshot(code)
-        return Snapshot(table=table, game=get_game(table.game_id), seats=seats, state=state)
+        return Snapshot(table=table, game=known_game(table.game_id), seats=seats, state=state)
 
     def version(self, code: str) -> int | None:
         code = "".join(ch for ch in str(code or "") if ch.isalnum())[:8].upper()
@@ -615,13 +616,13 @@ class Tables:
                            version=len(kept) + 1, created_at=now, updated_at=now,
                            rules_version=game.rules_version))
             s.flush()
-            for i, seat in enumerate(game.seats(opts)):
-                s.add(SeatRow(table_code=code, seat_id=seat.id, position=i, label=seat.label,
-                              color=seat.color, name=names.get(seat.id)))
+            for i, seat_def in enumerate(game.seats(opts)):
+                s.add(SeatRow(table_code=code, seat_id=seat_def.id, position=i, label=seat_def.label,
+                              color=seat_def.color, name=names.get(seat_def.id)))
             s.add(EventRow(table_code=code, seq=1, kind="setup", actor=json.dumps({"host": True}),
                            action=json.dumps({"options": opts}), rng_seed=setup_seed, created_at=now))
-            for seq, (kind, actor, action, seed, when) in enumerate(kept, start=2):
-                s.add(EventRow(table_code=code, seq=seq, kind=kind, actor=json.dumps(actor),
+            for seq, (kept_kind, actor, action, seed, when) in enumerate(kept, start=2):
+                s.add(EventRow(table_code=code, seq=seq, kind=kept_kind, actor=json.dumps(actor),
                                action=json.dumps(action), rng_seed=seed, created_at=when or now))
         self._store(code, _Cached(len(kept) + 1, state))
         return code, host_token, skipped
@@ -640,7 +641,7 @@ class Tables:
         with self.db.write() as s:
             row = s.exec(select(ProfileRow).where(ProfileRow.game_id == snap.game.id,
                                                   ProfileRow.name == name)).first()
-            row = row or ProfileRow(game_id=snap.game.id, name=name)
+            row = row or ProfileRow(game_id=snap.game.id, name=name, data=data)
             row.data, row.created_at = data, time.time()
             s.add(row)
         return name
@@ -690,7 +691,7 @@ class Tables:
 
     @staticmethod
     def _events(s, code: str, after: int = 0) -> list[EventRow]:
-        stmt = select(EventRow).where(EventRow.table_code == code, EventRow.seq > after).order_by(EventRow.seq)
+        stmt = select(EventRow).where(EventRow.table_code == code, EventRow.seq > after).order_by(col(EventRow.seq))
         return list(s.exec(stmt))
 
     @staticmethod
@@ -729,7 +730,7 @@ class Tables:
                     state = self._fork(self._current(s, table))
                 seq = self._append(s, table, kind, viewer, action)
                 state = self._service_event(state, kind, viewer, action, seq)
-        if state is not None:
+        if state is not None and seq is not None:
             self._publish(code, _Cached(seq, state))
 
     def _publish(self, code: str, cached: _Cached) -> None:
@@ -799,7 +800,7 @@ class Tables:
     def _rebuild(self, s, table: TableRow, target: int) -> tuple[dict[str, Any], int]:
         """The state at ``target`` from the newest usable snapshot (or the first event) and the
         events after it; returns it with the number of events replayed."""
-        key = snapshots.rules_key(get_game(table.game_id).rules_version)
+        key = snapshots.rules_key(known_game(table.game_id).rules_version)
         below = target + 1
         while True:
             found = snapshots.newest(s, table.code, key, below)
@@ -819,7 +820,7 @@ class Tables:
                 table = s.get(TableRow, code)
             if table is not None:
                 snapshots.save(self.db, code, version, state,
-                               snapshots.rules_key(get_game(table.game_id).rules_version))
+                               snapshots.rules_key(known_game(table.game_id).rules_version))
 
     def _initial_state(self, game: Game, opts: dict[str, Any], seed: int) -> dict[str, Any]:
         ctx = Ctx(actor=Actor(host=True), rng=random.Random(seed))
@@ -912,7 +913,7 @@ class Tables:
         action = json.loads(event.action)
         actor = json.loads(event.actor)
         if event.kind == "action":
-            game = get_game(table.game_id)
+            game = known_game(table.game_id)
             try:
                 state = self._apply(game, state, Actor(actor.get("seat"), bool(actor.get("host"))),
                                     action, event.rng_seed, event.seq)
@@ -931,7 +932,7 @@ class Tables:
             return []
         actor = json.loads(event.actor)
         try:
-            new = self._apply(get_game(table.game_id), state, Actor(actor.get("seat"), bool(actor.get("host"))),
+            new = self._apply(known_game(table.game_id), state, Actor(actor.get("seat"), bool(actor.get("host"))),
                               json.loads(event.action), event.rng_seed, event.seq)
         except (RuleError, *MALFORMED):
             return []
@@ -946,7 +947,7 @@ class Tables:
         """
         undone = self._undone(events)
         if start is None:
-            game = get_game(table.game_id)
+            game = known_game(table.game_id)
             setup, events = events[0], events[1:]
             state = self._initial_state(game, json.loads(setup.action)["options"], setup.rng_seed)
         else:

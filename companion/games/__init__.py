@@ -31,3 +31,9 @@ def registry() -> dict[str, Game]:
 
 def get(game_id: str) -> Game | None:
     return registry().get(game_id)
+
+
+def known(game_id: str) -> Game:
+    """A stored table's game: it was registered when the table was made, so a missing one is a bug
+    (KeyError), never a ``None`` to check at every use."""
+    return registry()[game_id]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
 
 from ..i18n import english
 
@@ -25,6 +25,23 @@ if TYPE_CHECKING:
 
 State = dict[str, Any]
 Action = dict[str, Any]
+
+
+class Text(TypedDict):
+    """A msgid and its ``%(name)s`` parameters, translated per viewer by the web layer."""
+
+    msg: str
+    params: dict[str, Any]
+
+
+class LogLine(Text):
+    """One line :meth:`Ctx.log` adds (docs/games-howto.md, "The rules engine"): a secret line also carries
+    ``hidden`` (what the others read meanwhile), the sealed ``prompt`` that unlocks it and the
+    ``seat`` that may always read it. The server adds ``seq``, ``kind`` and ``actor``."""
+
+    hidden: NotRequired[Text]
+    prompt: NotRequired[str | None]
+    seat: NotRequired[str | None]
 
 
 class RuleError(Exception):
@@ -77,7 +94,7 @@ class Ctx:
     actor: Actor
     rng: random.Random
     names: dict[str, str] = field(default_factory=dict)
-    entries: list[dict[str, Any]] = field(default_factory=list)
+    entries: list[LogLine] = field(default_factory=list)
 
     def log(
         self,
@@ -97,7 +114,7 @@ class Ctx:
         ``hidden_params`` (which must not contain the secret). With ``seat`` and no ``prompt``
         the line stays private to that seat forever.
         """
-        entry: dict[str, Any] = {"msg": msg, "params": params}
+        entry: LogLine = {"msg": msg, "params": params}
         if hidden is not None or prompt is not None or seat is not None:
             entry["hidden"] = {"msg": hidden or "(secret)", "params": hidden_params or {}}
             entry["prompt"] = prompt

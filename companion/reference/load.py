@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from .model import PAGELESS, SHARED, Entry, GameReference, RawFile
+from .model import PAGELESS, SHARED, Entry, GameReference, RawEntry, RawFile
 from .text import LANGS, fold, read_synonym_groups
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
@@ -57,9 +57,9 @@ def load_game(game: str, folder: Path | None = None) -> GameReference:
         empty = [k for k, v in f.sections.items() if not v.strip()]
         if empty:
             raise ReferenceDataError(f"{game} {lang}: section {empty[0]} has no title")
-    by_lang = {}
+    by_lang: dict[str, dict[str, RawEntry]] = {}
     for lang, f in files.items():
-        seen: dict[str, object] = {}
+        seen: dict[str, RawEntry] = {}
         for raw in f.entry:
             if raw.id in seen:
                 raise ReferenceDataError(f"{game} {lang}: entry {raw.id} is listed twice")

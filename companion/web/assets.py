@@ -46,7 +46,8 @@ def _cache_static(response: Response) -> Response:
     if request.endpoint == "static" and response.status_code == 200:
         response.direct_passthrough = False  # the files are small: read them so they can be compressed
         response.set_data(response.get_data())
-        if request.args.get("v") and request.args.get("v") == static_digest(request.view_args["filename"]):
+        filename = (request.view_args or {}).get("filename", "")
+        if request.args.get("v") and request.args.get("v") == static_digest(filename):
             response.headers["Cache-Control"] = f"public, max-age={YEAR}, immutable"
         else:
             response.headers["Cache-Control"] = "no-cache"

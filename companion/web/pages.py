@@ -142,7 +142,7 @@ def create():
     game = registry().get(game_id)
     if game is None:
         raise RuleError("Unknown game: %(game)s.", "companion: games", status=404, game=game_id[:32])
-    raw = {}
+    raw: dict[str, Any] = {}
     for opt in game.options():
         if opt.kind == "bool":
             raw[opt.key] = request.form.get(f"{game_id}.{opt.key}") == "on"

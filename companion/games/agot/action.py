@@ -36,6 +36,11 @@ def _a(aid: str) -> dict[str, str]:
     return tr(AREAS[aid])
 
 
+def _from(value: Any) -> dict[str, Any]:
+    """The ``%(from)s`` parameter: ``from`` is a Python keyword, so it travels in a ``**`` dict."""
+    return {"from": value}
+
+
 STEPS = ("raid", "march", "consolidate")
 STEP_KIND = {"raid": "raid", "march": "march", "consolidate": "consolidate"}
 STEP_LABELS = {"raid": N_("Resolve Raid orders"), "march": N_("Resolve March orders"),
@@ -198,7 +203,7 @@ def raid(state: State, ctx: Ctx, action: Action) -> None:
     if target:
         if target not in raid_targets(state, src):
             raise RuleError("The raid in %(from)s cannot remove the order in %(target)s.", "seed 000 p.14",
-                            target=target[:40], **{"from": src})
+                            target=target[:40], **_from(src))
         removed = state["orders"].pop(target)
         victim = removed["house"]
         kind = ot.TOKENS[removed["token"]].kind
@@ -207,11 +212,11 @@ def raid(state: State, ctx: Ctx, action: Action) -> None:
             lost = power.discard(state, victim, 1)
             ctx.log(N_("%(house)s raids %(target)s from %(from)s and pillages %(victim)s (+1 power; %(victim)s loses %(lost)s)"),
                     house=_h(house), target=_a(target), victim=_h(victim), lost=lost,
-                    **{"from": _a(src)})
+                    **_from(_a(src)))
         else:
             ctx.log(N_("%(house)s raids %(target)s from %(from)s: the %(kind)s order of %(victim)s is removed"),
                     house=_h(house), target=_a(target), kind=tr(ot.KIND_LABELS[kind]),
-                    victim=_h(victim), **{"from": _a(src)})
+                    victim=_h(victim), **_from(_a(src)))
     else:
         ctx.log(N_("%(house)s removes its Raid order in %(area)s without effect"), house=_h(house),
                 area=_a(src))
@@ -288,7 +293,7 @@ def march(state: State, ctx: Ctx, action: Action) -> None:
         for kind in m["units"]:
             if not can_enter(state, house, src, dst, kind):
                 raise RuleError("Your %(kind)s cannot march from %(from)s to %(to)s.", "seed 000 p.15, p.23, p.25",
-                                kind=kind, to=dst, **{"from": src})
+                                kind=kind, to=dst, **_from(src))
         if _is_enemy_target(state, house, dst):
             fights.append(m)
         elif area(dst).type == "port" and areas.count(state, dst) + sum(m["units"].values()) > 3 \
@@ -316,7 +321,7 @@ def march(state: State, ctx: Ctx, action: Action) -> None:
     for m in moves:
         ctx.log(N_("%(house)s marches %(n)s unit from %(from)s to %(to)s"), house=_h(house),
                 _plural="%(house)s marches %(n)s units from %(from)s to %(to)s",
-                n=sum(m["units"].values()), to=_a(m["to"]), **{"from": _a(src)})
+                n=sum(m["units"].values()), to=_a(m["to"]), **_from(_a(src)))
     if not moves:
         ctx.log(N_("%(house)s resolves its March order in %(area)s without moving"), house=_h(house), area=_a(src))
     state["action"]["last"] = {"kind": "march", "house": house, "from": src, "moves": moves}

@@ -76,6 +76,15 @@ def house_of(combat: dict[str, Any], side: str) -> str | None:
     return combat["attacker"] if side == "attacker" else combat.get("defender")
 
 
+def house_on(combat: dict[str, Any], side: str) -> str:
+    """The house on ``side`` where only a house can be (a card, an ability, a retreat): the neutral
+    force of seed 000 p.26 plays no card and takes no decision, so reaching it here is a bug."""
+    house = house_of(combat, side)
+    if house is None:
+        raise LookupError(f"the {side} of combat {combat.get('id')} is the neutral force")
+    return house
+
+
 def supported(combat: dict[str, Any], side: str) -> bool:
     """A side is supported when at least one Support order was declared for it (seed 000 p.17)."""
     return any(s.get("side") == side for s in combat.get("supports", []))
@@ -429,7 +438,7 @@ def _ask_cards(state: dict[str, Any], ctx: Any, sides: list[str], exclude: dict[
     c = state["action"]["combat"]
     asked = []
     for side in sides:
-        house = house_of(c, side)
+        house = house_on(c, side)
         options = [x for x in hc.hands(state)[house]["hand"] if x not in (exclude or {}).get(side, [])]
         if options:
             asked.append(house)
@@ -504,8 +513,8 @@ def _after_cards(state: dict[str, Any], ctx: Any) -> None:
             continue
         if ability == "tyrion" and _card(c, other(side)) is not None:
             c["pending"].append({"kind": "tyrion", "side": side})
-        if ability == "aeron" and state["power"][house_of(c, side)]["available"] >= 2 \
-                and len(hc.hands(state)[house_of(c, side)]["hand"]) > 1:
+        if ability == "aeron" and state["power"][house_on(c, side)]["available"] >= 2 \
+                and len(hc.hands(state)[house_on(c, side)]["hand"]) > 1:
             c["pending"].append({"kind": "aeron", "side": side})
     for side in _it_order(state, c):
         ability = _ability(c, side)
@@ -546,7 +555,7 @@ def _strength_facts(state: dict[str, Any], c: dict[str, Any]) -> None:
         c["facts"].setdefault("opponent_above", {})[side] = (
             h in order and opp in order and order.index(opp) < order.index(h))
         c["facts"].setdefault("stannis_discarded", {})[side] = "stannis-baratheon" in hc.hands(state).get(
-            h, {}).get("discard", [])
+            h or "", {}).get("discard", [])
 
 
 def _next_pending(state: dict[str, Any], ctx: Any) -> None:
@@ -587,7 +596,7 @@ def ability(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
     if c["step"] != "ability" or not c["pending"]:
         raise RuleError("No card ability waits for a decision.", RULE_CARDS, 409)
     p = c["pending"][0]
-    house = house_of(c, p["side"])
+    house = house_on(c, p["side"])
     ctx.actor.require(house)
     try:
         _decide(state, ctx, c, p, house, action)
@@ -635,9 +644,9 @@ def _decide(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[str, Any
         track = str(action.get("track", ""))
         if track not in TRACK_CHOICES:
             raise RuleError("Choose an influence track.", RULE_CARD_TEXT, entry="card-doran")
-        tracks.to_bottom(state, track, house_of(c, other(p["side"])))
+        tracks.to_bottom(state, track, house_on(c, other(p["side"])))
         ctx.log(N_("Doran Martell moves %(house)s to the bottom of %(track)s"),
-                house=_h(house_of(c, other(p["side"]))), track=tr(TRACK_LABELS[track]))
+                house=_h(house_on(c, other(p["side"]))), track=tr(TRACK_LABELS[track]))
     if kind == "cersei" and use:
         target = str(action.get("area", ""))
         o = state.get("orders", {}).get(target)
@@ -652,7 +661,7 @@ def _decide(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[str, Any
     if kind == "port":
         _port_replace(state, ctx, c, p, action)
     if kind == "patchface" and use:
-        opp_house = house_of(c, other(p["side"]))
+        opp_house = house_on(c, other(p["side"]))
         cid = str(action.get("card", ""))
         if cid not in hc.hands(state)[opp_house]["hand"]:
             raise RuleError("Choose a card in your opponent's hand.", RULE_CARD_TEXT, entry="card-patchface")
@@ -752,7 +761,7 @@ def _resolve(state: dict[str, Any], ctx: Any) -> None:
                    "forts": {s: forts(c, s) for s in SIDES}, "fiefdoms": list(state["tracks"]["fiefdoms"])}
     ctx.log(N_("Combat in %(area)s: %(attacker)s %(a)s against %(d)s; %(winner)s wins"),
             area=_a(c["area"]), attacker=_h(c["attacker"]), a=c["result"]["attacker"],
-            d=c["result"]["defender"], winner=_h(house_of(c, win)) if house_of(c, win) else tr(N_("the neutral force")))
+            d=c["result"]["defender"], winner=_h(wh) if (wh := house_of(c, win)) else tr(N_("the neutral force")))
     c["pending"] = []
     for side in SIDES:
         n = loss[side]
@@ -785,7 +794,7 @@ def _take_casualties(state: dict[str, Any], c: dict[str, Any], side: str, picks:
     if side == "defender":
         _destroy(state, c["area"], picks)
     c["notes"].append({"msg": N_("%(house)s destroys %(units)s"),
-                       "params": {"house": _h(house_of(c, side)),
+                       "params": {"house": _h(house_on(c, side)),
                                   "units": " ".join(f"{n} {k}" for k, n in picks.items())}})
 
 
@@ -839,7 +848,7 @@ def renly_targets(state: dict[str, Any], c: dict[str, Any], side: str) -> list[s
     Baratheon footman (card text: "participating" includes support; agot faq)."""
     from . import areas
 
-    house = house_of(c, side)
+    house = house_on(c, side)
     if areas.in_reserve(state, house, "knight") <= 0:
         return []
     out = []
@@ -869,7 +878,7 @@ def retreat_options(state: dict[str, Any], c: dict[str, Any], loser: str = "defe
     from . import supply
 
     act = _act()
-    house = house_of(c, loser)
+    house = house_on(c, loser)
     units = retreating_units(c["def_units"] if loser == "defender" else c["att_units"])
     n = sum(units.values())
     land = any(units.get(k) for k in LAND_UNITS)
@@ -945,7 +954,7 @@ def _retreat(state: dict[str, Any], ctx: Any, dest: str, loser: str = "defender"
     if sum(keep.values()) < sum(units.values()):
         c["notes"].append({"msg": N_("Supply limit: %(count)s retreating units are destroyed"),
                            "params": {"count": sum(units.values()) - sum(keep.values())}})
-    house = house_of(c, loser)
+    house = house_on(c, loser)
     c["retreated_to"] = dest
     if loser == "attacker":
         c["att_units"] = dict(keep)
@@ -1097,10 +1106,10 @@ def _after_result(state: dict[str, Any], ctx: Any) -> None:
         for side in SIDES:
             card = _card(c, side)
             if card:
-                hc.discard(state, house_of(c, side), card.id)
+                hc.discard(state, house_on(c, side), card.id)
         for side in SIDES:
             if _ability(c, side) == "roose" and side != win:
-                hc.take_back_all(state, house_of(c, side))
+                hc.take_back_all(state, house_on(c, side))
     if state["orders"].get(src, {}).get("token") == c["march_token"] and state["orders"][src]["house"] == att:
         del state["orders"][src]
     areas.recompute_control(state, dst)
@@ -1109,7 +1118,7 @@ def _after_result(state: dict[str, Any], ctx: Any) -> None:
         state["control"][dst] = dfn
     if c["neutral"] is None:
         for side in _it_order(state, c):
-            if _ability(c, side) == "patchface" and hc.hands(state)[house_of(c, other(side))]["hand"]:
+            if _ability(c, side) == "patchface" and hc.hands(state)[house_on(c, other(side))]["hand"]:
                 c["pending"].append({"kind": "patchface", "side": side})
     if c["pending"]:
         c["step"] = "ability"
@@ -1150,7 +1159,7 @@ def correct_units(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> No
     if side not in SIDES or (side == "defender" and c["defender"] is None):
         raise RuleError("Correct the attacker's or the defender's units.", "companion: board mirror",
                         entry="companion-board-truth")
-    house = house_of(c, side)
+    house = house_on(c, side)
     ctx.actor.require(house)
     counts = {k: get_int(action, k, 0, 10, "companion: input") if action.get(k) not in (None, "") else 0
               for k in UNIT_KINDS}
@@ -1193,7 +1202,7 @@ def public(state: dict[str, Any]) -> dict[str, Any] | None:
     view["pending"] = [{"kind": p["kind"], "house": house_of(c, p["side"]), "side": p["side"]}
                        for p in c["pending"]] if c["step"] == "ability" else []
     if revealed:
-        view["cards"] = {s: (_card(c, s).name if _card(c, s) else None) for s in SIDES}
+        view["cards"] = {s: (card.name if (card := _card(c, s)) else None) for s in SIDES}
         view["card_ids"] = dict(c["cards"])
         view["card_texts"] = {s: hc.ABILITY_TEXT.get(_ability(c, s), "") for s in SIDES}
         view["breakdown"] = {s: breakdown(c, s) for s in SIDES}
@@ -1266,7 +1275,7 @@ def private(state: dict[str, Any], seat: str) -> dict[str, Any] | None:
             d["targets"] = sorted(a for a, o in state.get("orders", {}).items()
                                   if o["house"] == house_of(c, other(p["side"])))
         if p["kind"] == "patchface":
-            d["targets"] = list(hc.hands(state)[house_of(c, other(p["side"]))]["hand"])
+            d["targets"] = list(hc.hands(state)[house_on(c, other(p["side"]))]["hand"])
         if p["kind"] == "retreat":
             opts = retreat_options(state, c, _loser_of(p))
             d["targets"] = [o["area"] for o in opts]
@@ -1300,7 +1309,7 @@ def waiting_for(state: dict[str, Any]) -> list[str]:
     if c["step"] == "cards" and c["prompt"]:
         return sealed.waiting(state["prompts"][c["prompt"]])
     if c["step"] == "ability" and c["pending"]:
-        return [house_of(c, c["pending"][0]["side"])]
+        return [house_on(c, c["pending"][0]["side"])]
     if c["step"] == "blade":
         return [c["blade_asked"]]
     return []

@@ -49,7 +49,7 @@ def tie_break(res: dict[str, Any], attacker: str, defender: str | None, neutral:
     above = houses[res["winner"]]
     below = houses["defender" if res["winner"] == "attacker" else "attacker"]
     return {"kind": "fiefdoms", "above": above, "below": below,
-            "positions": {h: order.index(h) + 1 for h in (above, below) if h in order}}
+            "positions": {h: order.index(h) + 1 for h in (above, below) if h is not None and h in order}}
 
 
 def last_combat(state: dict[str, Any]) -> dict[str, Any] | None:

@@ -67,7 +67,7 @@ def validate(raw: Any) -> dict[str, Any]:
     """Check an untrusted profile and return a clean copy, or refuse with what is wrong."""
     if not isinstance(raw, dict):
         raise _bad("it must be an object")
-    clans = [{"id": _id(c, "id", "a clan area"), "name": _name(c, str(c.get("id"))),
+    clans: list[dict[str, Any]] = [{"id": _id(c, "id", "a clan area"), "name": _name(c, str(c.get("id"))),
               "camps": _int(c, "camps", 2, 8, "a clan area")}
              for c in _list(raw, "clans", 1, 8)]
     _unique([c["id"] for c in clans], "clan areas")
@@ -79,7 +79,7 @@ def validate(raw: Any) -> dict[str, Any]:
     _unique([c["id"] for c in clearings], "clearings")
     hex_ids = {h["id"] for h in hexes}
     clearing_ids = [c["id"] for c in clearings]
-    sections = []
+    sections: list[dict[str, Any]] = []
     for s in _list(raw, "sections", 1, 8):
         sid = _id(s, "id", "a wall section")
         clearing = _id(s, "clearing", f"wall section {sid}")

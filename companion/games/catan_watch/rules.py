@@ -231,7 +231,7 @@ class CatanWatchGame(Game):
             "edit_trail": self._edit_trail,
             "edit_section": self._edit_section,
             "verify_profile": self._verify_profile,
-        }.get(kind)
+        }.get(kind) if isinstance(kind, str) else None
         if handler is None:
             raise RuleError("Unknown action: %(type)s.", "companion: actions", entry="companion-input", type=str(kind)[:40])
         # The screen lists the moves of the whole turn (from the roll on), so a quick build does not
@@ -461,7 +461,7 @@ class CatanWatchGame(Game):
         be swapped after use; never on the turn the card was taken, nor twice in one turn (seed 004 p.8)."""
         self._require_phase(state, "roll", "main")
         seat = action.get("seat") or ctx.actor.seat
-        if seat not in state["players"]:
+        if seat is None or seat not in state["players"]:
             raise RuleError("Only a seated player can do this.", HEROES, entry="companion-seats", status=403)
         ctx.actor.require(seat)
         hero = state["players"][seat]["hero"]
@@ -474,6 +474,7 @@ class CatanWatchGame(Game):
         if hero["side"] == "B" and then == "flip":
             raise RuleError("After its second use the hero must be swapped.", HEROES, status=409)
         old = prof.hero(state["profile"], hero["id"])
+        assert old is not None, "a seat's hero comes from the table's profile"
         if then == "flip":
             hero.update(side="B", used_turn=turn)
             step(state, ctx, "hero", N_("%(who)s uses %(hero)s and turns it to side B"), who=seat,
@@ -482,9 +483,11 @@ class CatanWatchGame(Game):
         held = {p["hero"]["id"] for p in state["players"].values()}
         free = [h["id"] for h in state["profile"]["heroes"] if h["id"] not in held]
         new = get_choice(action, "hero", free, HEROES)
+        taken = prof.hero(state["profile"], new)
+        assert taken is not None, "get_choice only accepts heroes of the profile"
         state["players"][seat]["hero"] = {"id": new, "side": "A", "taken_turn": turn, "used_turn": None}
         step(state, ctx, "hero", N_("%(who)s uses %(hero)s, returns it and takes %(new)s (side A)"), who=seat,
-             hero=label(old), new=label(prof.hero(state["profile"], new)))
+             hero=label(old), new=label(taken))
 
     def _end_turn(self, state: State, ctx: Ctx, action: Action) -> None:
         """10 VP at the end of your own turn wins (seed 004 p.8); else the dice go to the left."""

@@ -122,11 +122,10 @@ def private(game: CatanWatchGame, state: State, seat: str) -> dict[str, Any]:
     pl = state["players"][seat]
     phase = state["phase"]
     my_turn = phase in ("roll", "main") and state["seats"][state["active"]] == seat
-    setup = state.get("setup")
     my_setup = phase == "setup" and game._setup_seat(state) == seat
     can: list[str] = []
     if my_setup:
-        can.append("setup_place" if setup["round"] < 3 else "guard")
+        can.append("setup_place" if state["setup"]["round"] < 3 else "guard")
     if my_turn:
         can += ["roll"] if phase == "roll" else ["build", "guard", "end_turn"]
         can += ["dev", "ranger", "reveal_vp", "longest_road"]

@@ -6,7 +6,7 @@ No rulebook stands behind this game; refusals cite the product rule ("companion:
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, NotRequired
 
 from pydantic import ConfigDict, Field
 
@@ -14,6 +14,14 @@ from ... import sealed
 from ...i18n import N_, tr
 from ...moves import Move, Moves, Params
 from ..base import Action, Actor, Ctx, Game, Option, RuleError, SeatDef, State, get_int
+
+
+class PromptView(sealed.PublicPrompt):
+    """A prompt on the TV: once revealed, the answers in reading order and the votes per choice."""
+
+    ranked: NotRequired[list[tuple[str, Any]]]
+    tally: NotRequired[dict[str, int] | None]
+
 
 PALETTE = ("#d64545", "#3f7fd6", "#3fa34d", "#e0b43a", "#9b59b6", "#e67e22", "#1abc9c", "#ecf0f1",
            "#7f8c8d", "#c0392b")
@@ -269,7 +277,7 @@ class GenericGame(Game):
                     result=", ".join(f"{ctx.name(s)} {v}" for s, v in self._ranked(prompt)))
 
     @staticmethod
-    def _ranked(prompt: dict[str, Any]) -> list[tuple[str, Any]]:
+    def _ranked(prompt: sealed.Prompt) -> list[tuple[str, Any]]:
         """Answers in the order the table reads them: highest bid first, votes in seat order."""
         answers = [(s, prompt["answers"][s]) for s in prompt["asked"]]
         if prompt["spec"]["kind"] == "number":
@@ -285,13 +293,13 @@ class GenericGame(Game):
         ctx.log(N_("Host cancelled \"%(title)s\" (answers discarded unseen)"), title=prompt["title"])
 
     # -- views -------------------------------------------------------------------------------
-    def _prompts(self, state: State) -> list[dict[str, Any]]:
+    def _prompts(self, state: State) -> list[sealed.Prompt]:
         return sorted(state["prompts"].values(), key=lambda p: int(p["id"][1:]), reverse=True)
 
     def public_view(self, state: State) -> dict[str, Any]:
         prompts = []
         for p in self._prompts(state)[:6]:
-            view = sealed.public(p)
+            view: PromptView = {**sealed.public(p)}
             if p["revealed"]:
                 view["ranked"] = self._ranked(p)
                 view["tally"] = self._tally(p)
@@ -308,7 +316,7 @@ class GenericGame(Game):
         }
 
     @staticmethod
-    def _tally(prompt: dict[str, Any]) -> dict[str, int] | None:
+    def _tally(prompt: sealed.Prompt) -> dict[str, int] | None:
         if prompt["spec"]["kind"] != "choice":
             return None
         tally = dict.fromkeys(prompt["spec"]["choices"], 0)

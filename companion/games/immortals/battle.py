@@ -161,7 +161,7 @@ def _two_players(tray: dict[str, int], attacker: str, defender: str, side: str,
         win, lose, w_own, w_help, l_total, l_help = attacker, defender, a, ha, score_d, hd
     else:
         win, lose, w_own, w_help, l_total, l_help = defender, attacker, d, hd, score_a, ha
-    readings = []
+    readings: list[dict[str, Any]] = []
     if l_help:  # inhabitants fought for the loser: p.14 leaves how many count to the table
         for r in LOSER_READINGS:
             total = l_total if r == "party" else l_total - l_help

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
+import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any
-
-try:
-    import tomllib
-except ModuleNotFoundError:  # Python 3.10
-    import tomli as tomllib  # type: ignore[no-redef]
 
 DATA = Path(__file__).resolve().parent / "data"
 REALMS = ("light", "dark")
