@@ -22,8 +22,11 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import requests
+from flask.testing import FlaskClient
+from werkzeug.test import TestResponse
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -37,17 +40,17 @@ from tests.security.hostile import RAW_MARKERS  # noqa: E402
 class CountingClient:
     """A Flask test client that counts page fetches and raw markup found."""
 
-    def __init__(self, client) -> None:
+    def __init__(self, client: FlaskClient) -> None:
         self.client, self.pages, self.raw = client, 0, 0
 
-    def get(self, *args, **kwargs):
+    def get(self, *args: Any, **kwargs: Any) -> TestResponse:
         r = self.client.get(*args, **kwargs)
         self.pages += 1
         body = r.get_data(as_text=True)
         self.raw += sum(m in body for m in RAW_MARKERS)
         return r
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self.client, name)
 
 

@@ -22,9 +22,11 @@ import os  # noqa: E402
 import secrets  # noqa: E402
 import tempfile  # noqa: E402
 import threading  # noqa: E402
+from collections.abc import Iterator  # noqa: E402
 from html import escape  # noqa: E402
 
 from flask import Flask, Response, jsonify, request  # noqa: E402
+from flask.typing import ResponseReturnValue  # noqa: E402
 from gevent.pywsgi import WSGIServer  # noqa: E402
 
 
@@ -48,21 +50,21 @@ def make_app(fsync: bool) -> Flask:
         return t["version"]
 
     @app.post("/api/tables")
-    def create():
+    def create() -> ResponseReturnValue:
         code = secrets.token_hex(3).upper()
         tables[code] = {"version": 1, "tokens": {}, "prompt": None, "answers": {}, "revealed": []}
         conds[code] = threading.Condition()
         return jsonify(code=code, host_token=secrets.token_urlsafe(8)), 201
 
     @app.post("/api/tables/<code>/seats")
-    def join(code: str):
+    def join(code: str) -> ResponseReturnValue:
         token = secrets.token_urlsafe(12)
         tables[code]["tokens"][token] = request.get_json()["seat"]
         bump(code, {"join": code})
         return jsonify(token=token), 201
 
     @app.post("/api/tables/<code>/actions")
-    def act(code: str):
+    def act(code: str) -> ResponseReturnValue:
         t = tables[code]
         token = request.headers.get("Authorization", "").removeprefix("Bearer ")
         seat = t["tokens"][token]
@@ -76,8 +78,8 @@ def make_app(fsync: bool) -> Flask:
         return jsonify(ok=True, version=bump(code, {"code": code, "seat": seat, "action": action}))
 
     @app.get("/api/tables/<code>/stream")
-    def stream(code: str):
-        def gen():
+    def stream(code: str) -> ResponseReturnValue:
+        def gen() -> Iterator[str]:
             seen = 0
             yield "retry: 1500\n\n"
             while True:
@@ -96,13 +98,13 @@ def make_app(fsync: bool) -> Flask:
         return Response(gen(), mimetype="text/event-stream", headers={"Cache-Control": "no-store"})
 
     @app.get("/t/<code>/frag/<kind>")
-    def frag(code: str, kind: str):
+    def frag(code: str, kind: str) -> ResponseReturnValue:
         t = tables[code]
         lines = "".join(f"<li>Revealed &#34;{escape(title)}&#34;</li>" for title in t["revealed"][-3:])
         return f"<section data-version=\"{t['version']}\"><ul>{lines}</ul></section>"
 
     @app.get("/api/games")
-    def games():
+    def games() -> ResponseReturnValue:
         return jsonify(games=[{"id": "generic"}])
 
     return app

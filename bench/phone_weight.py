@@ -17,27 +17,35 @@ from __future__ import annotations
 import re
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from flask import Flask  # noqa: E402
+from flask.testing import FlaskClient  # noqa: E402
+
 from companion import create_app  # noqa: E402
+
+#: a table ready for the measure: its code, the phone's client, and the update another seat makes
+Scene = tuple[str, FlaskClient, Callable[[], object]]
 
 ENCODINGS = ("br", "gzip", "identity")
 STATIC = re.compile(r'(?:src|href)="(/static/[^"]+)"')
 
 
-def size(client, url: str, encoding: str) -> int:
+def size(client: FlaskClient, url: str, encoding: str) -> int:
     r = client.get(url, headers={"Accept-Encoding": encoding})
     assert r.status_code == 200, (url, r.status_code)
     return len(r.get_data())
 
 
-def sizes(client, url: str) -> dict[str, int]:
+def sizes(client: FlaskClient, url: str) -> dict[str, int]:
     return {e: size(client, url, e) for e in ENCODINGS}
 
 
-def phone(app, code: str, seat: str, name: str):
+def phone(app: Flask, code: str, seat: str, name: str) -> tuple[FlaskClient, str]:
     """A browser-like client sitting at ``seat`` (cookies, CSRF)."""
     c = app.test_client()
     page = c.get(f"/t/{code}/join").get_data(as_text=True)
@@ -49,14 +57,14 @@ def phone(app, code: str, seat: str, name: str):
     return c, csrf
 
 
-def api(client, method: str, url: str, token: str | None = None, **kw):
+def api(client: FlaskClient, method: str, url: str, token: str | None = None, **kw: Any) -> Any:
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     r = client.open(url, method=method, headers=headers, **kw)
     assert r.status_code in (200, 201), r.get_data(as_text=True)[:300]
     return r.get_json()
 
 
-def setup_generic(app):
+def setup_generic(app: Flask) -> Scene:
     c = app.test_client()
     t = api(c, "POST", "/api/tables", json={"game": "generic", "options": {"seats": "A, B, C"}})
     code = t["code"]
@@ -68,7 +76,7 @@ def setup_generic(app):
                                  json={"type": "roll", "dice": "2d6"})
 
 
-def setup_agot(app):
+def setup_agot(app: Flask) -> Scene:
     c = app.test_client()
     t = api(c, "POST", "/api/tables", json={"game": "agot", "options": {"players": 4}})
     code, host = t["code"], t["host_token"]
@@ -78,7 +86,7 @@ def setup_agot(app):
     api(c, "POST", f"/api/tables/{code}/actions", host, json={"type": "start"})
     pid = api(c, "GET", f"/api/tables/{code}")["state"]["planning"]["prompt"]["id"]
 
-    def other_submits():
+    def other_submits() -> None:
         mine = api(c, "GET", f"/api/tables/{code}/me", tokens["lannister"])["private"]["planning"]
         free = [t["id"] for t in mine["tokens"] if not t.get("banned") and not t.get("star")]
         api(c, "POST", f"/api/tables/{code}/actions", tokens["lannister"],
@@ -86,9 +94,10 @@ def setup_agot(app):
     return code, me, other_submits
 
 
-def setup_simple(game: str, options: dict, seats: tuple[str, str], action: dict | None):
+def setup_simple(game: str, options: dict[str, Any], seats: tuple[str, str],
+                 action: dict[str, Any] | None) -> Callable[[Flask], Scene]:
     """A phone at ``seats[0]``; the update is ``action`` by the host, or ``seats[1]`` sitting down."""
-    def setup(app):
+    def setup(app: Flask) -> Scene:
         c = app.test_client()
         t = api(c, "POST", "/api/tables", json={"game": game, "options": options})
         code, host = t["code"], t["host_token"]

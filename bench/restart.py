@@ -19,14 +19,15 @@ import sys
 import tempfile
 import time
 
+from flask import Flask
 from sqlalchemy import text
 
 from companion import create_app, snapshots
 from companion.games.agot import GAME, flow
-from companion.tables import Viewer
+from companion.tables import Tables, Viewer
 
 
-def answer_everything(svc, code: str, rng: random.Random) -> None:
+def answer_everything(svc: Tables, code: str, rng: random.Random) -> None:
     """Answer whatever the AGoT table waits for, as its seats would, until nothing is pending."""
     for _ in range(100):
         s = svc.snapshot(code).state["g"]
@@ -72,7 +73,7 @@ def answer_everything(svc, code: str, rng: random.Random) -> None:
     raise SystemExit("the table never settled")
 
 
-def build(app, tables: int) -> list[str]:
+def build(app: Flask, tables: int) -> list[str]:
     svc = app.extensions["companion.tables"]
     rng = random.Random(7)
     code, _host = svc.create("agot", {"players": 4})

@@ -15,8 +15,6 @@ itself (the LCG countdown's ``pass_ahead``) cost 0 taps. The scenarios are the o
 
 from __future__ import annotations
 
-import copy
-import random
 import sys
 from collections import Counter
 from pathlib import Path
@@ -24,7 +22,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.games.base import Actor, Ctx  # noqa: E402
+from companion import engine  # noqa: E402
+from companion.games.base import Actor  # noqa: E402
 
 #: Taps each LCG action takes on the phone (see the module docstring).
 LCG_TAPS = {
@@ -37,25 +36,23 @@ LCG_TAPS = {
 
 
 class Driver:
-    """Apply actions to a pure engine like the server does and count taps per seat."""
+    """Apply actions through the engine (``companion.engine.Table``), as the server does, and count
+    taps per seat."""
 
     def __init__(self, game: Any, options: dict[str, Any], taps: dict[str, int]) -> None:
         self.game = game
         self.taps = taps
         self.seed = 1
-        ctx = Ctx(Actor(host=True), random.Random(self.seed))
-        profile = options.pop("profile_data", None)
-        opts = game.normalize_options(options)
-        if profile is not None:  # as the server passes a saved profile (tables.create)
-            opts["profile_data"] = profile
-        self.state = game.setup(opts, ctx)
+        self.table = engine.Table(game, options, seed=self.seed)  # a saved profile passes as on the server
         self.count: Counter[str] = Counter()
+
+    @property
+    def state(self) -> dict[str, Any]:
+        return self.table.g
 
     def do(self, seat: str, action: dict[str, Any], taps: int | None = None) -> None:
         self.seed += 1
-        work = copy.deepcopy(self.state)
-        self.game.apply(work, Ctx(Actor(seat=seat), random.Random(self.seed)), action)
-        self.state = work
+        self.table.act(Actor(seat=seat), action, seed=self.seed)
         self.count[seat] += self.taps.get(action["type"], 1) if taps is None else taps
 
 

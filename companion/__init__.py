@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import os
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
+if TYPE_CHECKING:  # Flask is imported inside create_app: `companion serve` patches gevent first
+    from flask import Flask
 
 __version__ = "0.1.0"
+
+
+#: The environment's prefix: ``COMPANION_DATA_DIR`` sets the config key ``DATA_DIR``, and so on.
+ENV_PREFIX = "COMPANION"
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
@@ -16,9 +21,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     Config keys: ``DATABASE_URL`` (else env ``DATABASE_URL``, else SQLite in ``DATA_DIR``),
     ``DATA_DIR`` (default: the per-user data folder), ``PUBLIC_URL`` (the LAN address phones use;
-    ``companion serve`` sets it), ``SECRET_KEY`` (else env ``COMPANION_SECRET_KEY``, else one kept
-    in the database), ``RANDOM_SEED`` (tests only: repeatable draws).
+    ``companion serve`` sets it), ``SECRET_KEY`` (else one kept in the database), ``PROXY_HOPS``
+    (trusted reverse proxies), ``RANDOM_SEED`` (tests only: repeatable draws).
+
+    Each key may come from the environment as ``COMPANION_<KEY>`` (Flask's ``from_prefixed_env``;
+    the values stay text, as the shell gives them); ``DATABASE_URL`` is also read without the prefix.
+    The ``config`` argument wins over the environment.
     """
+    from flask import Flask
     from flask_babel import Babel
     from htmx_flask import Htmx
 
@@ -27,20 +37,23 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .resources import STATIC, TEMPLATES
     from .tables import Tables
     from .web import api, assets, errors, i18n_web, pages, rules, security
+    from .web.room import RoomCode
 
     app = Flask(__name__, template_folder=str(TEMPLATES), static_folder=str(STATIC))
+    app.url_map.converters["room"] = RoomCode  # <room:code>: routes get the cleaned room code
     app.config.update(
-        DATABASE_URL=os.environ.get("DATABASE_URL"),
-        DATA_DIR=os.environ.get("COMPANION_DATA_DIR"),
-        PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL"),
-        SECRET_KEY=os.environ.get("COMPANION_SECRET_KEY"),
+        DATABASE_URL=os.environ.get("DATABASE_URL"),  # the name every PostgreSQL host sets
+        DATA_DIR=None,
+        PUBLIC_URL=None,
+        PROXY_HOPS=0,
         MAX_CONTENT_LENGTH=4 * 1024 * 1024,
         BABEL_DEFAULT_LOCALE="en",
         BABEL_TRANSLATION_DIRECTORIES=";".join(str(d / "translations") for d in catalog_dirs()),
         SEND_FILE_MAX_AGE_DEFAULT=3600,
     )
+    app.config.from_prefixed_env(ENV_PREFIX, loads=str)
     app.config.update(config or {})
-    hops = int(os.environ.get("COMPANION_PROXY_HOPS") or app.config.get("PROXY_HOPS") or 0)
+    hops = int(app.config["PROXY_HOPS"] or 0)
     if hops:
         # behind a reverse proxy (docs/deploy.md): trust its X-Forwarded-* headers, so the client
         # address seen by per-address limits is the phone's, not the proxy's

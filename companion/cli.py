@@ -3,6 +3,11 @@
 The server is gevent's WSGI server: one greenlet per connection, so hundreds of phones and screens
 can hold a live event stream open at once on a laptop, on Linux, macOS and Windows alike (a thread
 per connection would need hundreds of OS threads; an async rewrite would not fit Flask).
+
+gevent must patch the standard library before anything imports Flask, Werkzeug, ssl or the
+database drivers, or those keep blocking references. So this module imports only argparse, json,
+os and sys at the top (``companion/__init__`` imports Flask inside ``create_app``), and ``serve``
+patches first, then imports the app (tests/api/test_web_layer.py checks the order).
 """
 
 from __future__ import annotations
@@ -10,13 +15,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import socket
 import sys
 from pathlib import Path
 
 
 def lan_addresses() -> list[str]:
     """IPv4 addresses of this machine's network interfaces, LAN first, loopback last."""
+    import socket
+
     found: list[str] = []
     try:
         import psutil
@@ -58,7 +64,7 @@ def serve(args: argparse.Namespace) -> int:
         return serve_many(args)
     from gevent import monkey
 
-    monkey.patch_all()
+    monkey.patch_all()  # first: before Flask, Werkzeug, ssl or a database driver is imported
     from gevent.pywsgi import WSGIServer
 
     from . import create_app

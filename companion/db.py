@@ -13,9 +13,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session, create_engine
 
 from . import models  # noqa: F401  (registers the tables)
@@ -29,7 +30,7 @@ def normalize_url(url: str) -> str:
     return url
 
 
-def _sqlite_pragmas(dbapi_conn, _record) -> None:
+def _sqlite_pragmas(dbapi_conn: Any, _record: object) -> None:
     dbapi_conn.isolation_level = None  # we issue BEGIN ourselves
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
@@ -115,11 +116,11 @@ def open_database(url: str | None = None, data_dir: str | os.PathLike[str] | Non
         event.listen(write_engine, "connect", _sqlite_pragmas)
 
         @event.listens_for(engine, "begin")
-        def _begin_deferred(conn) -> None:
+        def _begin_deferred(conn: Connection) -> None:
             conn.exec_driver_sql("BEGIN")
 
         @event.listens_for(write_engine, "begin")
-        def _begin_immediate(conn) -> None:
+        def _begin_immediate(conn: Connection) -> None:
             conn.exec_driver_sql("BEGIN IMMEDIATE")
     else:
         # COMPANION_DB_POOL: connections kept per process (up to 3x under bursts); `serve --workers`

@@ -33,6 +33,11 @@ def _finite(text: str) -> float:
     return value
 
 
+def clean_text(text: Any) -> str:
+    """A string from user input without control characters (PostgreSQL refuses NUL bytes)."""
+    return "".join(ch for ch in str(text) if ch.isprintable() or ch == " ")
+
+
 def depth(value: Any, limit: int = MAX_DEPTH) -> int:
     """Nesting depth of a JSON value, stopping (without recursion) once past ``limit``."""
     deepest, stack = 0, [(value, 1)]

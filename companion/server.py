@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import errno
 import socket
+from collections.abc import Iterator
 from typing import Any
 
 #: Descriptors kept for the database, log files and the listening socket.
@@ -64,7 +65,7 @@ def guarded_server_class(base: type) -> type:
             self.active = 0
             self.refused = 0
 
-        def handle(self, sock, address):
+        def handle(self, sock: socket.socket, address: Any) -> None:
             if self.active >= self.max_connections:
                 self.refused += 1
                 try:
@@ -91,10 +92,10 @@ def guarded_server_class(base: type) -> type:
     return GuardedServer
 
 
-def _chain(err: BaseException):
+def _chain(err: BaseException | None) -> Iterator[BaseException]:
     while err is not None:
         yield err
-        err = err.__cause__ or err.__context__  # type: ignore[assignment]
+        err = err.__cause__ or err.__context__
 
 
 def storage_problem(err: BaseException) -> str | None:

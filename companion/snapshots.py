@@ -14,12 +14,16 @@ from __future__ import annotations
 import json
 import logging
 import time
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from . import __version__
 from .models import StateSnapshot
+
+if TYPE_CHECKING:
+    from .db import Database
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +35,7 @@ def rules_key(rules_version: str) -> str:
     return f"{__version__}/{rules_version}"
 
 
-def newest(s, code: str, key: str, below: int) -> tuple[int, dict[str, Any]] | None:
+def newest(s: Session, code: str, key: str, below: int) -> tuple[int, dict[str, Any]] | None:
     """The newest usable snapshot of ``code`` with a version strictly below ``below``."""
     row = s.exec(select(StateSnapshot).where(StateSnapshot.table_code == code, StateSnapshot.rules_key == key,
                                              StateSnapshot.version < below)
@@ -39,7 +43,7 @@ def newest(s, code: str, key: str, below: int) -> tuple[int, dict[str, Any]] | N
     return (row.version, json.loads(row.state)) if row is not None else None
 
 
-def save(db, code: str, version: int, state: dict[str, Any], key: str) -> None:
+def save(db: Database, code: str, version: int, state: Mapping[str, Any], key: str) -> None:
     """Store the state at ``version`` (best effort: a failure only means a longer replay later)."""
     try:
         data = json.dumps(state)

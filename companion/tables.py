@@ -22,43 +22,32 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import func, text
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
-from . import schemas, sealed, snapshots
+from . import engine, schemas, snapshots, transfer
 from .db import Database
+from .engine import RULE_SEATS, ActorJSON, EngineState, Event
 from .games import get as get_game
 from .games import known as known_game
-from .games.base import Actor, Ctx, Game, RuleError
+from .games.base import Actor, Game, RuleError
 from .i18n import N_
 from .live import CHANNEL as LIVE_CHANNEL
 from .live import Notifier
 from .models import ActionKeyRow, EventRow, ProfileRow, SeatRow, TableRow
 
 log = logging.getLogger(__name__)
-#: Errors a game may raise on input it did not anticipate; the action layer turns them into a 400.
-MALFORMED = (TypeError, ValueError, KeyError, AttributeError, IndexError, StopIteration, RuntimeError)
+MALFORMED = engine.MALFORMED
 #: Room-code letters: no look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B).
 CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY"
-EXPORT_FORMAT = "tabletop-companion/table"
-#: What the host's browser may download: the table as the host sees it, not importable.
-RECORD_FORMAT = "tabletop-companion/record"
-#: The export layout this code writes, and the ones it can read back (an unknown one is refused).
-FORMAT_VERSION = 1
-SUPPORTED_FORMAT_VERSIONS = (1,)
-MAX_ACTION_BYTES = 64_000
-#: An import is replayed before it is stored; past this many events it is refused (a long game of
-#: any of our games stays well below it) so one upload cannot keep the server busy for long.
-MAX_IMPORT_EVENTS = 10_000
+MAX_ACTION_BYTES = engine.MAX_ACTION_BYTES
 #: Long replays give other connections a turn every this many events (gevent is cooperative).
 PAUSE_EVERY = 256
 #: Recent states kept per cached table, so an undo replays from just before its target instead of
 #: replaying the whole log while holding the table's lock.
 HISTORY_VERSIONS = 8
-RULE_SEATS = "companion: seats"
-RULE_UNDO = "companion: undo"
 NO_TABLE = N_("There is no table %(code)s.")
 
 
@@ -79,9 +68,7 @@ def _idempotency_key(key: str | None) -> str | None:
     return key
 
 
-def _clean(text: Any) -> str:
-    """A string from user input without control characters (PostgreSQL refuses NUL bytes)."""
-    return "".join(ch for ch in str(text) if ch.isprintable() or ch == " ")
+_clean = schemas.clean_text
 
 
 @dataclass(frozen=True)
@@ -103,7 +90,7 @@ class Snapshot:
     table: TableRow
     game: Game
     seats: list[SeatRow]
-    state: dict[str, Any]
+    state: EngineState
 
     @property
     def version(self) -> int:
@@ -117,11 +104,23 @@ class Snapshot:
 @dataclass
 class _Cached:
     version: int
-    state: dict[str, Any]
+    state: EngineState
     seats: list[SeatRow] | None = None  # seat rows only change together with the version
     #: version -> state of the last few versions (states are never mutated once built)
-    history: OrderedDict[int, dict[str, Any]] = field(default_factory=OrderedDict)
+    history: OrderedDict[int, EngineState] = field(default_factory=OrderedDict)
     used: float = 0.0
+
+
+#: A seat change to log: the table row, kind, who, and the event's action.
+SeatEvent = tuple[TableRow, str, "Viewer", dict[str, Any]]
+#: An event to store: kind, actor, action, seed, time.
+NewEvent = tuple[str, ActorJSON, dict[str, Any], int, float]
+
+
+def _event(row: EventRow) -> Event:
+    """A stored event as the engine reads it."""
+    return Event(seq=row.seq, kind=row.kind, actor=json.loads(row.actor), action=json.loads(row.action),
+                 seed=row.rng_seed)
 
 
 def _pause(i: int) -> None:
@@ -144,7 +143,7 @@ class Tables:
     cache_tables: int = 256
     cache_idle: float = 3600.0
     #: states rebuilt from many events, to be stored as snapshots after the read that built them
-    _snapshot_due: dict[str, tuple[int, dict[str, Any]]] = field(default_factory=dict)
+    _snapshot_due: dict[str, tuple[int, EngineState]] = field(default_factory=dict)
     #: Tests may fix the source of event seeds (config ``RANDOM_SEED``) so that dealt hands and
     #: draws repeat from run to run; a real table draws every seed from the OS.
     seeds: random.Random | None = None
@@ -167,25 +166,36 @@ class Tables:
         if profile:
             opts["profile_data"] = self.profile_data(game.id, profile)
             opts["profile_name"] = profile
-        seats = game.seats(opts)
-        host_token = secrets.token_urlsafe(24)
         seed = self._new_seed()
         # Build the initial state now so a broken option set is refused before anything is stored.
-        state = self._initial_state(game, opts, seed)
+        state = engine.initial_state(game, opts, seed)
+        return self.insert_table(game, opts, seed, state)
+
+    def insert_table(self, game: Game, opts: dict[str, Any], seed: int, state: EngineState,
+                events: list[NewEvent] | None = None, names: dict[str, str] | None = None) -> tuple[str, str]:
+        """Store a new table under a free code: its seats (with ``names``), the setup event and
+        ``events`` after it, whose replay is ``state``. Returns (code, host token)."""
+        events, names = events or [], names or {}
+        host_token = secrets.token_urlsafe(24)
         now = time.time()
+        version = len(events) + 1
         with self.db.write() as s:
             code = self._free_code(s)
             s.add(TableRow(code=code, game_id=game.id, options=json.dumps(opts), host_hash=_hash(host_token),
-                           version=1, created_at=now, updated_at=now, rules_version=game.rules_version))
+                           version=version, created_at=now, updated_at=now, rules_version=game.rules_version))
             s.flush()
-            for i, seat in enumerate(seats):
-                s.add(SeatRow(table_code=code, seat_id=seat.id, position=i, label=seat.label, color=seat.color))
+            for i, seat in enumerate(game.seats(opts)):
+                s.add(SeatRow(table_code=code, seat_id=seat.id, position=i, label=seat.label,
+                              color=seat.color, name=names.get(seat.id)))
             s.add(EventRow(table_code=code, seq=1, kind="setup", actor=json.dumps({"host": True}),
                            action=json.dumps({"options": opts}), rng_seed=seed, created_at=now))
-        self._store(code, _Cached(1, state))
+            for seq, (kind, actor, action, event_seed, when) in enumerate(events, start=2):
+                s.add(EventRow(table_code=code, seq=seq, kind=kind, actor=json.dumps(actor),
+                               action=json.dumps(action), rng_seed=event_seed, created_at=when or now))
+        self._store(code, _Cached(version, state))
         return code, host_token
 
-    def _free_code(self, s) -> str:
+    def _free_code(self, s: Session) -> str:
         taken = s.exec(select(func.count()).select_from(TableRow)).one()
         length = 4 if taken < 20_000 else 5
         for _ in range(200):
@@ -312,16 +322,7 @@ class Tables:
         transaction: the same key again returns the version of the first time and applies nothing.
         """
         key = _idempotency_key(key)
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise RuleError("An action is an object with a \"type\".", "companion: actions")
-        if action["type"].startswith("_"):
-            raise RuleError("Unknown action: %(type)s.", "companion: actions", type=action["type"][:40])
-        schemas.check(action)
-        encoded = json.dumps(action)
-        if len(encoded) > MAX_ACTION_BYTES:
-            raise RuleError("This action is too large.", "companion: actions", status=413)
-        if not (viewer.seat or viewer.host):
-            raise RuleError("Join a seat first.", RULE_SEATS, status=403)
+        encoded = json.dumps(engine.check_action(viewer.actor, action))
         with self._locked(code):
             with self.db.write() as s:
                 table = self._table_for_update(s, code)
@@ -333,7 +334,7 @@ class Tables:
                 state = self._current(s, table)
                 game = known_game(table.game_id)
                 seed = self._new_seed()
-                new_state = self._apply(game, state, viewer.actor, json.loads(encoded), seed, table.version + 1)
+                new_state = engine.apply(game, state, viewer.actor, json.loads(encoded), seed, table.version + 1)
                 version = self._append(s, table, "action", viewer, json.loads(encoded), seed=seed)
                 if key is not None:
                     s.add(ActionKeyRow(table_code=table.code, key=key, seq=version))
@@ -349,57 +350,42 @@ class Tables:
         with self._locked(code):
             with self.db.write() as s:
                 table = self._table_for_update(s, code)
-                target = self._undo_target(s, code)
-                if target is None:
-                    raise RuleError("There is nothing to undo.", RULE_UNDO, status=409)
                 game = known_game(table.game_id)
-                refusal = game.undo_refusal(json.loads(target.action))
-                if refusal is not None:
-                    raise refusal
+                target = engine.check_undo(game, self._undo_target(s, code))
                 before = self._current(s, table)
                 # The state just before the target is valid ground to replay from: every later
                 # undo reverted an action after the target (the target is the last one standing).
                 base = self._recent(code, target.seq - 1)
-                if base is not None and game.public_marks(before["g"]) - game.public_marks(base["g"]):
-                    raise self._reveal_refusal()
+                if base is not None:
+                    engine.check_reveal(game, before, base)
                 version = self._append(s, table, "undo", viewer, {"target": target.seq})
                 if base is not None:
-                    state = self._replay(table, self._events(s, code, after=target.seq - 1), start=base)
+                    state = engine.replay(game, self._events(s, code, after=target.seq - 1), start=base,
+                                          pause=_pause)
                 else:  # from the newest stored snapshot before the target
                     state, _replayed = self._rebuild(s, table, version)
-                if game.public_marks(before["g"]) - game.public_marks(state["g"]):
-                    raise self._reveal_refusal()
+                engine.check_reveal(game, before, state)
             self._publish(code, _Cached(version, state))
         return version
 
     @staticmethod
-    def _reveal_refusal() -> RuleError:
-        """Undo never crosses a reveal: a secret everyone has seen cannot be taken back and re-chosen
-        (the game declares its reveals in ``Game.public_marks``)."""
-        return RuleError("This step made hidden information public, so it cannot be undone.", RULE_UNDO,
-                         status=409)
-
-    @staticmethod
-    def _undo_target(s, code: str) -> EventRow | None:
+    def _undo_target(s: Session, code: str) -> Event | None:
         """The last game action not yet undone (reads only the undo rows and the log's tail)."""
         undone = {json.loads(a)["target"] for a in s.exec(
             select(EventRow.action).where(EventRow.table_code == code, EventRow.kind == "undo"))}
         stmt = (select(EventRow).where(EventRow.table_code == code, EventRow.kind == "action")
                 .order_by(col(EventRow.seq).desc()).limit(len(undone) + 1))
-        return next((e for e in s.exec(stmt) if e.seq not in undone), None)
+        return engine.undo_target((_event(e) for e in s.exec(stmt)), undone)
 
-    def _recent(self, code: str, version: int) -> dict[str, Any] | None:
+    def _recent(self, code: str, version: int) -> EngineState | None:
         with self._guard:
             cached = self._cache.get(code)
             return cached.history.get(version) if cached is not None else None
 
-    def last_undoable(self, snap: Snapshot, viewer: Viewer) -> list[dict[str, Any]]:
+    @staticmethod
+    def last_undoable(snap: Snapshot, viewer: Viewer) -> list[dict[str, Any]]:
         """The log lines of the action an undo would revert now (for the host's confirm)."""
-        seqs = [e["seq"] for e in snap.state["log"] if e.get("kind") == "action"]
-        if not seqs:
-            return []
-        last = max(seqs)
-        return [self._visible(e, snap.state["g"], viewer) for e in snap.state["log"] if e.get("seq") == last]
+        return engine.last_undoable(snap.state, viewer)
 
     # -- reading ------------------------------------------------------------------------------
     def snapshot(self, code: str) -> Snapshot:
@@ -429,9 +415,7 @@ class Tables:
             return table.version if table else None
 
     def public_view(self, snap: Snapshot) -> dict[str, Any]:
-        game = snap.game
-        view = dict(game.public_view(snap.state["g"]))
-        view.setdefault("waiting_for", game.waiting_for(snap.state["g"]))
+        view = engine.public(snap.game, snap.state)
         return {
             "code": snap.table.code,
             "game": snap.table.game_id,
@@ -450,182 +434,32 @@ class Tables:
                 "taken": seat.token_hash is not None, "host": seat.host,
                 "reissued": seat.claim_hash is not None}
 
-    def log_view(self, snap: Snapshot, viewer: Viewer, limit: int | None = None) -> list[dict[str, Any]]:
+    @staticmethod
+    def log_view(snap: Snapshot, viewer: Viewer, limit: int | None = None) -> list[dict[str, Any]]:
         """The readable log for ``viewer``: secret lines show their hidden form until revealed."""
-        g = snap.state["g"]
-        out = []
-        entries = snap.state["log"] if limit is None else snap.state["log"][-limit:]
-        for entry in entries:
-            out.append(self._visible(entry, g, viewer))
-        return out
+        return engine.visible_log(snap.state, viewer, limit)
 
-    @classmethod
-    def _visible(cls, entry: dict[str, Any], g: dict[str, Any], viewer: Viewer) -> dict[str, Any]:
-        shown = {"seq": entry.get("seq"), "actor": entry.get("actor"), "kind": entry.get("kind", "action")}
-        secret = "hidden" in entry
-        revealed = sealed.is_revealed(g, entry.get("prompt")) and not entry.get("superseded")
-        own = viewer.seat and viewer.seat == entry.get("seat") and not entry.get("dropped")
-        if secret and not (revealed or own):
-            shown.update(msg=entry["hidden"]["msg"], params=entry["hidden"]["params"])
-        else:
-            shown.update(msg=entry["msg"], params=entry["params"])
-        if entry.get("undone"):
-            shown["undone"] = [cls._visible(e, g, viewer) for e in entry["undone"]]
-        return shown
+    def event_rows(self, code: str) -> list[EventRow]:
+        """The table's whole log as stored."""
+        with self.db.read() as s:
+            return self._rows(s, code)
 
-    # -- export / import ----------------------------------------------------------------------
+    event_of = staticmethod(_event)
+    pause = staticmethod(_pause)
+
+    # -- export / import (companion.transfer) -------------------------------------------------
     def record(self, code: str, viewer: Viewer) -> dict[str, Any]:
-        """Host: the table as the host's browser already sees it (public view, seats, readable log),
-        for keeping or sharing. It is not a continuation: it holds no event seeds and no private
-        input, so nothing in it (nor an import of it) rebuilds what a seat's private view hides
-        (a dealt hand, a peeked card, a private plot deck). See :meth:`export`."""
-        if not viewer.host or viewer.seat:
-            raise RuleError("Only the host device that created the table can export it.",
-                            "companion: host rights", status=403)
-        snap = self.snapshot(code)
-        return {"format": RECORD_FORMAT, "format_version": 1, "game": snap.table.game_id,
-                "exported_at": time.time(), "source_code": snap.table.code,
-                "public": self.public_view(snap), "log": self.log_view(snap, viewer)}
+        """Host: the table as the host's browser sees it (see :func:`companion.transfer.record`)."""
+        return transfer.record(self, code, viewer)
 
     def export(self, code: str, viewer: Viewer) -> dict[str, Any]:
-        """Operator only (``companion export``): the table's effective history, to continue it on
-        another machine. Never served over HTTP: its event seeds and private actions would let
-        whoever imports it and sits in every seat read the dealt hands and private inputs; the
-        laptop's operator already owns the database those come from.
-
-        Left out even here: actions that were undone (and the undo events), sealed answers that
-        are not yet revealed, and answers a seat replaced before the reveal. Tokens are never
-        exported. The seats whose answers were withheld simply answer again after an import.
-        """
-        if not viewer.host:
-            raise RuleError("Only the host can do this.", "companion: host rights", status=403)
-        snap = self.snapshot(code)
-        with self.db.read() as s:
-            events = self._events(s, code)
-        g = snap.state["g"]
-        undone = self._undone(events)
-        # what the screen shows (a rules entry) is presentation, not history
-        effective = [e for e in events if e.kind not in ("undo", "rules") and e.seq not in undone]
-        last_answer: dict[tuple[str, str], int] = {}
-        for e in effective:
-            action, actor = json.loads(e.action), json.loads(e.actor)
-            if e.kind == "action" and action.get("type") == "answer":
-                last_answer[(str(actor.get("seat")), str(action.get("prompt")))] = e.seq
-        withheld = 0
-        out = []
-        for e in effective:
-            action, actor = json.loads(e.action), json.loads(e.actor)
-            if e.kind == "action" and action.get("type") == "answer":
-                key = (str(actor.get("seat")), str(action.get("prompt")))
-                prompt = g.get("prompts", {}).get(key[1])
-                if last_answer[key] != e.seq or prompt is None or not prompt["revealed"]:
-                    withheld += 1
-                    continue
-            out.append({"kind": e.kind, "actor": actor, "action": action, "rng_seed": e.rng_seed,
-                        "time": e.created_at})
-        return {"format": EXPORT_FORMAT, "format_version": FORMAT_VERSION, "game": snap.table.game_id,
-                "rules_version": snap.table.rules_version,
-                "exported_at": time.time(), "source_code": code, "withheld_answers": withheld,
-                "events": out}
+        """Operator only: the table's effective history (see :func:`companion.transfer.export`)."""
+        return transfer.export(self, code, viewer)
 
     def import_table(self, data: Any) -> tuple[str, str, int]:
-        """Recreate an exported table under a new code; returns (code, host token, skipped events).
-
-        Seats come back free (tokens are never exported) with the players' names; each phone
-        joins again. Everything is replayed and checked in memory first, so a damaged file is
-        refused whole: it can never leave a half-imported table behind. An action that no longer
-        applies (it depended on an answer that was withheld) is skipped and counted.
-        """
-        damaged = RuleError("The export is damaged.", "companion: import")
-        if isinstance(data, dict) and data.get("format") == RECORD_FORMAT:
-            raise RuleError("This file is a table's record, which cannot be continued. To move a table to "
-                            "another machine, run \"companion export CODE\" on the laptop that hosts it "
-                            "and import that file.", "companion: import")
-        if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-            raise RuleError("This file is not a Tabletop Companion table export.", "companion: import")
-        if data.get("format_version") not in SUPPORTED_FORMAT_VERSIONS:
-            raise RuleError("This export has format version %(version)s; this server reads versions "
-                            "%(supported)s. Update Tabletop Companion on this machine and import it again.",
-                            "companion: import", version=str(data.get("format_version"))[:12],
-                            supported=", ".join(map(str, SUPPORTED_FORMAT_VERSIONS)))
-        game = get_game(str(data.get("game")))
-        if game is None:
-            raise RuleError("Unknown game: %(game)s.", "companion: games", status=404, game=str(data.get("game"))[:32])
-        if isinstance(data.get("events"), list) and len(data["events"]) > MAX_IMPORT_EVENTS:
-            raise RuleError("This export has too many events (at most %(max)s).", "companion: import",
-                            status=413, max=MAX_IMPORT_EVENTS)
-        schemas.check(data)  # no NaN/Infinity, no deep nesting (a file from the command line too)
-        try:
-            events = schemas.ExportFile.model_validate(data).events
-            if events[0].kind != "setup":
-                raise ValueError
-            opts = dict(events[0].action["options"])
-            setup_seed = events[0].rng_seed
-            rows = [(e.kind, e.actor.model_dump(), e.action, e.rng_seed, e.time or 0.0) for e in events[1:]]
-            extra = {k: opts.pop(k) for k in ("profile_data", "profile_name") if k in opts}
-            opts = {**game.normalize_options(opts), **extra}
-            state = self._initial_state(game, opts, setup_seed)
-        except RuleError:
-            raise
-        except Exception:
-            raise damaged from None
-        seat_ids = {seat.id for seat in game.seats(opts)}
-        names: dict[str, str] = {}
-        kept: list[tuple[str, dict, dict, int, float]] = []
-        skipped = 0
-        for i, (kind, actor, action, seed, when) in enumerate(rows):
-            _pause(i)
-            seq = len(kept) + 2
-            if kind == "action":
-                try:
-                    actor = {"seat": actor.get("seat") if actor.get("seat") in seat_ids else None,
-                             "host": bool(actor.get("host"))}
-                    state = self._apply(game, state, Actor(actor["seat"], actor["host"]), action, seed, seq)
-                except RuleError:
-                    skipped += 1
-                    continue
-            elif kind in ("join", "leave", "host"):
-                try:
-                    fields = schemas.SeatEvent.model_validate(action)
-                except ValueError:
-                    raise damaged from None
-                seat = fields.seat
-                if seat not in seat_ids or (kind == "join" and fields.name is None):
-                    raise damaged
-                # Rebuilt from the game's own seats: a label or name from the file is never kept raw.
-                label = next(x.label for x in game.seats(opts) if x.id == seat)
-                if kind == "join":
-                    action = {"seat": seat, "name": _clean(fields.name)[:40] or seat, "label": label}
-                    names[seat] = action["name"]
-                elif kind == "leave":
-                    action = {"seat": seat, "reissued": fields.reissued, "label": label}
-                else:
-                    action = {"seat": seat, "on": fields.on}
-                viewer = Viewer(seat=actor.get("seat") if actor.get("seat") in seat_ids else None,
-                                host=bool(actor.get("host")))
-                actor = {"seat": viewer.seat, "host": viewer.host}
-                state = self._service_event(self._fork(state), kind, viewer, action, seq)
-            else:
-                raise damaged
-            kept.append((kind, actor, action, seed, when))
-        host_token = secrets.token_urlsafe(24)
-        now = time.time()
-        with self.db.write() as s:
-            code = self._free_code(s)
-            s.add(TableRow(code=code, game_id=game.id, options=json.dumps(opts), host_hash=_hash(host_token),
-                           version=len(kept) + 1, created_at=now, updated_at=now,
-                           rules_version=game.rules_version))
-            s.flush()
-            for i, seat_def in enumerate(game.seats(opts)):
-                s.add(SeatRow(table_code=code, seat_id=seat_def.id, position=i, label=seat_def.label,
-                              color=seat_def.color, name=names.get(seat_def.id)))
-            s.add(EventRow(table_code=code, seq=1, kind="setup", actor=json.dumps({"host": True}),
-                           action=json.dumps({"options": opts}), rng_seed=setup_seed, created_at=now))
-            for seq, (kept_kind, actor, action, seed, when) in enumerate(kept, start=2):
-                s.add(EventRow(table_code=code, seq=seq, kind=kept_kind, actor=json.dumps(actor),
-                               action=json.dumps(action), rng_seed=seed, created_at=when or now))
-        self._store(code, _Cached(len(kept) + 1, state))
-        return code, host_token, skipped
+        """Recreate an exported table under a new code (see :func:`companion.transfer.import_table`);
+        returns (code, host token, skipped events)."""
+        return transfer.import_table(self, data)
 
     # -- profiles -----------------------------------------------------------------------------
     def save_profile(self, code: str, viewer: Viewer, name: str) -> str:
@@ -670,7 +504,7 @@ class Tables:
         if not viewer.host:
             raise RuleError("Only the host can do this.", "companion: host rights", status=403)
 
-    def _table_for_update(self, s, code: str) -> TableRow:
+    def _table_for_update(self, s: Session, code: str) -> TableRow:
         if not str(code).isalnum():
             raise RuleError(NO_TABLE, "companion: tables", status=404, code=_clean(code)[:8])
         stmt = select(TableRow).where(TableRow.code == code)
@@ -682,7 +516,7 @@ class Tables:
         return table
 
     @staticmethod
-    def _seat(s, code: str, seat_id: str) -> SeatRow:
+    def _seat(s: Session, code: str, seat_id: str) -> SeatRow:
         seat_id = _clean(seat_id)[:40]
         seat = s.exec(select(SeatRow).where(SeatRow.table_code == code, SeatRow.seat_id == str(seat_id))).first()
         if seat is None:
@@ -690,16 +524,17 @@ class Tables:
         return seat
 
     @staticmethod
-    def _events(s, code: str, after: int = 0) -> list[EventRow]:
+    def _rows(s: Session, code: str, after: int = 0) -> list[EventRow]:
         stmt = select(EventRow).where(EventRow.table_code == code, EventRow.seq > after).order_by(col(EventRow.seq))
         return list(s.exec(stmt))
 
-    @staticmethod
-    def _undone(events: list[EventRow]) -> set[int]:
-        return {json.loads(e.action)["target"] for e in events if e.kind == "undo"}
+    @classmethod
+    def _events(cls, s: Session, code: str, after: int = 0) -> list[Event]:
+        """The log after version ``after``, as the engine reads it."""
+        return [_event(row) for row in cls._rows(s, code, after)]
 
     @staticmethod
-    def _append(s, table: TableRow, kind: str, viewer: Viewer, action: dict[str, Any],
+    def _append(s: Session, table: TableRow, kind: str, viewer: Viewer, action: dict[str, Any],
                 seed: int = 0) -> int:
         """Add the next event to the caller's transaction; returns its sequence number."""
         seq = table.version + 1
@@ -718,19 +553,20 @@ class Tables:
         return seq
 
     @contextmanager
-    def _seat_events(self, code: str) -> Iterator[tuple[Any, list[tuple]]]:
+    def _seat_events(self, code: str) -> Iterator[tuple[Session, list[SeatEvent]]]:
         """A write transaction for seat changes: the caller lists its seat events (join, leave,
         host rights); they are appended in the same transaction, and published after the commit."""
-        pending: list[tuple] = []
+        pending: list[SeatEvent] = []
         with self.db.write() as s:
             yield s, pending
-            state, seq = None, None
+            state: EngineState | None = None
+            seq = 0
             for table, kind, viewer, action in pending:
                 if state is None:
-                    state = self._fork(self._current(s, table))
+                    state = self._current(s, table)
                 seq = self._append(s, table, kind, viewer, action)
-                state = self._service_event(state, kind, viewer, action, seq)
-        if state is not None and seq is not None:
+                state = engine.service_event(state, kind, viewer.actor, action, seq)
+        if state is not None:
             self._publish(code, _Cached(seq, state))
 
     def _publish(self, code: str, cached: _Cached) -> None:
@@ -775,7 +611,7 @@ class Tables:
                 # them a wait there, so dropping an idle one is safe.
                 del self._locks[code]
 
-    def _current(self, s, table: TableRow) -> dict[str, Any]:
+    def _current(self, s: Session, table: TableRow) -> EngineState:
         """The state at ``table.version``: the cache, caught up from the log if another process wrote."""
         target = table.version
         cached = self._cached(table.code)
@@ -785,9 +621,10 @@ class Tables:
             newer = [e for e in self._events(s, table.code, after=cached.version) if e.seq <= target]
             if all(e.kind != "undo" for e in newer):
                 state = cached.state
+                game = known_game(table.game_id)
                 for i, event in enumerate(newer):
                     _pause(i)
-                    state = self._replay_one(table, state, event)
+                    state = engine.replay_one(game, state, event)
                 self._store(table.code, _Cached(target, state))
                 return state
         state, replayed = self._rebuild(s, table, target)
@@ -797,18 +634,19 @@ class Tables:
         self._store(table.code, _Cached(target, state))
         return state
 
-    def _rebuild(self, s, table: TableRow, target: int) -> tuple[dict[str, Any], int]:
+    def _rebuild(self, s: Session, table: TableRow, target: int) -> tuple[EngineState, int]:
         """The state at ``target`` from the newest usable snapshot (or the first event) and the
         events after it; returns it with the number of events replayed."""
-        key = snapshots.rules_key(known_game(table.game_id).rules_version)
+        game = known_game(table.game_id)
+        key = snapshots.rules_key(game.rules_version)
         below = target + 1
         while True:
             found = snapshots.newest(s, table.code, key, below)
-            start_version, start = found if found else (0, None)
+            start_version, start = (found[0], cast(EngineState, found[1])) if found else (0, None)
             events = [e for e in self._events(s, table.code, after=start_version) if e.seq <= target]
-            reach = min((json.loads(e.action)["target"] for e in events if e.kind == "undo"), default=below)
+            reach = min(engine.undone(events), default=below)
             if start is None or reach > start_version:
-                return self._replay(table, events, start), len(events)
+                return engine.replay(game, events, start, pause=_pause), len(events)
             below = reach  # an undo reverts something before this snapshot: start earlier
 
     def _save_due_snapshot(self, code: str) -> None:
@@ -821,153 +659,3 @@ class Tables:
             if table is not None:
                 snapshots.save(self.db, code, version, state,
                                snapshots.rules_key(known_game(table.game_id).rules_version))
-
-    def _initial_state(self, game: Game, opts: dict[str, Any], seed: int) -> dict[str, Any]:
-        ctx = Ctx(actor=Actor(host=True), rng=random.Random(seed))
-        g = game.setup(dict(opts), ctx)
-        json.dumps(g)  # the state must survive the log round trip
-        log = [dict(e, seq=1, kind="setup") for e in ctx.entries]
-        return {"g": g, "names": {}, "log": log}
-
-    def _apply(self, game: Game, state: dict[str, Any], actor: Actor, action: dict[str, Any], seed: int,
-               seq: int) -> dict[str, Any]:
-        """Apply one game action to a private copy; the original is untouched on refusal.
-
-        A changed sealed answer supersedes the seat's earlier answer lines: those stay hidden
-        even after the reveal (only the final answers are revealed).
-        """
-        new = self._fork(state)
-        new["g"] = json.loads(json.dumps(state["g"]))
-        ctx = Ctx(actor=actor, rng=random.Random(seed), names=new["names"])
-        try:
-            game.apply(new["g"], ctx, action)
-        except MALFORMED as err:
-            # Input the rules did not anticipate (a list where a name was expected...): refuse it
-            # like any other invalid action; nothing was changed. Logged for the developers.
-            log.warning("game %s refused a malformed action %r: %r", game.id, action, err)
-            raise RuleError("This action is malformed or not possible now.", "companion: actions") from err
-        new["g"] = json.loads(json.dumps(new["g"]))
-        who = {"seat": actor.seat, "host": actor.host}
-        entries = [dict(e, seq=seq, kind="action", actor=who) for e in ctx.entries]
-        if action.get("type") == "answer" and actor.seat:
-            key = [actor.seat, str(action.get("prompt"))]
-            new["log"] = [dict(e, superseded=True) if e.get("answer_of") == key else e for e in new["log"]]
-            for entry in entries:
-                if "hidden" in entry:
-                    entry["answer_of"] = key
-        new["log"].extend(entries)
-        return new
-
-    @staticmethod
-    def _fork(state: dict[str, Any]) -> dict[str, Any]:
-        """A copy that can be changed without touching ``state``: log entries are never mutated
-        in place, so the log list is copied shallowly (the game state is copied deeply by callers)."""
-        return {**state, "g": state["g"], "names": dict(state["names"]), "log": list(state["log"])}
-
-    def _service_event(self, state: dict[str, Any], kind: str, viewer: Viewer, action: dict[str, Any],
-                       seq: int) -> dict[str, Any]:
-        """Apply a non-game event (join, leave, host rights) to the state's names and log."""
-        seat = action.get("seat")
-        if kind == "join":
-            state["names"][seat] = action["name"]
-            msg = N_("%(name)s sat down at %(seat)s")
-            params = {"name": action["name"], "seat": {"_": action.get("label", seat)}}
-        elif kind == "leave":
-            msg = N_("The host freed the seat %(seat)s (%(name)s)")
-            params = {"seat": {"_": action.get("label", seat)}, "name": state["names"].get(seat, "")}
-            state = self._drop_sealed(state, str(seat))
-        elif kind == "host":
-            msg = N_("%(name)s now has host rights") if action.get("on") else N_("%(name)s no longer has host rights")
-            params = {"name": state["names"].get(seat, seat)}
-        elif kind == "rules":
-            state["rules"] = action.get("entry")
-            msg = N_("The host put a rules entry on the screen") if action.get("entry") else \
-                N_("The host took the rules entry off the screen")
-            params = {}
-        else:
-            return state
-        state["log"] = state["log"] + [{"msg": msg, "params": params, "seq": seq, "kind": kind,
-                                        "actor": {"seat": viewer.seat, "host": viewer.host}}]
-        return state
-
-    @staticmethod
-    def _drop_sealed(state: dict[str, Any], seat: str) -> dict[str, Any]:
-        """A freed seat's unrevealed sealed answers are dropped (its player answers again): the next
-        phone to take the seat must not read the previous occupant's secret, and the lines that
-        carried it stay hidden for good (they are superseded, never revealed)."""
-        prompts = state["g"].get("prompts", {}) if isinstance(state["g"], dict) else {}
-        dropped = [pid for pid, p in prompts.items() if sealed.is_open(p) and seat in p.get("answers", {})]
-        if not dropped:
-            return state
-        state["g"] = json.loads(json.dumps(state["g"]))  # never mutate a state another version shares
-        for pid in dropped:
-            del state["g"]["prompts"][pid]["answers"][seat]
-        keys = [[seat, pid] for pid in dropped]
-        state["log"] = [dict(e, superseded=True, dropped=True)
-                        if "hidden" in e and (e.get("answer_of") in keys or
-                                              (e.get("seat") == seat and e.get("prompt") in dropped)) else e
-                        for e in state["log"]]
-        return state
-
-    def _replay_one(self, table: TableRow, state: dict[str, Any], event: EventRow) -> dict[str, Any]:
-        action = json.loads(event.action)
-        actor = json.loads(event.actor)
-        if event.kind == "action":
-            game = known_game(table.game_id)
-            try:
-                state = self._apply(game, state, Actor(actor.get("seat"), bool(actor.get("host"))),
-                                    action, event.rng_seed, event.seq)
-            except RuleError:
-                # Only possible if the rules changed under an old log: keep going, say so.
-                state = self._fork(state)
-                state["log"].append({"msg": N_("An old action no longer applies and was skipped"),
-                                     "params": {}, "seq": event.seq, "kind": "skipped"})
-            return state
-        viewer = Viewer(seat=actor.get("seat"), host=bool(actor.get("host")))
-        return self._service_event(self._fork(state), event.kind, viewer, action, event.seq)
-
-    def _probe(self, table: TableRow, state: dict[str, Any], event: EventRow) -> list[dict[str, Any]]:
-        """The log lines ``event`` would add to ``state`` (empty if it does not apply there)."""
-        if event.kind != "action":
-            return []
-        actor = json.loads(event.actor)
-        try:
-            new = self._apply(known_game(table.game_id), state, Actor(actor.get("seat"), bool(actor.get("host"))),
-                              json.loads(event.action), event.rng_seed, event.seq)
-        except (RuleError, *MALFORMED):
-            return []
-        return [e for e in new["log"] if e.get("seq") == event.seq]
-
-    def _replay(self, table: TableRow, events: list[EventRow],
-                start: dict[str, Any] | None = None) -> dict[str, Any]:
-        """Rebuild the state from the log, skipping reverted actions; undo lines stay in the log.
-
-        ``events`` start at the setup event, or right after the snapshot ``start`` (then no undo
-        among them may target an event at or before the snapshot: see :meth:`_rebuild`).
-        """
-        undone = self._undone(events)
-        if start is None:
-            game = known_game(table.game_id)
-            setup, events = events[0], events[1:]
-            state = self._initial_state(game, json.loads(setup.action)["options"], setup.rng_seed)
-        else:
-            state = start
-        entries_by_seq: dict[int, list[dict[str, Any]]] = {}
-        for i, event in enumerate(events):
-            _pause(i)
-            if event.kind == "undo":
-                action = json.loads(event.action)
-                gone = entries_by_seq.get(action["target"], [])
-                actor = json.loads(event.actor)
-                state = self._fork(state)
-                state["log"].append({"msg": N_("Undone by the host"), "params": {}, "seq": event.seq,
-                                     "kind": "undo", "actor": actor, "undone": gone})
-                continue
-            if event.seq in undone:
-                # Keep the lines it would have logged, for the undo entry, without applying it.
-                # A secret line of an undone action stays hidden for good, even after a reveal.
-                entries_by_seq[event.seq] = [dict(e, superseded=True) if "hidden" in e else e
-                                             for e in self._probe(table, state, event)]
-                continue
-            state = self._replay_one(table, state, event)
-        return state

@@ -9,6 +9,7 @@ new connections over the workers. SQLite stays the single-process embedded defau
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from typing import Any
 
 
@@ -38,7 +39,7 @@ def serve_workers(config: dict[str, Any], host: str, port: int, workers: int, qu
             for key, value in settings.items():
                 self.cfg.set(key, value)
 
-        def load(self):
+        def load(self) -> Callable[..., Iterable[bytes]]:  # the WSGI app
             from . import create_app
 
             return create_app(config)

@@ -7,7 +7,7 @@ worth looking at; the caller looks at the screen, then asks for the next moment.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import requests
@@ -57,7 +57,7 @@ AGOT_ORDERS = {
 }
 
 
-def agot(api: Api, on_setup=None) -> Iterator[tuple[str, str]]:
+def agot(api: Api, on_setup: Callable[[str, str], object] | None = None) -> Iterator[tuple[str, str]]:
     """Planning (orders being placed), action (orders on the map), a combat with its result."""
     t = api.create("agot", {"players": 4, "decks": "physical", "faq_lannister_port_ship": False})
     code, host = t["code"], t["host_token"]

@@ -74,7 +74,8 @@ class Actor:
 
     def require_seat(self) -> str:
         if not self.seat:
-            raise RuleError("Only a seated player can do this.", "companion: seats", status=403)
+            raise RuleError("Only a seated player can do this.", "companion: seats", status=403,
+                            entry="companion-seats")
         return self.seat
 
     def require_host(self) -> None:

@@ -6,19 +6,17 @@ data is found by the author's own test run, never at game night.
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 
-from pydantic import ValidationError
-
+from .. import datafiles
 from .model import PAGELESS, SHARED, Entry, GameReference, RawEntry, RawFile
 from .text import LANGS, fold, read_synonym_groups
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
 
 
-class ReferenceDataError(ValueError):
+class ReferenceDataError(datafiles.DataFileError):
     """A reference file is missing, malformed, or disagrees with its other language."""
 
 
@@ -30,19 +28,7 @@ def game_ids() -> list[str]:
 def _read(path: Path) -> RawFile:
     if not path.exists():
         raise ReferenceDataError(f"{path}: missing (every language needs its file)")
-    try:
-        with open(path, "rb") as fh:
-            return RawFile.model_validate(tomllib.load(fh))
-    except tomllib.TOMLDecodeError as exc:
-        raise ReferenceDataError(f"{path}: not valid TOML: {exc}") from None
-    except ValidationError as exc:
-        raise ReferenceDataError(f"{path}: {_explain(exc)}") from None
-
-
-def _explain(exc: ValidationError) -> str:
-    first = exc.errors()[0]
-    where = ".".join(str(p) for p in first["loc"])
-    return f"{where}: {first['msg']} ({exc.error_count()} problem(s))"
+    return datafiles.load(path, RawFile, ReferenceDataError)
 
 
 def load_game(game: str, folder: Path | None = None) -> GameReference:
@@ -94,7 +80,7 @@ def load_game(game: str, folder: Path | None = None) -> GameReference:
     if syn.exists():
         try:
             ref.synonyms = tuple(tuple(g) for g in read_synonym_groups(syn))
-        except (ValueError, tomllib.TOMLDecodeError) as exc:
+        except datafiles.DataFileError as exc:
             raise ReferenceDataError(str(exc)) from None
     _check_options(game, ref)
     return ref

@@ -22,7 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import ConfigDict, Field, field_validator
+
+from ..datafiles import DataModel
 
 ID = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 PAGES = r"^\d+(?:-\d+)?(?:, ?\d+(?:-\d+)?)*$"
@@ -32,10 +34,10 @@ PAGELESS = ("facts", "companion")
 SHARED = ("section", "pages", "source", "related", "option")
 
 
-class RawEntry(BaseModel):
+class RawEntry(DataModel):
     """One entry as written in one language's file."""
 
-    model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, str_strip_whitespace=True)
 
     id: str = Field(pattern=ID, max_length=80)
     section: str = Field(pattern=ID)
@@ -67,13 +69,32 @@ class RawEntry(BaseModel):
         return tuple(getattr(self, name) for name in SHARED)
 
 
-class RawFile(BaseModel):
+class RawFile(DataModel):
     """One language's whole file."""
-
-    model_config = ConfigDict(extra="forbid")
 
     sections: dict[str, str]
     entry: list[RawEntry] = []
+
+
+class StopwordsFile(DataModel):
+    """``companion/reference/stopwords.toml``: per language, words too common to index."""
+
+    en: list[str] = []
+    pt_BR: list[str] = []
+
+
+class SynonymsFile(DataModel):
+    """``companion/reference/synonyms.toml`` and a game's ``data/reference_synonyms.toml``: groups of
+    words players use for the same thing."""
+
+    groups: list[list[str]] = []
+
+    @field_validator("groups")
+    @classmethod
+    def _two_words_each(cls, groups: list[list[str]]) -> list[list[str]]:
+        if not all(len(g) >= 2 and all(w.strip() for w in g) for g in groups):
+            raise ValueError("'groups' must be a list of lists of two or more words")
+        return groups
 
 
 @dataclass(frozen=True)

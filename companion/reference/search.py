@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import sqlite3
 import threading
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rapidfuzz import process
@@ -153,7 +154,7 @@ def _terms(text: str, lang: str) -> str:
     return " ".join(analyse(text, lang))
 
 
-def _synonym_map(groups, lang: str) -> dict[str, set[str]]:
+def _synonym_map(groups: Sequence[Sequence[str]], lang: str) -> dict[str, set[str]]:
     """Stem of a one-word member -> every member of its groups (phrases included)."""
     out: dict[str, set[str]] = {}
     for group in groups:

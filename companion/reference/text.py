@@ -8,12 +8,15 @@ word lists and synonym groups are data (``stopwords.toml``, ``synonyms.toml``).
 from __future__ import annotations
 
 import re
-import tomllib
 import unicodedata
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import snowballstemmer
+
+from .. import datafiles
+from .model import StopwordsFile, SynonymsFile
 
 HERE = Path(__file__).resolve().parent
 LANGS = ("en", "pt_BR")
@@ -38,7 +41,7 @@ def words(text: str) -> list[str]:
 
 
 @cache
-def _stemmer(lang: str):
+def _stemmer(lang: str) -> Any:  # snowballstemmer ships no type hints
     return snowballstemmer.stemmer(STEMMER_NAMES[norm_lang(lang)])
 
 
@@ -48,15 +51,11 @@ def stem(word: str, lang: str) -> str:
     return _stemmer(lang).stemWord(word)
 
 
-def _load(name: str) -> dict:
-    with open(HERE / name, "rb") as fh:
-        return tomllib.load(fh)
-
-
 @cache
 def stopwords(lang: str) -> frozenset[str]:
     """Words too common to say anything about a rule ('can', 'the', 'pode', 'o')."""
-    return frozenset(fold(w) for w in _load("stopwords.toml").get(norm_lang(lang), []))
+    lists = datafiles.load(HERE / "stopwords.toml", StopwordsFile)
+    return frozenset(fold(w) for w in (lists.pt_BR if norm_lang(lang) == "pt_BR" else lists.en))
 
 
 def analyse(text: str, lang: str) -> list[str]:
@@ -67,14 +66,7 @@ def analyse(text: str, lang: str) -> list[str]:
 
 def read_synonym_groups(path: Path) -> list[list[str]]:
     """Synonym groups of one file (``groups = [[...], ...]``), folded; a malformed file raises."""
-    with open(path, "rb") as fh:
-        raw = tomllib.load(fh)
-    groups = raw.get("groups", [])
-    if not isinstance(groups, list) or not all(isinstance(g, list) and len(g) >= 2 and
-                                               all(isinstance(w, str) and w.strip() for w in g)
-                                               for g in groups):
-        raise ValueError(f"{path}: 'groups' must be a list of lists of two or more words")
-    return [[fold(w).strip() for w in g] for g in groups]
+    return [[fold(w).strip() for w in g] for g in datafiles.load(path, SynonymsFile).groups]
 
 
 @cache

@@ -65,23 +65,21 @@ def import_table():
     return jsonify(code=code, host_token=host_token, skipped=skipped, **_urls(code)), 201
 
 
-@bp.post("/tables/<code>/seats")
+@bp.post("/tables/<room:code>/seats")
 def join(code: str):
     data = checked(JoinBody)
-    code = code.upper()
     token = tables().join(code, data.seat, data.name, claim=data.claim)
     return jsonify(seat=data.seat, token=token), 201
 
 
-@bp.get("/tables/<code>")
+@bp.get("/tables/<room:code>")
 def public(code: str):
     snap = tables().snapshot(code)
     return jsonify(tables().public_view(snap))
 
 
-@bp.get("/tables/<code>/me")
+@bp.get("/tables/<room:code>/me")
 def me(code: str):
-    code = code.upper()
     viewer = api_viewer(code)
     snap = tables().snapshot(code)
     if not viewer.seat:
@@ -89,9 +87,8 @@ def me(code: str):
     return jsonify(dict(tables().private_view(snap, viewer.seat), host=viewer.host))
 
 
-@bp.post("/tables/<code>/actions")
+@bp.post("/tables/<room:code>/actions")
 def act(code: str):
-    code = code.upper()
     viewer = api_viewer(code)
     action = body()
     validate(ActionBody, action)
@@ -99,16 +96,14 @@ def act(code: str):
     return jsonify(ok=True, version=version)
 
 
-@bp.post("/tables/<code>/undo")
+@bp.post("/tables/<room:code>/undo")
 def undo(code: str):
-    code = code.upper()
     version = tables().undo(code, api_viewer(code))
     return jsonify(ok=True, version=version)
 
 
-@bp.post("/tables/<code>/seats/<seat>/free")
+@bp.post("/tables/<room:code>/seats/<seat>/free")
 def free_seat(code: str, seat: str):
-    code = code.upper()
     data = checked(SeatFlags)
     claim = tables().free_seat(code, api_viewer(code), seat, reissue=data.reissue)
     out: dict[str, Any] = {"ok": True}
@@ -118,17 +113,15 @@ def free_seat(code: str, seat: str):
     return jsonify(out)
 
 
-@bp.post("/tables/<code>/seats/<seat>/host")
+@bp.post("/tables/<room:code>/seats/<seat>/host")
 def grant_host(code: str, seat: str):
-    code = code.upper()
     data = checked(SeatFlags)
     tables().grant_host(code, api_viewer(code), seat, on=data.on)
     return jsonify(ok=True)
 
 
-@bp.get("/tables/<code>/log")
+@bp.get("/tables/<room:code>/log")
 def log(code: str):
-    code = code.upper()
     viewer = api_viewer(code, required=False)
     snap = tables().snapshot(code)
     entries = [dict(e, text=translate(e["msg"], e["params"]),
@@ -137,15 +130,13 @@ def log(code: str):
     return jsonify(code=code, version=snap.version, log=entries)
 
 
-@bp.get("/tables/<code>/export")
+@bp.get("/tables/<room:code>/export")
 def export(code: str):
-    code = code.upper()
     return jsonify(readable_record(code, api_viewer(code)))
 
 
-@bp.post("/tables/<code>/profile")
+@bp.post("/tables/<room:code>/profile")
 def save_profile(code: str):
-    code = code.upper()
     name = tables().save_profile(code, api_viewer(code), checked(ProfileBody).name)
     return jsonify(ok=True, name=name)
 
@@ -155,10 +146,9 @@ def profiles(game_id: str):
     return jsonify(game=game_id, profiles=tables().profiles(game_id))
 
 
-@bp.get("/tables/<code>/stream")
+@bp.get("/tables/<room:code>/stream")
 def stream(code: str):
     """Server-sent events: ``update`` with the table's version, ``ping`` heartbeats."""
-    code = code.upper()
     svc = tables()
     if svc.version(code) is None:
         raise RuleError(NO_TABLE, "companion: tables", status=404, code=code[:8])

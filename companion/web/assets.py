@@ -1,6 +1,8 @@
 """Light pages for phones: compressed responses, static files cached for good, icon and manifest.
 
-Static URLs carry a digest of the file (``/static/app.js?v=3f2a...``), so a browser may keep them
+Each game's styles live in ``static/<its template folder>.css`` (``agot.css`` for ``agot/seat.html``),
+linked once in the page head by ``base/layout.html``: a live fragment never carries CSS, and the
+browser keeps the file. Static URLs carry a digest of the file (``/static/app.js?v=3f2a...``), so a browser may keep them
 for a year and still fetches a new file the moment it changes. Pages, fragments and JSON are never
 cached (secrets live in them, see ``pages.no_store``); they are compressed instead.
 """
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
+from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, redirect, request, url_for
 
@@ -32,6 +35,15 @@ def static_digest(filename: str) -> str | None:
     if key not in _digests:
         _digests[key] = hashlib.sha256(path.read_bytes()).hexdigest()[:12]
     return _digests[key]
+
+
+def game_stylesheet(game: Any) -> str | None:
+    """The game's stylesheet (``static/<template folder>.css``) if it has one, else None."""
+    template = getattr(game, "seat_template", None)
+    if not isinstance(template, str) or "/" not in template:
+        return None
+    filename = template.split("/", 1)[0] + ".css"
+    return filename if static_digest(filename) else None
 
 
 def _versioned(endpoint: str, values: dict) -> None:
@@ -89,5 +101,6 @@ def init_app(app: Flask) -> None:
         "text/javascript", "image/svg+xml", "application/manifest+json"])
     Compress(app)
     app.url_defaults(_versioned)
+    app.jinja_env.globals["game_stylesheet"] = game_stylesheet
     app.after_request(_cache_static)
     app.register_blueprint(bp)

@@ -33,7 +33,7 @@ def refusal(err: RuleError):
     found = explain(code, err.rule, err.message, getattr(err, "entry", None))
     if request.path.startswith("/api/"):
         return jsonify(error=message, rule=rule, source=err.rule, entry=found.id if found else None), err.status
-    why = url_for("rules.page", code=code.upper(), entry=found.id) if (found and code) else None
+    why = url_for("rules.page", code=code, entry=found.id) if (found and code) else None
     if request.htmx:
         html = render_template("base/_toast.html", message=message, rule=rule, why=why)
         return htmx_response(html, err.status, retarget="#toast", reswap="innerHTML")

@@ -42,6 +42,7 @@ from .common import (
     seat_cookie,
     tables,
 )
+from .room import clean_code
 
 bp = Blueprint("pages", __name__)
 COOKIE_AGE = 3600 * 24 * 30
@@ -120,7 +121,7 @@ def fragment_context(snap: Snapshot, viewer: Viewer, log_lines: int = LOG_LINES[
 
 
 def _snap(code: str) -> Snapshot:
-    return tables().snapshot(code.upper())
+    return tables().snapshot(code)
 
 
 def _htmx_done(body: str = "", target: str = "#toast") -> Response:
@@ -169,13 +170,12 @@ def import_table():
 @bp.get("/go")
 def go():
     """The start page's "join a table" box: a room code typed by hand."""
-    code = "".join(ch for ch in request.args.get("code", "").upper() if ch.isalnum())[:8]
-    snap = _snap(code)
+    snap = _snap(clean_code(request.args.get("code", "")))
     return redirect(url_for("pages.join", code=snap.table.code))
 
 
 # -- the shared screen ---------------------------------------------------------------------------
-@bp.get("/t/<code>/screen")
+@bp.get("/t/<room:code>/screen")
 def screen(code: str):
     snap = _snap(code)
     viewer = cookie_viewer(snap.table.code, snap)
@@ -184,7 +184,7 @@ def screen(code: str):
                            qr=qr_svg(url), is_host=viewer.host)
 
 
-@bp.get("/t/<code>/frag/screen")
+@bp.get("/t/<room:code>/frag/screen")
 def frag_screen(code: str):
     snap = _snap(code)
     viewer = cookie_viewer(snap.table.code, snap)
@@ -195,7 +195,7 @@ def frag_screen(code: str):
     return render_template("base/_screen_frag.html", game=snap.game, **ctx)
 
 
-@bp.get("/t/<code>/frag/host")
+@bp.get("/t/<room:code>/frag/host")
 def frag_host(code: str):
     snap = _snap(code)
     viewer = cookie_viewer(snap.table.code, snap)
@@ -207,7 +207,7 @@ def frag_host(code: str):
 
 
 # -- joining and the phone -----------------------------------------------------------------------
-@bp.get("/t/<code>/join")
+@bp.get("/t/<room:code>/join")
 def join(code: str):
     snap = _snap(code)
     claim = request.args.get("claim")
@@ -220,7 +220,7 @@ def join(code: str):
                            claim=claim if claimed else None, claimed=claimed, bad_claim=bool(claim and not claimed))
 
 
-@bp.post("/t/<code>/join")
+@bp.post("/t/<room:code>/join")
 def join_post(code: str):
     snap = _snap(code)
     token = tables().join(snap.table.code, request.form.get("seat", ""), request.form.get("name", ""),
@@ -231,7 +231,7 @@ def join_post(code: str):
     return resp
 
 
-@bp.get("/t/<code>/seat")
+@bp.get("/t/<room:code>/seat")
 def seat(code: str):
     snap = _snap(code)
     viewer = cookie_viewer(snap.table.code, snap)
@@ -241,7 +241,7 @@ def seat(code: str):
                            is_host=viewer.host)
 
 
-@bp.get("/t/<code>/frag/seat")
+@bp.get("/t/<room:code>/frag/seat")
 def frag_seat(code: str):
     snap = _snap(code)
     viewer = cookie_viewer(snap.table.code, snap)
@@ -252,7 +252,7 @@ def frag_seat(code: str):
     return render_template("base/_seat_frag.html", game=snap.game, **ctx)
 
 
-@bp.get("/t/<code>/log")
+@bp.get("/t/<room:code>/log")
 def full_log(code: str):
     """The whole readable log, as this device may see it (the fragments show only the latest lines)."""
     snap = _snap(code)
@@ -263,18 +263,16 @@ def full_log(code: str):
 
 
 # -- actions from pages --------------------------------------------------------------------------
-@bp.post("/t/<code>/act")
+@bp.post("/t/<room:code>/act")
 def act(code: str):
-    code = code.upper()
     viewer = cookie_viewer(code)
     key = request.headers.get("Idempotency-Key") or request.form.get("idempotency_key")
     tables().act(code, viewer, form_action(request.form), key=key)
     return _htmx_done()
 
 
-@bp.post("/t/<code>/host/<op>")
+@bp.post("/t/<room:code>/host/<op>")
 def host_op(code: str, op: str):
-    code = code.upper()
     viewer = cookie_viewer(code)
     svc = tables()
     seat_id = request.form.get("seat", "")
@@ -297,9 +295,8 @@ def host_op(code: str, op: str):
     return _htmx_done()
 
 
-@bp.get("/t/<code>/export")
+@bp.get("/t/<room:code>/export")
 def export(code: str):
-    code = code.upper()
     data = readable_record(code, cookie_viewer(code))
     body = json.dumps(data, ensure_ascii=False, indent=1)
     return Response(body, 200, {"Content-Type": "application/json",

@@ -57,7 +57,7 @@ def why_url(rule: str | None, message: str = "", entry: str | None = None, code:
     if not code:
         return ""
     found = explain(code, rule, message, entry)
-    return url_for("rules.page", code=code.upper(), entry=found.id) if found else ""
+    return url_for("rules.page", code=code, entry=found.id) if found else ""
 
 
 @bp.app_template_global("why")
@@ -74,7 +74,7 @@ def why(game: Any, *entry_ids: str) -> Markup:
     if entry is None or not code:
         return Markup("")
     title = entry.title[reference.norm_lang(str(get_locale()))]
-    return get_template_attribute("base/macros.html", "why_link")(code.upper(), entry.id, title)
+    return get_template_attribute("base/macros.html", "why_link")(code, entry.id, title)
 
 
 @bp.app_template_global("has_rules")
@@ -108,7 +108,7 @@ def _game(game: str):
 def table_game(code: str) -> str | None:
     """The game id of a table (None when there is no such table)."""
     try:
-        return tables().snapshot(code.upper()).table.game_id
+        return tables().snapshot(code).table.game_id
     except RuleError:
         return None
 
@@ -167,9 +167,9 @@ def _cite_text(entry, lang: str) -> str:
     return f"{book} p.{entry.pages}" if entry.pages else book
 
 
-@bp.get("/t/<code>/rules")
+@bp.get("/t/<room:code>/rules")
 def page(code: str):
-    snap = tables().snapshot(code.upper())
+    snap = tables().snapshot(code)
     code = snap.table.code
     viewer = cookie_viewer(code, snap)
     lang = _lang()
@@ -198,9 +198,8 @@ def page(code: str):
                            seat=viewer.seat, shown=shown, back=back)
 
 
-@bp.post("/t/<code>/rules/show")
+@bp.post("/t/<room:code>/rules/show")
 def show(code: str):
-    code = code.upper()
     viewer = cookie_viewer(code)
     entry = request.form.get("entry", "").strip() or None
     game = table_game(code)
@@ -219,10 +218,10 @@ def show(code: str):
     return redirect(url_for("rules.page", code=code, entry=entry) if entry else url_for("rules.page", code=code))
 
 
-@bp.get("/t/<code>/frag/rules")
+@bp.get("/t/<room:code>/frag/rules")
 def frag_overlay(code: str):
     """What the screen shows over its dashboard: the entry the host put up, or nothing."""
-    snap = tables().snapshot(code.upper())
+    snap = tables().snapshot(code)
     viewer = cookie_viewer(snap.table.code, snap)
     shown = snap.state.get("rules")
     ref = reference.get(snap.table.game_id)

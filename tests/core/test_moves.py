@@ -148,3 +148,19 @@ def test_every_action_the_prose_names_is_declared() -> None:
             assert name in game.moves, f"docs/api.md names {name!r} for {game_id}, which does not declare it"
             checked += 1
     assert checked > 0
+
+
+def test_every_game_declares_its_moves() -> None:
+    """No game dispatches by hand any more: each one lists its moves, and a move it does not declare
+    is refused by the shared dispatcher (the generic message and citation), not by game code."""
+    from companion.engine import Table
+
+    for game_id, game in registry().items():
+        assert game.moves is not None and len(game.moves) > 0, game_id
+        table = Table(game_id)
+        before = table.state
+        with pytest.raises(RuleError) as err:
+            table.act(Actor(host=True), {"type": "no_such_move"})
+        assert (err.value.message, err.value.rule, err.value.status) == (
+            "Unknown action: %(type)s.", "companion: actions", 400), game_id
+        assert table.state is before and table.version == 1

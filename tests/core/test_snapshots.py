@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from sqlmodel import select
 
-from companion import snapshots
+from companion import engine, snapshots
+from companion.games import get as get_game
 from companion.models import StateSnapshot
 from companion.tables import Viewer
 
@@ -32,17 +33,17 @@ def _full_replay(svc, code: str) -> dict:
         from companion.models import TableRow
 
         table = s.get(TableRow, code)
-        return svc._replay(table, svc._events(s, code))
+        return engine.replay(get_game(table.game_id), svc._events(s, code))
 
 
 def _restart_and_count(svc, code: str, monkeypatch) -> tuple[dict, int]:
     """Empty the state cache (a restarted server) and count the events the first read replays."""
     svc._cache.clear()
     applied = []
-    original = svc._replay_one
-    monkeypatch.setattr(svc, "_replay_one", lambda *a: applied.append(1) or original(*a))
+    original = engine.replay_one
+    monkeypatch.setattr(engine, "replay_one", lambda *a: applied.append(1) or original(*a))
     state = svc.snapshot(code).state
-    monkeypatch.setattr(svc, "_replay_one", original)
+    monkeypatch.setattr(engine, "replay_one", original)
     return state, len(applied)
 
 

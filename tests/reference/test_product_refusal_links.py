@@ -22,8 +22,12 @@ SAME = {"There is no seat %(seat)s.": "companion-seats", "Only a seated player c
         "Unknown action: %(type)s.": "companion-input"}
 
 
+#: the shared dispatcher of declared moves refuses for every game (unknown move, wrong actor)
+SHARED = (GAMES.parent / "moves.py", GAMES / "base.py")
+
+
 def refusals(game: str):
-    for path in sorted((GAMES / game).glob("*.py")):
+    for path in [*sorted((GAMES / game).glob("*.py")), *SHARED]:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "RuleError" and node.args \
                     and isinstance(node.args[0], ast.Constant):

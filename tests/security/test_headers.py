@@ -1,5 +1,6 @@
 """Every response carries a CSP that forbids inline and foreign scripts, framing, and referrers;
-and no template carries an inline script or event handler the CSP would block."""
+no template carries an inline script or event handler the CSP would block, nor CSS that belongs in
+static/ (a live fragment re-sent on every update must not carry a stylesheet)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from companion import resources
 TEMPLATES = resources.TEMPLATES
 INLINE_HANDLER = re.compile(r"\son[a-z]+\s*=", re.I)
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.I)
+STYLE_ELEMENT = re.compile(r"<style\b", re.I)
+NL = "\n"
+STYLE_ATTR = re.compile(r"""\sstyle=(["'])(.*?)\1""", re.I | re.S)
 
 
 def test_security_headers_on_pages_fragments_api_and_static(api, client):
@@ -38,3 +42,19 @@ def test_no_template_has_inline_script_or_event_handler():
                 found.append(f"{path.relative_to(TEMPLATES)}:{line}: {m.group(0).strip()}")
     assert not found, "inline scripts/handlers (blocked by the CSP; use data- attributes + app.js):\n" + \
         "\n".join(found)
+
+
+def test_no_template_has_a_stylesheet_or_a_fixed_style_attribute():
+    """CSS lives in static/ (app.css, tv.css, rules.css, <game>.css). A style attribute may only carry
+    data: a value computed from the game (``left: {{ ... }}%``) or custom properties (``--c: ...``)."""
+    found = []
+    for path in sorted(TEMPLATES.rglob("*.html")):
+        text = path.read_text(encoding="utf-8")
+        for m in STYLE_ELEMENT.finditer(text):
+            found.append(f"{path.relative_to(TEMPLATES)}:{text.count(NL, 0, m.start()) + 1}: <style>")
+        for m in STYLE_ATTR.finditer(text):
+            value = m.group(2)
+            fixed = [d.strip() for d in value.split(";") if d.strip() and not d.strip().startswith("--")]
+            if "{{" not in value and fixed:
+                found.append(f"{path.relative_to(TEMPLATES)}:{text.count(NL, 0, m.start()) + 1}: {m.group(0).strip()}")
+    assert not found, "CSS in templates (move it to a file in static/):\n" + "\n".join(found)

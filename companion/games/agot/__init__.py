@@ -1,5 +1,5 @@
 """A Game of Thrones: The Board Game, 2nd edition (game id ``agot``)."""
 
-from .rules import AgotGame
+from .game import AgotGame
 
 GAME = AgotGame()

@@ -18,12 +18,16 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import N_, tr
+from ...moves import Handler
 from ..base import Action, Ctx, RuleError, State, get_int
-from . import areas, power, supply, tracks
+from . import areas, mustering, power, supply, tracks
 from . import board as board_data
 from . import combat as cb
 from . import orders as ot
+from .combat_calc import UNIT_KINDS
+from .geography import area, can_enter, unit_owner
 from .names import AREAS, HOUSES
+from .procedure import Procedure
 
 
 def _h(house: str) -> dict[str, str]:
@@ -45,63 +49,6 @@ STEPS = ("raid", "march", "consolidate")
 STEP_KIND = {"raid": "raid", "march": "march", "consolidate": "consolidate"}
 STEP_LABELS = {"raid": N_("Resolve Raid orders"), "march": N_("Resolve March orders"),
                "consolidate": N_("Resolve Consolidate Power orders"), "done": N_("Action phase over")}
-
-
-# -- geography -------------------------------------------------------------------------------
-def area(aid: str) -> board_data.Area:
-    try:
-        return board_data.load().area(aid)
-    except KeyError:
-        raise RuleError("There is no area %(area)s.", "companion: board", status=404, entry="companion-input",
-                        area=str(aid)[:40]) from None
-
-
-def adjacent(a: str, b: str) -> bool:
-    """Printed adjacency (rivers already removed, seed 000 p.27)."""
-    return b in area(a).adjacent
-
-
-def port_owner(state: State, port: str) -> str | None:
-    """Whoever controls the land area owns its port (seed 000 p.25)."""
-    return state.get("control", {}).get(area(port).port_of)
-
-
-def unit_owner(state: State, aid: str) -> str | None:
-    return areas.owner(state, aid)
-
-
-def transport_reach(state: State, start: str, house: str) -> set[str]:
-    """Land areas reachable by ship transport: chains of seas holding friendly ships (seed 000 p.23)."""
-    seen: set[str] = set()
-    frontier = [s for s in area(start).adjacent
-                if area(s).type == "sea" and unit_owner(state, s) == house and areas.count(state, s)]
-    reach: set[str] = set()
-    while frontier:
-        sea = frontier.pop()
-        if sea in seen:
-            continue
-        seen.add(sea)
-        for n in area(sea).adjacent:
-            kind = area(n).type
-            if kind == "land" and n != start:
-                reach.add(n)
-            elif kind == "sea" and unit_owner(state, n) == house and areas.count(state, n):
-                frontier.append(n)
-    return reach
-
-
-def can_enter(state: State, house: str, src: str, dst: str, kind: str) -> bool:
-    """Where one unit may march (seed 000 p.15; ports p.25; ship transport p.23)."""
-    d = area(dst)
-    if kind == "ship":
-        if d.type == "land":
-            return False
-        if d.type == "port" and port_owner(state, dst) != house:
-            return False
-        return adjacent(src, dst)
-    if d.type != "land":
-        return False
-    return adjacent(src, dst) or dst in transport_reach(state, src, house)
 
 
 # -- turns -----------------------------------------------------------------------------------
@@ -229,7 +176,7 @@ def raid(state: State, ctx: Ctx, action: Action) -> None:
 # -- marches ---------------------------------------------------------------------------------
 def _counts(raw: dict[str, Any]) -> dict[str, int]:
     out = {}
-    for kind in cb.UNIT_KINDS:
+    for kind in UNIT_KINDS:
         n = get_int(raw, kind, 0, 20, "seed 000 p.15") if raw.get(kind) not in (None, "") else 0
         if n:
             out[kind] = n
@@ -240,7 +187,7 @@ def _parse_moves(action: Action) -> list[dict[str, Any]]:
     """Moves come as JSON ``[{"to": area, "footman": n, ...}]`` or as phone rows ``m<i>_to``, ``m<i>_<kind>``."""
     moves = action.get("moves")
     if moves is None:  # phone form: rows m0_to, m0_footman, m1_to, ...
-        moves = [{"to": action.get(f"m{i}_to"), **{k: action.get(f"m{i}_{k}") for k in cb.UNIT_KINDS}}
+        moves = [{"to": action.get(f"m{i}_to"), **{k: action.get(f"m{i}_{k}") for k in UNIT_KINDS}}
                  for i in range(4) if action.get(f"m{i}_to")]
     if not isinstance(moves, list):
         raise RuleError("Say where each unit goes.", "companion: input")
@@ -277,8 +224,8 @@ def march(state: State, ctx: Ctx, action: Action) -> None:
     moves = _parse_moves(action)
     here = areas.units(state, src) or {"house": house}
     routed = state["action"]["routed"].get(src, {})
-    free = {k: here.get(k, 0) - routed.get(k, 0) for k in cb.UNIT_KINDS}
-    total = {k: sum(m["units"].get(k, 0) for m in moves) for k in cb.UNIT_KINDS}
+    free = {k: here.get(k, 0) - routed.get(k, 0) for k in UNIT_KINDS}
+    total = {k: sum(m["units"].get(k, 0) for m in moves) for k in UNIT_KINDS}
     for k, n in total.items():
         if n > free[k]:
             raise RuleError("Only %(count)s %(kind)s can march from %(area)s (routed units never move).",
@@ -302,7 +249,7 @@ def march(state: State, ctx: Ctx, action: Action) -> None:
     if len({m["to"] for m in fights}) > 1 or len(fights) > 1:
         raise RuleError("One March order starts at most one combat.", "seed 000 p.13")
     peaceful = [m for m in moves if m not in fights]
-    empties = not any(here.get(k, 0) - total.get(k, 0) for k in cb.UNIT_KINDS)
+    empties = not any(here.get(k, 0) - total.get(k, 0) for k in UNIT_KINDS)
     keep = str(action.get("leave_power", "")).lower() in ("1", "true", "on", "yes")
     if keep and not (empties and area(src).is_land):
         raise RuleError("A power token keeps control only of a land area you leave empty.", "seed 000 p.24")
@@ -327,6 +274,7 @@ def march(state: State, ctx: Ctx, action: Action) -> None:
     state["action"]["last"] = {"kind": "march", "house": house, "from": src, "moves": moves}
     if fights:
         cb.begin(state, ctx, house, src, fights[0]["to"], fights[0]["units"], order["token"])
+        _after_combat(state, ctx)  # a neutral force may fall at once (p.26)
         return
     del state["orders"][src]
     _next_turn(state, ctx)
@@ -334,7 +282,7 @@ def march(state: State, ctx: Ctx, action: Action) -> None:
 
 def _take(state: State, src: str, house: str, units: dict[str, int]) -> None:
     here = areas.units(state, src) or {"house": house}
-    left = {k: here.get(k, 0) - units.get(k, 0) for k in cb.UNIT_KINDS}
+    left = {k: here.get(k, 0) - units.get(k, 0) for k in UNIT_KINDS}
     areas.set_units(state, src, house, left)
 
 
@@ -346,6 +294,23 @@ def _arrive(state: State, ctx: Ctx, house: str, dst: str, units: dict[str, int])
         ctx.log(N_("%(house)s enters %(area)s: the power token of %(owner)s returns to its pool"),
                 house=_h(house), area=_a(dst), owner=_h(token_owner))
     areas.add_units(state, dst, house, **units)
+
+
+def _after_combat(state: State, ctx: Ctx) -> None:
+    """When the combat procedure has ended (``combat`` is None again), the March step goes on
+    with the next house (seed 000 p.21)."""
+    if state["action"]["combat"] is None:
+        _next_turn(state, ctx)
+
+
+def in_combat(run: Handler) -> Handler:
+    """A move of the running combat: the combat procedure decides it, and once it has ended the
+    action phase takes the table back (the combat is nested in the March step, seed 000 p.15-21)."""
+    def step(state: State, ctx: Ctx, action: Action) -> None:
+        run(state, ctx, action)
+        _after_combat(state, ctx)
+
+    return step
 
 
 # -- consolidate power -----------------------------------------------------------------------
@@ -394,8 +359,6 @@ def consolidate(state: State, ctx: Ctx, action: Action) -> None:
 def muster(state: State, ctx: Ctx, action: Action) -> None:
     """Recruit one unit (or upgrade one footman) with the special order's points, exactly as a
     Mustering card does in that one area (seed 000 p.9-10, p.22; ``mustering.recruit``)."""
-    from . import mustering
-
     m = state["action"].get("muster")
     if not m:
         raise RuleError("Nobody is mustering now.", "seed 000 p.22", status=409, entry="consolidate-special-muster")
@@ -447,23 +410,6 @@ def pass_order(state: State, ctx: Ctx, action: Action) -> None:
     _next_turn(state, ctx)
 
 
-HANDLERS = {"raid": raid, "march": march, "consolidate": consolidate, "muster": muster,
-            "muster_done": muster_done, "pass_order": pass_order}
-
-
-def apply(state: State, ctx: Ctx, action: Action) -> None:
-    """Dispatch an action-phase action (rules.py delegates here while ``phase == "action"``)."""
-    kind = str(action.get("type"))
-
-    if kind in cb.HANDLERS or (kind == "answer" and state["action"].get("combat")):
-        cb.apply(state, ctx, action)
-        return
-    handler = HANDLERS.get(kind)
-    if handler is None:
-        raise RuleError("This cannot be done during the action phase.", "seed 000 p.14", status=409)
-    handler(state, ctx, action)
-
-
 # -- views -----------------------------------------------------------------------------------
 def public(state: State) -> dict[str, Any]:
     """The screen: the step, whose turn, what they may resolve, the last result and the combat panel."""
@@ -496,7 +442,7 @@ def private(state: State, seat: str) -> dict[str, Any]:
             view["marches"] = [{"from": a, "units": areas.units(state, a) or {},
                                 "routed": act["routed"].get(a, {}),
                                 "to": sorted({d for d in board_data.load().areas
-                                              if any(can_enter(state, seat, a, d, k) for k in cb.UNIT_KINDS
+                                              if any(can_enter(state, seat, a, d, k) for k in UNIT_KINDS
                                                      if (areas.units(state, a) or {}).get(k))})}
                                for a in mine]
             for m in view["marches"]:
@@ -507,21 +453,48 @@ def private(state: State, seat: str) -> dict[str, Any]:
                                      and area(a).type == "land" and bool(area(a).muster_points)}
                                     for a in mine]
     if act["muster"] and act["muster"]["house"] == seat:
-        from . import mustering
-
-        view["muster"] = {**act["muster"], "ship_to": mustering.ship_targets(state, seat, act["muster"]["area"])}
+            view["muster"] = {**act["muster"], "ship_to": mustering.ship_targets(state, seat, act["muster"]["area"])}
     view["combat"] = cb.private(state, seat)
     return view
 
 
+class SpecialMuster(Procedure):
+    """Mustering with a special Consolidate Power order, nested in its step (seed 000 p.22)."""
+
+    name = "muster"
+    moves = {"": ("muster", "muster_done")}
+
+    def active(self, state: State) -> bool:
+        return bool((state.get("action") or {}).get("muster"))
+
+    def waiting_for(self, state: State) -> list[str]:
+        return [state["action"]["muster"]["house"]]
+
+
+class ActionPhase(Procedure):
+    """The action phase (seed 000 p.13-16): raids, marches, consolidations in turn order; a combat
+    or a special mustering runs nested in its step. The host may play the round on the board."""
+
+    name = "action"
+    moves = {"": ("round_done_on_board",), "raid": ("raid", "pass_order"), "march": ("march", "pass_order"),
+             "consolidate": ("consolidate", "pass_order")}
+    children = (cb.COMBAT, SpecialMuster())
+
+    def active(self, state: State) -> bool:
+        return state["phase"] == "action"
+
+    def sub(self, state: State) -> str | None:
+        act = state.get("action")
+        return str(act["step"]) if act else None
+
+    def waiting_for(self, state: State) -> list[str]:
+        act = state.get("action")
+        return [act["turn"]] if act and act["step"] != "done" and act["turn"] else []
+
+
+ACTION = ActionPhase()
+
+
 def waiting_for(state: State) -> list[str]:
     """Who the table waits on: the combat's current decider, the musterer, or the house whose turn it is."""
-    act = state.get("action")
-    if not act or act["step"] == "done":
-        return []
-
-    if act.get("combat"):
-        return cb.waiting_for(state)
-    if act.get("muster"):
-        return [act["muster"]["house"]]
-    return [act["turn"]] if act["turn"] else []
+    return ACTION.waiting(state) if state.get("action") else []

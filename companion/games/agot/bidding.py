@@ -18,11 +18,6 @@ from ..base import Action, Ctx, RuleError, get_int
 from . import flow, names, power, tracks
 
 State = dict[str, Any]
-TRACK_LABELS = {
-    "iron_throne": N_("Iron Throne"),
-    "fiefdoms": N_("Fiefdoms"),
-    "kings_court": N_("King's Court"),
-}
 
 
 def open_bid(state: State, pid: str, asked: list[str], kind: str, title: str, **title_params: Any) -> None:
@@ -82,7 +77,7 @@ def _open_track(state: State, ctx: Ctx, step: flow.Step) -> None:
     step["pid"] = pid_for(state, track)
     step["tie"] = None
     open_bid(state, step["pid"], tracks.turn_order(state), "clash", N_("Bid for the %(track)s track"),
-             track=names.label(TRACK_LABELS[track]))
+             track=names.label(names.TRACKS[track]))
     if autofill_zero(state, ctx, step["pid"]):
         _reveal(state, ctx, step)
 
@@ -122,7 +117,7 @@ def _reveal(state: State, ctx: Ctx, step: flow.Step) -> None:
     bids = dict(sealed.get(state, step["pid"])["answers"])
     for house, bid in bids.items():
         power.spend(state, house, bid)
-    ctx.log(N_("Bids for %(track)s: %(bids)s"), track=names.label(TRACK_LABELS[track]),
+    ctx.log(N_("Bids for %(track)s: %(bids)s"), track=names.label(names.TRACKS[track]),
             bids=", ".join(f"{names.HOUSES[h]} {bids[h]}" for g in groups(bids) for h in g))
     state["clash"]["tracks"][track] = {"bids": bids, "order": None}
     tied = [g for g in groups(bids) if len(g) > 1]
@@ -139,7 +134,7 @@ def _settle(state: State, ctx: Ctx, step: flow.Step, order: list[str]) -> None:
     track = tracks.TRACKS[step["track"]]
     tracks.set_track(state, track, order)
     state["clash"]["tracks"][track]["order"] = list(order)
-    ctx.log(N_("%(track)s track: %(order)s"), track=names.label(TRACK_LABELS[track]),
+    ctx.log(N_("%(track)s track: %(order)s"), track=names.label(names.TRACKS[track]),
             order=" > ".join(names.HOUSES[h] for h in order))
     step["tie"] = None
     step["track"] += 1
@@ -155,5 +150,7 @@ def waiting_clash(state: State, step: flow.Step) -> list[str]:
     return sealed.waiting(sealed.get(state, step["pid"]))
 
 
-def register() -> None:
-    flow.register("clash", start_clash, act_clash, waiting_clash)
+#: the Clash of Kings: sealed bids, then (maybe) the Iron Throne holder's tie-break
+CLASH = flow.StepProcedure("clash", start_clash, act_clash, waiting_clash,
+                           sub=lambda st: "tie" if st.get("tie") is not None else "bid",
+                           moves={"bid": ("answer",), "tie": ("order_ties",)})

@@ -7,44 +7,19 @@ start instead of misleading a table mid-game.
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-DATA = Path(__file__).resolve().parent / "data"
+from ... import datafiles
+from .data_models import DATA as DATA
+from .data_models import Area as Area
+from .data_models import BoardFile, MapFile
+
 HOUSE_ORDER = ("baratheon", "lannister", "stark", "greyjoy", "tyrell", "martell")
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
 UNIT_KINDS = ("footman", "knight", "ship", "siege")
 LAND_UNITS = ("footman", "knight", "siege")
-
-
-@dataclass(frozen=True)
-class Area:
-    """One area of the map (seed 000 p.6: land or sea; p.25: ports)."""
-
-    id: str
-    name: str
-    type: str  # "land" | "sea" | "port"
-    fort: str = ""  # "castle" | "stronghold" | ""
-    barrels: int = 0
-    crowns: int = 0
-    garrison: int = 0
-    neutral: int = 0
-    home: str = ""
-    port_of: str = ""
-    sea: str = ""
-    adjacent: tuple[str, ...] = field(default_factory=tuple)
-
-    @property
-    def is_land(self) -> bool:
-        return self.type == "land"
-
-    @property
-    def muster_points(self) -> int:
-        """Recruitment points: 2 for a stronghold, 1 for a castle (seed 000 p.9)."""
-        return {"stronghold": 2, "castle": 1}.get(self.fort, 0)
 
 
 @dataclass(frozen=True)
@@ -73,22 +48,8 @@ class Board:
         return [h for h in HOUSE_ORDER if self.houses[h]["players"] <= players]
 
 
-class BoardDataError(ValueError):
+class BoardDataError(datafiles.DataFileError):
     """The board data file is inconsistent."""
-
-
-def _area(aid: str, raw: dict[str, Any]) -> Area:
-    allowed = {"name", "type", "fort", "barrels", "crowns", "garrison", "neutral", "home", "port_of", "sea",
-               "adjacent"}
-    extra = set(raw) - allowed
-    if extra:
-        raise BoardDataError(f"area {aid}: unknown keys {sorted(extra)}")
-    if raw.get("type") not in ("land", "sea", "port"):
-        raise BoardDataError(f"area {aid}: bad type")
-    if raw.get("fort", "") not in ("", "castle", "stronghold"):
-        raise BoardDataError(f"area {aid}: bad fort")
-    return Area(id=aid, adjacent=tuple(raw.get("adjacent", ())),
-                **{k: v for k, v in raw.items() if k != "adjacent"})
 
 
 def validate(board: Board) -> None:
@@ -141,24 +102,16 @@ def validate(board: Board) -> None:
 @cache
 def load(path: str | None = None) -> Board:
     """Read and validate ``data/board.toml`` (cached: the printed board never changes)."""
-    with open(path or DATA / "board.toml", "rb") as fh:
-        raw = tomllib.load(fh)
-    areas = {aid: _area(aid, spec) for aid, spec in raw["areas"].items()}
-    neutral: dict[int, dict[str, int]] = {}
-    verified: dict[int, bool] = {}
-    for n, table in raw.get("neutral", {}).items():
-        table = dict(table)
-        verified[int(n)] = bool(table.pop("verified", True))
-        neutral[int(n)] = {k: int(v) for k, v in table.items()}
+    raw = datafiles.load(path or DATA / "board.toml", BoardFile, BoardDataError)
     board = Board(
-        areas=areas,
-        houses=raw["houses"],
-        tracks=raw["tracks"],
-        stars={int(k): list(v) for k, v in raw["stars"].items()},
-        supply_limits={int(k): list(v) for k, v in raw["supply_limits"].items()},
-        unit_pool=dict(raw["unit_pool"]),
-        neutral=neutral,
-        neutral_verified=verified,
+        areas=dict(raw.areas),
+        houses={h: spec.model_dump() for h, spec in raw.houses.items()},
+        tracks={t: list(order) for t, order in raw.tracks.items()},
+        stars={n: list(row) for n, row in raw.stars.items()},
+        supply_limits={n: list(row) for n, row in raw.supply_limits.items()},
+        unit_pool=dict(raw.unit_pool),
+        neutral={n: dict(table.tokens) for n, table in raw.neutral.items()},
+        neutral_verified={n: table.verified for n, table in raw.neutral.items()},
     )
     validate(board)
     return board
@@ -167,11 +120,10 @@ def load(path: str | None = None) -> Board:
 @cache
 def map_positions() -> dict[str, list[float]]:
     """Schematic x/y of every area for the screen map (data/map.toml), validated against the board."""
-    with open(DATA / "map.toml", "rb") as fh:
-        pos = tomllib.load(fh)["pos"]
-    if set(pos) != set(load().areas) or any(len(v) != 2 for v in pos.values()):
+    pos = datafiles.load(DATA / "map.toml", MapFile, BoardDataError).pos
+    if set(pos) != set(load().areas):
         raise BoardDataError("map.toml must place every area exactly once")
-    return {k: [float(v[0]), float(v[1])] for k, v in pos.items()}
+    return {k: [x, y] for k, (x, y) in pos.items()}
 
 
 def neutral_forces(players: int) -> dict[str, int]:

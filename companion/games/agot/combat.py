@@ -1,30 +1,48 @@
-"""The combat calculator: itemised strength, winner, casualties and retreat legality (seed 000 p.17-21).
+"""The combat procedure (seed 000 p.17-21): support -> house cards -> abilities -> blade/tides ->
+result -> casualties -> retreat -> clean-up.
 
-Pure functions over a small combat dict (kept in ``state["action"]["combat"]`` by ``action.py``)::
-
-    {"attacker": house, "defender": house | None, "neutral": int | None,
-     "area": id, "from": id, "castle": bool, "sea": bool,
-     "att_units": {"footman": n, "knight": n, "ship": n, "siege": n},
-     "def_units": {...}, "def_routed": n,            # routed units add nothing (p.21)
-     "march_bonus": n, "defense_bonus": n, "garrison": n,
-     "supports": [{"area", "house", "side": "attacker"|"defender"|None, "units": {...}, "bonus": n}],
-     "cards": {"attacker": id|None, "defender": id|None},
-     "facts": {"stannis_discarded": {side: bool}, "opponent_above": {side: bool}},
-     "blade": side | None, "tides": {side: id} }
-
-Every item of strength names its source so the screen can settle an argument across the table.
+The running combat is ``state["action"]["combat"]`` (its fields: ``combat_calc.py``, which holds
+every number: strength, swords, winner, casualties); ``step`` says what the table waits for and
+``pending`` holds the decisions still to take, in Iron Throne order (p.19). A March starts it
+(:func:`begin`); when it ends the combat is set to None and the action phase goes on
+(``action.after_combat``).
 """
 
 from __future__ import annotations
 
-import tomllib
-from pathlib import Path
 from typing import Any
 
+from ... import sealed
 from ...i18n import N_, tr
 from ..base import RuleError, get_int
+from . import areas, power, supply, tracks
+from . import board as board_data
 from . import house_cards as hc
-from .names import AREAS, HOUSES
+from . import orders as ot
+from .combat_calc import (
+    LAND_UNITS,
+    SIDES,
+    TIDES_DECK,
+    UNIT_KINDS,
+    ability_of,
+    auto_casualties,
+    breakdown,
+    card_of,
+    casualties,
+    forts,
+    house_of,
+    house_on,
+    initial_strength,
+    other,
+    retreat_choices,
+    retreating_units,
+    swords,
+    total,
+    winner,
+)
+from .geography import adjacent, area, port_owner, transport_reach, unit_owner
+from .names import AREAS, HOUSES, TRACKS
+from .procedure import Procedure
 
 
 def _h(house: str) -> dict[str, str]:
@@ -37,275 +55,11 @@ def _a(aid: str) -> dict[str, str]:
     return tr(AREAS[aid])
 
 
-SIDES = ("attacker", "defender")
-UNIT_KINDS = ("footman", "knight", "ship", "siege")
-UNIT_LABELS = {"footman": N_("Footman"), "knight": N_("Knight"), "ship": N_("Ship"), "siege": N_("Siege engine")}
-LAND_UNITS = ("footman", "knight", "siege")
-
-
-def other(side: str) -> str:
-    return "defender" if side == "attacker" else "attacker"
-
-
-def _load_tides() -> dict[str, dict[str, Any]]:
-    """The 24-card Tides of Battle deck (seed 000 p.28-29), one entry per face with its count."""
-    raw = tomllib.loads((Path(__file__).parent / "data" / "tides.toml").read_text(encoding="utf-8"))
-    faces = {str(r["id"]): {"strength": int(r["strength"]), "swords": int(r["swords"]),
-                            "forts": int(r["forts"]), "skull": bool(r["skull"]), "count": int(r["count"])}
-             for r in raw["card"]}
-    if sum(f["count"] for f in faces.values()) != 24:
-        raise ValueError("tides.toml: the deck has 24 cards")
-    return faces
-
-
-TIDES = _load_tides()
-TIDES_DECK = [fid for fid, face in TIDES.items() for _ in range(face["count"])]
-
-
-def _card(combat: dict[str, Any], side: str) -> hc.Card | None:
-    cid = (combat.get("cards") or {}).get(side)
-    return hc.CARDS.get(cid) if cid else None
-
-
-def _ability(combat: dict[str, Any], side: str) -> str:
-    c = _card(combat, side)
-    return c.ability if c else ""
-
-
-def house_of(combat: dict[str, Any], side: str) -> str | None:
-    return combat["attacker"] if side == "attacker" else combat.get("defender")
-
-
-def house_on(combat: dict[str, Any], side: str) -> str:
-    """The house on ``side`` where only a house can be (a card, an ability, a retreat): the neutral
-    force of seed 000 p.26 plays no card and takes no decision, so reaching it here is a bug."""
-    house = house_of(combat, side)
-    if house is None:
-        raise LookupError(f"the {side} of combat {combat.get('id')} is the neutral force")
-    return house
-
-
-def supported(combat: dict[str, Any], side: str) -> bool:
-    """A side is supported when at least one Support order was declared for it (seed 000 p.17)."""
-    return any(s.get("side") == side for s in combat.get("supports", []))
-
-
-def unit_value(kind: str, owner: str | None, side: str, combat: dict[str, Any]) -> int:
-    """Strength of one unit fighting or supporting on ``side`` (seed 000 p.17; card texts p.18-19).
-
-    Footman 1, knight 2, ship 1, siege engine 4 only when attacking a castle/stronghold area, else 0.
-    Ser Kevan and Victarion raise the attacker's footmen/ships; Salladhor Saan zeroes foreign ships.
-    """
-    if kind == "footman":
-        kevan = side == "attacker" and owner == "lannister" and _ability(combat, "attacker") == "kevan"
-        return 2 if kevan else 1
-    if kind == "knight":
-        return 2
-    if kind == "ship":
-        for s in SIDES:
-            if (_ability(combat, s) == "salladhor" and house_of(combat, s) == "baratheon"
-                    and supported(combat, s) and owner != "baratheon"):
-                return 0
-        victarion = side == "attacker" and owner == "greyjoy" and _ability(combat, "attacker") == "victarion"
-        return 2 if victarion else 1
-    if kind == "siege":
-        return 4 if side == "attacker" and combat.get("castle") else 0
-    return 0
-
-
-def _units_total(units: dict[str, int], owner: str | None, side: str, combat: dict[str, Any]) -> int:
-    return sum(int(n) * unit_value(kind, owner, side, combat) for kind, n in units.items())
-
-
-def item(label: str, value: int, **params: Any) -> dict[str, Any]:
-    return {"label": label, "params": params, "value": value}
-
-
-def initial_strength(combat: dict[str, Any], side: str) -> list[dict[str, Any]]:
-    """Initial combat strength, itemised (seed 000 p.18 step 2): units, order bonus, support, garrison."""
-    owner = house_of(combat, side)
-    items: list[dict[str, Any]] = []
-    if side == "defender" and combat.get("neutral") is not None:
-        return [item(N_("Neutral force"), int(combat["neutral"]))]
-    units = combat["att_units"] if side == "attacker" else combat["def_units"]
-    items.append(item(N_("Units in combat"), _units_total(units, owner, side, combat)))
-    if side == "attacker" and combat.get("march_bonus"):
-        items.append(item(N_("March order"), int(combat["march_bonus"])))
-    if side == "defender" and combat.get("defense_bonus"):
-        bonus = int(combat["defense_bonus"])
-        items.append(item(N_("Defense order"), bonus))
-        if _ability(combat, "defender") == "catelyn":
-            items.append(item(N_("Catelyn Stark doubles the Defense order"), bonus))
-    if side == "defender" and combat.get("garrison"):
-        items.append(item(N_("Garrison"), int(combat["garrison"])))
-    for sup in combat.get("supports", []):
-        if sup.get("side") != side:
-            continue
-        value = _units_total(sup["units"], sup["house"], side, combat) + int(sup.get("bonus", 0))
-        items.append(item(N_("Support from %(area)s"), value, area=tr(AREAS.get(sup["area"], sup["area"])),
-                          house=sup["house"]))
-    return items
-
-
-def card_items(combat: dict[str, Any], side: str) -> list[dict[str, Any]]:
-    """The house card's strength and its number-changing ability (seed 000 p.19-20)."""
-    c = _card(combat, side)
-    if c is None:
-        return []
-    printed = 0 if _ability(combat, other(side)) == "balon" else c.strength
-    items = [item(N_("House card %(card)s"), printed, card=tr(hc.CARD_NAMES[c.id]))]
-    ability = c.ability
-    facts = combat.get("facts", {})
-    if ability == "stannis" and facts.get("opponent_above", {}).get(side):
-        items.append(item(N_("Stannis: opponent higher on the Iron Throne"), 1))
-    if ability == "davos" and facts.get("stannis_discarded", {}).get(side):
-        items.append(item(N_("Davos: Stannis is discarded"), 1))
-    if ability == "theon" and side == "defender" and combat.get("castle"):
-        items.append(item(N_("Theon defends a castle or stronghold"), 1))
-    return items
-
-
-def extra_items(combat: dict[str, Any], side: str) -> list[dict[str, Any]]:
-    """Valyrian Steel Blade (+1, seed 000 p.19) and the Tides of Battle card (p.28)."""
-    items = []
-    if combat.get("blade") == side:
-        items.append(item(N_("Valyrian Steel Blade"), 1))
-    tide = (combat.get("tides") or {}).get(side)
-    if tide:
-        items.append(item(N_("Tides of Battle"), TIDES[tide]["strength"]))
-    return items
-
-
-def breakdown(combat: dict[str, Any], side: str) -> list[dict[str, Any]]:
-    """Every contribution to the side's final strength, in the order of seed 000 p.18-20."""
-    items = initial_strength(combat, side)
-    if combat.get("neutral") is not None and side == "defender":
-        return items
-    return items + card_items(combat, side) + extra_items(combat, side)
-
-
-def total(combat: dict[str, Any], side: str) -> int:
-    return sum(i["value"] for i in breakdown(combat, side))
-
-
-def winner(combat: dict[str, Any], fiefdoms: list[str]) -> str:
-    """Higher final strength wins; a tie goes to the better Fiefdoms position (seed 000 p.20).
-
-    Against a neutral force the attacker needs equal or more strength (seed 000 p.26).
-    """
-    att, dfn = total(combat, "attacker"), total(combat, "defender")
-    if combat.get("neutral") is not None:
-        return "attacker" if att >= dfn else "defender"
-    if att != dfn:
-        return "attacker" if att > dfn else "defender"
-    a, d = combat["attacker"], combat["defender"]
-    rank = {h: i for i, h in enumerate(fiefdoms)}
-    return "attacker" if rank.get(a, 99) < rank.get(d, 99) else "defender"
-
-
-def swords(combat: dict[str, Any], side: str) -> int:
-    """Swords of a side: card icons, ability swords and the Tides card (seed 000 p.19-20, p.28)."""
-    c = _card(combat, side)
-    n = c.swords if c else 0
-    ability = c.ability if c else ""
-    facts = combat.get("facts", {})
-    if ability == "davos" and facts.get("stannis_discarded", {}).get(side):
-        n += 1
-    if ability == "theon" and side == "defender" and combat.get("castle"):
-        n += 1
-    if ability == "asha" and not supported(combat, side):
-        n += 2
-    if ability == "nymeria" and side == "attacker":
-        n += 1
-    tide = (combat.get("tides") or {}).get(side)
-    return n + (TIDES[tide]["swords"] if tide else 0)
-
-
-def forts(combat: dict[str, Any], side: str) -> int:
-    """Fortifications of a side: card icons, ability forts and the Tides card (seed 000 p.19-20)."""
-    c = _card(combat, side)
-    n = c.forts if c else 0
-    ability = c.ability if c else ""
-    if ability == "asha" and not supported(combat, side):
-        n += 1
-    if ability == "nymeria" and side == "defender":
-        n += 1
-    tide = (combat.get("tides") or {}).get(side)
-    return n + (TIDES[tide]["forts"] if tide else 0)
-
-
-def skull(combat: dict[str, Any], side: str) -> bool:
-    tide = (combat.get("tides") or {}).get(side)
-    return bool(tide and TIDES[tide]["skull"])
-
-
-def casualties(combat: dict[str, Any], win: str) -> dict[str, int]:
-    """Units each side must destroy (seed 000 p.20; skulls p.29; Blackfish card text).
-
-    The loser destroys winner's swords minus its own fortifications (never below 0); a skull on
-    either Tides card costs the opponent one more unit that fortifications cannot stop. Casualties
-    never exceed the side's units that can be chosen (routed units cannot, p.21).
-    """
-    lose = other(win)
-    out = dict.fromkeys(SIDES, 0)
-    out[lose] = max(0, swords(combat, win) - forts(combat, lose))
-    for side in SIDES:
-        if skull(combat, other(side)):
-            out[side] += 1
-    for side in SIDES:
-        if _ability(combat, side) == "blackfish" or (side == "defender" and combat.get("neutral") is not None):
-            out[side] = 0
-        units = combat["att_units"] if side == "attacker" else combat["def_units"]
-        out[side] = min(out[side], sum(int(n) for n in units.values()))
-    return out
-
-
-def retreat_choices(units: dict[str, int], candidates: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Areas a defeated defender may retreat to, with how many units fit (seed 000 p.21, p.23).
-
-    ``candidates`` come from the map (adjacent or linked by friendly ships) with ``area``, ``kind``
-    (land/sea/port), ``enemy_units``, ``enemy_power``, ``neutral``, ``origin`` (the attack came from
-    there) and ``room`` (units that fit under supply, None = no limit). Land units never go to sea or
-    ports, ships never to land; never into the attacker's origin, enemy units, an enemy power token
-    or a neutral force. When the best area has less room, the excess is destroyed (p.21).
-    """
-    land = any(units.get(k, 0) for k in LAND_UNITS)
-    out = []
-    for c in candidates:
-        if c.get("origin") or c.get("enemy_units") or c.get("enemy_power") or c.get("neutral"):
-            continue
-        if land and c["kind"] != "land":
-            continue
-        if not land and c["kind"] == "land":
-            continue
-        out.append({"area": c["area"], "room": c.get("room")})
-    return out
-
-
-def retreating_units(units: dict[str, int]) -> dict[str, int]:
-    """Siege engines cannot retreat: they are destroyed (seed 000 p.21)."""
-    return {k: n for k, n in units.items() if k != "siege" and n}
-
-
-# ============================================================================================
-# The combat flow (seed 000 p.17-21): support -> house cards -> abilities -> blade/tides ->
-# result -> casualties -> retreat -> clean-up. The running combat is ``state["action"]["combat"]``;
-# ``step`` says what the table waits for and ``pending`` holds the decisions still to take, in
-# Iron Throne order (p.19). Board geography comes from action.py (imported lazily: it imports us).
-# ============================================================================================
-
 RULE_SUPPORT = "seed 000 p.17-18"
 RULE_CARDS = "seed 000 p.19"
 RULE_CARD_TEXT = "facts: house cards"  # a card's own text decides (printed card, facts)
 TRACK_CHOICES = ("iron_throne", "fiefdoms", "kings_court")
 SIDE_LABELS = {"attacker": N_("the attacker"), "defender": N_("the defender"), "none": N_("nobody")}
-TRACK_LABELS = {"iron_throne": N_("Iron Throne"), "fiefdoms": N_("Fiefdoms"), "kings_court": N_("King's Court")}
-
-
-def _act():
-    from . import action
-
-    return action
 
 
 def _combat(state: dict[str, Any]) -> dict[str, Any]:
@@ -327,15 +81,13 @@ def support_queue(state: dict[str, Any], target: str, order: list[str]) -> list[
     Ships support adjacent land or sea areas; footmen, knights and siege engines never support a
     combat at sea; ships in a port support only the adjacent sea, never land.
     """
-    act = _act()
-    t_type = act.area(target).type
+    t_type = area(target).type
     out = []
     for aid, o in state.get("orders", {}).items():
-        from . import orders as ot
 
-        if ot.TOKENS[o["token"]].kind != "support" or not act.adjacent(aid, target):
+        if ot.TOKENS[o["token"]].kind != "support" or not adjacent(aid, target):
             continue
-        s_type = act.area(aid).type
+        s_type = area(aid).type
         if s_type == "port" and t_type != "sea":
             continue
         if s_type == "land" and t_type == "sea":
@@ -351,13 +103,9 @@ def support_queue(state: dict[str, Any], target: str, order: list[str]) -> list[
 def begin(state: dict[str, Any], ctx: Any, house: str, src: str, dst: str, units: dict[str, int],
           token: str) -> None:
     """A march enters enemy units, a garrison or a neutral force: the combat starts (seed 000 p.17, p.26)."""
-    from . import orders as ot
-    from . import tracks
-
-    act = _act()
-    owner = act.unit_owner(state, dst)
+    owner = unit_owner(state, dst)
     neutral = state.get("neutral", {}).get(dst)
-    a = act.area(dst)
+    a = area(dst)
     defender = owner if owner and owner != house else None
     garrison = int(state.get("garrisons", {}).get(dst, 0))
     if defender is None and neutral is None and garrison:
@@ -433,7 +181,6 @@ def _after_support(state: dict[str, Any], ctx: Any) -> None:
 
 def _ask_cards(state: dict[str, Any], ctx: Any, sides: list[str], exclude: dict[str, list[str]] | None = None) -> None:
     """Open the sealed house-card prompt for these sides (p.19); a side with no card left fights without."""
-    from ... import sealed
 
     c = state["action"]["combat"]
     asked = []
@@ -460,7 +207,6 @@ def _ask_cards(state: dict[str, Any], ctx: Any, sides: list[str], exclude: dict[
 
 def answer_card(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
     """A side picks its house card secretly; both are revealed together (seed 000 p.19)."""
-    from ... import sealed
 
     c = _combat(state)
     if c["step"] != "cards" or action.get("prompt") != c["prompt"]:
@@ -491,7 +237,7 @@ def answer_card(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None
 
 
 def _card_label(c: dict[str, Any], side: str) -> dict[str, str] | str:
-    card = _card(c, side)
+    card = card_of(c, side)
     return tr(hc.CARD_NAMES[card.id]) if card else "-"
 
 
@@ -508,16 +254,16 @@ def _after_cards(state: dict[str, Any], ctx: Any) -> None:
     c["step"] = "abilities"
     done = c.setdefault("cancels_done", [])
     for side in _it_order(state, c):
-        ability = _ability(c, side)
+        ability = ability_of(c, side)
         if side in done:
             continue
-        if ability == "tyrion" and _card(c, other(side)) is not None:
+        if ability == "tyrion" and card_of(c, other(side)) is not None:
             c["pending"].append({"kind": "tyrion", "side": side})
         if ability == "aeron" and state["power"][house_on(c, side)]["available"] >= 2 \
                 and len(hc.hands(state)[house_on(c, side)]["hand"]) > 1:
             c["pending"].append({"kind": "aeron", "side": side})
     for side in _it_order(state, c):
-        ability = _ability(c, side)
+        ability = ability_of(c, side)
         if ability == "queen-of-thorns":
             c["pending"].append({"kind": "queen-of-thorns", "side": side})
         if ability == "doran":
@@ -534,10 +280,10 @@ def _apply_immediate(state: dict[str, Any], ctx: Any) -> None:
     c["immediate_done"] = True
     _strength_facts(state, c)
     for side in _it_order(state, c):
-        if _ability(c, side) == "mace":
+        if ability_of(c, side) == "mace":
             victim = other(side)
             units = c["att_units"] if victim == "attacker" else c["def_units"]
-            if units.get("footman") and _ability(c, victim) != "blackfish":
+            if units.get("footman") and ability_of(c, victim) != "blackfish":
                 units["footman"] -= 1
                 if victim == "defender":
                     _destroy(state, c["area"], {"footman": 1})
@@ -609,7 +355,6 @@ def ability(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
 def _decide(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[str, Any], house: str,
             action: dict[str, Any]) -> None:
     """Apply one decided card ability (card texts, facts file) and move the combat on."""
-    from . import power, tracks
 
     use = str(action.get("use", "")).lower() in ("1", "true", "on", "yes")
     kind = p["kind"]
@@ -646,7 +391,7 @@ def _decide(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[str, Any
             raise RuleError("Choose an influence track.", RULE_CARD_TEXT, entry="card-doran")
         tracks.to_bottom(state, track, house_on(c, other(p["side"])))
         ctx.log(N_("Doran Martell moves %(house)s to the bottom of %(track)s"),
-                house=_h(house_on(c, other(p["side"]))), track=tr(TRACK_LABELS[track]))
+                house=_h(house_on(c, other(p["side"]))), track=tr(TRACKS[track]))
     if kind == "cersei" and use:
         target = str(action.get("area", ""))
         o = state.get("orders", {}).get(target)
@@ -680,10 +425,9 @@ def _decide(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[str, Any
 
 def queen_targets(state: dict[str, Any], c: dict[str, Any], side: str) -> list[str]:
     """Enemy orders adjacent to the embattled area, never the attacking March (Queen of Thorns)."""
-    act = _act()
     enemy = house_of(c, other(side))
     return sorted(a for a, o in state.get("orders", {}).items()
-                  if o["house"] == enemy and act.adjacent(a, c["area"]) and a != c["from"])
+                  if o["house"] == enemy and adjacent(a, c["area"]) and a != c["from"])
 
 
 def tides_draw(state: dict[str, Any], ctx: Any) -> str:
@@ -770,20 +514,9 @@ def _resolve(state: dict[str, Any], ctx: Any) -> None:
         if n and (len(kinds) > 1 and n < sum(units.values())):
             c["pending"].append({"kind": "casualties", "side": side, "count": n})
         elif n:
-            _take_casualties(state, c, side, _auto_pick(units, n))
+            _take_casualties(state, c, side, auto_casualties(units, n))
     _queue_after(state, c, win)
     _next_pending(state, ctx)
-
-
-def _auto_pick(units: dict[str, int], n: int) -> dict[str, int]:
-    """When there is no real choice (one kind, or every unit dies), the casualties are obvious."""
-    out: dict[str, int] = {}
-    for k in ("footman", "ship", "siege", "knight"):
-        take = min(n, units.get(k, 0))
-        if take:
-            out[k] = take
-            n -= take
-    return out
 
 
 def _take_casualties(state: dict[str, Any], c: dict[str, Any], side: str, picks: dict[str, int]) -> None:
@@ -813,7 +546,6 @@ def _casualties(state: dict[str, Any], ctx: Any, side: str, action: dict[str, An
 
 def _destroy(state: dict[str, Any], aid: str, picks: dict[str, int]) -> None:
     """Destroyed units return to their house's reserve (seed 000 p.6 "destroy")."""
-    from . import areas
 
     u = dict(state["units"].get(aid) or {})
     if not u:
@@ -829,7 +561,7 @@ def _queue_after(state: dict[str, Any], c: dict[str, Any], win: str) -> None:
     if c["neutral"] is not None:
         return
     for side in _it_order(state, c):
-        ability = _ability(c, side)
+        ability = ability_of(c, side)
         if ability == "cersei" and side == win:
             c["pending"].append({"kind": "cersei", "side": side})
         if ability == "renly" and side == win and renly_targets(state, c, side):
@@ -837,16 +569,15 @@ def _queue_after(state: dict[str, Any], c: dict[str, Any], win: str) -> None:
     if win == "attacker":
         survivors = retreating_units(c["def_units"])
         if any(survivors.values()):
-            chooser = "attacker" if _ability(c, "attacker") == "robb" else "defender"
+            chooser = "attacker" if ability_of(c, "attacker") == "robb" else "defender"
             c["pending"].append({"kind": "retreat", "side": chooser})
-    elif _ability(c, "defender") == "robb" and any(retreating_units(c["att_units"]).values()):
+    elif ability_of(c, "defender") == "robb" and any(retreating_units(c["att_units"]).values()):
         c["pending"].append({"kind": "retreat", "side": "defender", "loser": "attacker"})
 
 
 def renly_targets(state: dict[str, Any], c: dict[str, Any], side: str) -> list[str]:
     """Areas holding a footman Renly may upgrade: the winner's own in the combat, or a supporting
     Baratheon footman (card text: "participating" includes support; agot faq)."""
-    from . import areas
 
     house = house_on(c, side)
     if areas.in_reserve(state, house, "knight") <= 0:
@@ -875,23 +606,21 @@ def retreat_options(state: dict[str, Any], c: dict[str, Any], loser: str = "defe
     is an enemy area (p.26-27), never a retreat. ``loser="attacker"`` is Robb Stark defending: the
     attacker's units, in transit, may go to any such area, their origin included (agot faq).
     """
-    from . import supply
 
-    act = _act()
     house = house_on(c, loser)
     units = retreating_units(c["def_units"] if loser == "defender" else c["att_units"])
     n = sum(units.values())
     land = any(units.get(k) for k in LAND_UNITS)
-    near = set(act.area(c["area"]).adjacent)
+    near = set(area(c["area"]).adjacent)
     if land:
-        near |= act.transport_reach(state, c["area"], house)
+        near |= transport_reach(state, c["area"], house)
     # supply is checked as if the retreating units had already left the embattled area (p.21)
     after = {**state, "units": {a: u for a, u in state["units"].items() if a != c["area"]}}
     garrisons = state.get("garrisons", {})
     cands = []
     for aid in sorted(near):
-        a = act.area(aid)
-        owner = act.unit_owner(state, aid)
+        a = area(aid)
+        owner = unit_owner(state, aid)
         room = None
         for k in range(n, -1, -1):
             if supply.can_hold(after, house, aid, k):
@@ -907,7 +636,7 @@ def retreat_options(state: dict[str, Any], c: dict[str, Any], loser: str = "defe
                       "enemy_power": state.get("tokens", {}).get(aid) not in (None, house),
                       "neutral": aid in state.get("neutral", {}),
                       "room": room,
-                      "foreign_port": a.type == "port" and act.port_owner(state, aid) != house})
+                      "foreign_port": a.type == "port" and port_owner(state, aid) != house})
     cands = [x for x in cands if not x["foreign_port"]]
     legal = [x for x in retreat_choices(units, cands) if x["room"]]
     best = max((min(x["room"], n) for x in legal), default=0)
@@ -940,13 +669,12 @@ def _retreat(state: dict[str, Any], ctx: Any, dest: str, loser: str = "defender"
 
     The defender's units leave the embattled area now; the attacker's (only with Robb Stark
     defending) are in transit and land in clean-up, at ``c["att_retreat"]``."""
-    from . import areas
 
     c = state["action"]["combat"]
     units = retreating_units(c["def_units"] if loser == "defender" else c["att_units"])
     options = {o["area"]: o["room"] for o in retreat_options(state, c, loser)}
     if dest not in options:
-        robb = _ability(c, other(loser)) == "robb"  # Robb Stark's owner picks the area (card text)
+        robb = ability_of(c, other(loser)) == "robb"  # Robb Stark's owner picks the area (card text)
         raise RuleError("Your units cannot retreat to %(area)s.", RULE_CARD_TEXT if robb else "seed 000 p.21",
                         entry="card-robb" if robb else "resolution-retreat-defender", area=dest[:40])
     room = options[dest]
@@ -975,7 +703,6 @@ def _retreat(state: dict[str, Any], ctx: Any, dest: str, loser: str = "defender"
 def _renly(state: dict[str, Any], c: dict[str, Any], side: str, aid: str) -> None:
     """Renly Baratheon: one footman of the winner's in this combat (its own or a supporting one)
     becomes a knight, if a knight is left in reserve (card text; agot faq)."""
-    from . import areas
 
     if aid not in renly_targets(state, c, side):
         raise RuleError("Choose an area with one of your footmen in this combat.", RULE_CARD_TEXT, entry="card-renly")
@@ -999,9 +726,8 @@ def _take_port(state: dict[str, Any], c: dict[str, Any]) -> None:
     """Taking a land area: enemy ships in its port leave the board; the new owner may at once put
     up to as many of its own ships there as it has in reserve and supply allows (seed 000 p.25).
     That choice is a step of its own (pending ``port``), answered with a button on the phone."""
-    from . import areas
 
-    port = _act().board_data.load().port_of_land(c["area"])
+    port = board_data.load().port_of_land(c["area"])
     if not port or c["neutral"] is not None:
         return
     owner = areas.owner(state, port)
@@ -1019,7 +745,6 @@ def _take_port(state: dict[str, Any], c: dict[str, Any]) -> None:
 def port_room(state: dict[str, Any], house: str, port: str, removed: int) -> int:
     """How many ships may replace the removed ones: no more than were removed, than the house has in
     reserve, than supply allows (seed 000 p.25), and never more than 3 in a port."""
-    from . import areas, supply
 
     n = min(removed, areas.in_reserve(state, house, "ship"), 3)
     while n and not supply.can_hold(state, house, port, n):
@@ -1029,7 +754,6 @@ def port_room(state: dict[str, Any], house: str, port: str, removed: int) -> int
 
 def _port_replace(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[str, Any], action: dict[str, Any]) -> None:
     """The new owner places 0..max of its own ships in the captured port (seed 000 p.25)."""
-    from . import areas
 
     n = get_int(action, "ships", 0, p["max"], "seed 000 p.25") if action.get("ships") not in (None, "") else 0
     if n:
@@ -1044,14 +768,13 @@ def _after_result(state: dict[str, Any], ctx: Any) -> None:
     Then the steps that wait for the clean-up: replacing ships in a captured port (p.25) and the
     "after combat" cards (Patchface), which resolve once played cards are discarded, hands refilled
     and Roose Bolton has taken his cards back (agot faq); :func:`_finish` closes the combat."""
-    from . import areas, power
 
     c = state["action"]["combat"]
     c["cleaned"] = True
     win = c["result"]["winner"]
     att, dfn, dst, src = c["attacker"], c["defender"], c["area"], c["from"]
     survivors = {k: n for k, n in c["att_units"].items() if n > 0}
-    arianne = _ability(c, "defender") == "arianne" and dfn is not None
+    arianne = ability_of(c, "defender") == "arianne" and dfn is not None
     if win == "attacker":
         if c["neutral"] is not None:
             state["neutral"].pop(dst, None)
@@ -1073,11 +796,11 @@ def _after_result(state: dict[str, Any], ctx: Any) -> None:
             c["notes"].append({"msg": N_("Arianne Martell: the attacker may not move into the area"), "params": {}})
         elif any(survivors.values()):
             areas.add_units(state, dst, att, **survivors)
-        if _ability(c, "attacker") == "loras" and any(survivors.values()) and not arianne \
+        if ability_of(c, "attacker") == "loras" and any(survivors.values()) and not arianne \
                 and dst not in state["orders"]:
             state["orders"][dst] = {"house": att, "token": c["march_token"]}
             state["orders"].pop(src, None)
-        if _ability(c, "attacker") == "tywin":
+        if ability_of(c, "attacker") == "tywin":
             power.gain(state, att, 2)
         if not arianne:
             _take_port(state, c)
@@ -1100,15 +823,15 @@ def _after_result(state: dict[str, Any], ctx: Any) -> None:
                 routed[k] = routed.get(k, 0) + n
             if survivors.get("siege"):  # siege engines cannot retreat (p.21)
                 _destroy(state, back, {"siege": survivors["siege"]})
-        if dfn is not None and _ability(c, "defender") == "tywin":
+        if dfn is not None and ability_of(c, "defender") == "tywin":
             power.gain(state, dfn, 2)
     if c["neutral"] is None:
         for side in SIDES:
-            card = _card(c, side)
+            card = card_of(c, side)
             if card:
                 hc.discard(state, house_on(c, side), card.id)
         for side in SIDES:
-            if _ability(c, side) == "roose" and side != win:
+            if ability_of(c, side) == "roose" and side != win:
                 hc.take_back_all(state, house_on(c, side))
     if state["orders"].get(src, {}).get("token") == c["march_token"] and state["orders"][src]["house"] == att:
         del state["orders"][src]
@@ -1118,7 +841,7 @@ def _after_result(state: dict[str, Any], ctx: Any) -> None:
         state["control"][dst] = dfn
     if c["neutral"] is None:
         for side in _it_order(state, c):
-            if _ability(c, side) == "patchface" and hc.hands(state)[house_on(c, other(side))]["hand"]:
+            if ability_of(c, side) == "patchface" and hc.hands(state)[house_on(c, other(side))]["hand"]:
                 c["pending"].append({"kind": "patchface", "side": side})
     if c["pending"]:
         c["step"] = "ability"
@@ -1128,8 +851,7 @@ def _after_result(state: dict[str, Any], ctx: Any) -> None:
 
 def _finish(state: dict[str, Any], ctx: Any) -> None:
     """End of clean-up: orders in areas left without units go (agot faq), the combat stays readable
-    as ``last_combat`` until the next one, and the March step goes on (seed 000 p.21)."""
-    from . import areas
+    as ``last_combat`` until the next one; then the March step goes on (seed 000 p.21)."""
 
     c = state["action"]["combat"]
     # only the areas this combat emptied: an order elsewhere may stand on units the mirror lacks
@@ -1143,14 +865,12 @@ def _finish(state: dict[str, Any], ctx: Any) -> None:
                                "winner": house_of(c, c["result"]["winner"]) or "neutral", "result": c["result"],
                                "cards": dict(c["cards"]), "tides": dict(c["tides"]), "notes": c["notes"]}
     state["last_combat"] = summary(state, c)
-    state["action"]["combat"] = None
-    _act()._next_turn(state, ctx)
+    state["action"]["combat"] = None  # the March step goes on (action.in_combat)
 
 
 def correct_units(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
     """Before the cards are revealed, a side (or the host) corrects the units it has in the combat:
     the pieces on the table are the truth (design: the mirror may be stale; seed 000 p.17)."""
-    from . import areas
 
     c = _combat(state)
     if c["step"] not in ("support", "cards"):
@@ -1176,18 +896,6 @@ def correct_units(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> No
     ctx.log(N_("%(house)s corrects its units in the combat: %(n)s"), house=_h(house), n=sum(counts.values()))
 
 
-HANDLERS = {"support": support, "card_ability": ability, "blade": blade, "combat_units": correct_units}
-
-
-def apply(state: dict[str, Any], ctx: Any, action: dict[str, Any]) -> None:
-    """Dispatch a combat action; house-card answers come as sealed ``answer`` actions."""
-    kind = str(action.get("type"))
-    if kind == "answer":
-        answer_card(state, ctx, action)
-        return
-    HANDLERS[kind](state, ctx, action)
-
-
 # -- views -----------------------------------------------------------------------------------
 def public(state: dict[str, Any]) -> dict[str, Any] | None:
     """The combat panel: built field by field so nothing secret (chosen card, Tides) leaks early."""
@@ -1202,9 +910,9 @@ def public(state: dict[str, Any]) -> dict[str, Any] | None:
     view["pending"] = [{"kind": p["kind"], "house": house_of(c, p["side"]), "side": p["side"]}
                        for p in c["pending"]] if c["step"] == "ability" else []
     if revealed:
-        view["cards"] = {s: (card.name if (card := _card(c, s)) else None) for s in SIDES}
+        view["cards"] = {s: (card.name if (card := card_of(c, s)) else None) for s in SIDES}
         view["card_ids"] = dict(c["cards"])
-        view["card_texts"] = {s: hc.ABILITY_TEXT.get(_ability(c, s), "") for s in SIDES}
+        view["card_texts"] = {s: hc.ABILITY_TEXT.get(ability_of(c, s), "") for s in SIDES}
         view["breakdown"] = {s: breakdown(c, s) for s in SIDES}
         view["totals"] = {s: total(c, s) for s in SIDES}
     if c.get("result"):
@@ -1255,7 +963,6 @@ def private(state: dict[str, Any], seat: str) -> dict[str, Any] | None:
             sides = ["attacker" if seat == c["attacker"] else "defender", "none"]
         view["decide"] = {"kind": "support", "area": head["area"], "sides": sides}
     if c["step"] == "cards" and seat in (c["attacker"], c["defender"]):
-        from ... import sealed
 
         prompt = state["prompts"][c["prompt"]]
         side = "attacker" if seat == c["attacker"] else "defender"
@@ -1301,7 +1008,6 @@ def private(state: dict[str, Any], seat: str) -> dict[str, Any] | None:
 
 def waiting_for(state: dict[str, Any]) -> list[str]:
     """Who the combat waits on right now."""
-    from ... import sealed
 
     c = state["action"]["combat"]
     if c["step"] == "support" and c["queue"]:
@@ -1313,3 +1019,24 @@ def waiting_for(state: dict[str, Any]) -> list[str]:
     if c["step"] == "blade":
         return [c["blade_asked"]]
     return []
+
+
+class Combat(Procedure):
+    """A combat, nested in the March step (seed 000 p.17-21): support, then the sealed house cards,
+    the card abilities and other decisions (``pending``), the Blade; each stage has its moves."""
+
+    name = "combat"
+    moves = {"support": ("support", "combat_units"), "cards": ("answer", "combat_units"),
+             "ability": ("card_ability",), "blade": ("blade",)}
+
+    def active(self, state: dict[str, Any]) -> bool:
+        return bool((state.get("action") or {}).get("combat"))
+
+    def sub(self, state: dict[str, Any]) -> str | None:
+        return str(state["action"]["combat"]["step"])
+
+    def waiting_for(self, state: dict[str, Any]) -> list[str]:
+        return waiting_for(state)
+
+
+COMBAT = Combat()

@@ -16,8 +16,6 @@ from . import board as board_data
 from . import house_cards as hc
 
 State = dict[str, Any]
-TOKEN_LABELS = {"iron_throne": N_("Iron Throne"), "blade": N_("Valyrian Steel Blade"), "raven": N_("Messenger Raven")}
-TRACK_LABELS = {"iron_throne": N_("Iron Throne"), "fiefdoms": N_("Fiefdoms"), "kings_court": N_("King's Court")}
 YES = ("1", "true", "on", "yes")
 
 
@@ -49,20 +47,20 @@ def set_track(state: State, ctx: Ctx, action: Action) -> None:
         order.insert(pos - 1, house)
     tracks.set_track(state, track, order)
     for pos, h in enumerate(order, 1):
-        ctx.log(N_("Host: %(track)s track, position %(n)s: %(house)s"), track=tr(TRACK_LABELS[track]), n=pos,
+        ctx.log(N_("Host: %(track)s track, position %(n)s: %(house)s"), track=tr(names.TRACKS[track]), n=pos,
                 house=_h(h))
 
 
 def set_dominance(state: State, ctx: Ctx, action: Action) -> None:
     """Who holds a dominance token and whether the Blade or Raven was used this round (seed 000 p.11-12, p.16)."""
     ctx.actor.require_host()
-    token = get_choice(action, "token", tuple(TOKEN_LABELS), "seed 000 p.11")
+    token = get_choice(action, "token", tuple(names.TOKENS), "seed 000 p.11")
     dom = state["dominance"][token]
     if action.get("holder") not in (None, ""):
         dom["holder"] = get_choice(action, "holder", state["houses"], "seed 000 p.11")
     if action.get("used") is not None and token != "iron_throne":
         dom["used"] = str(action.get("used")).lower() in YES
-    ctx.log(N_("Host: %(token)s held by %(house)s (%(state)s)"), token=tr(TOKEN_LABELS[token]),
+    ctx.log(N_("Host: %(token)s held by %(house)s (%(state)s)"), token=tr(names.TOKENS[token]),
             house=_h(dom["holder"]), state=tr(N_("used this round") if dom["used"] else N_("available")))
 
 
@@ -109,11 +107,3 @@ def set_house_card(state: State, ctx: Ctx, action: Action) -> None:
     ctx.log(N_("Host: %(card)s is in the %(place)s of %(house)s"), card=tr(hc.CARD_NAMES[cid]),
             place=tr(N_("hand") if place == "hand" else N_("discard pile")), house=_h(house))
 
-
-CORRECTIONS = {
-    "set_track": set_track,
-    "set_dominance": set_dominance,
-    "set_round": set_round,
-    "set_garrison": set_garrison,
-    "set_house_card": set_house_card,
-}

@@ -1,44 +1,66 @@
 """The step machine of the Westeros phase (and of the wildling procedures nested in it).
 
-Each multi-step procedure (a Westeros card, a Clash of Kings, a wildling attack) is a small *step*
-dict with a ``kind``; ``state["queue"]`` holds the steps still to run, ``state["current"]`` the one
-the table is in. A step either finishes as soon as it starts (e.g. Game of Thrones) or waits for
-phones; its handler marks ``done`` and calls :func:`advance`, which starts the next one. This keeps
-"what the table waits for" a plain function of the current step (seed 000 p.7: cards resolve in deck
-order, one procedure at a time).
+Each multi-step procedure of the phase (a Westeros card, a Clash of Kings, a wildling attack) is a
+:class:`Step` procedure (``procedure.py``: its own moves and whom it waits on) acting on a small
+*step* dict with a ``kind``; ``state["queue"]`` holds the steps still to run, ``state["current"]``
+the one the table is in. A step either finishes as soon as it starts (e.g. Game of Thrones) or
+waits for phones; its procedure marks it ``done`` and calls :func:`finish`, which starts the next
+one (seed 000 p.7: cards resolve in deck order, one procedure at a time).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..base import Ctx
+from ..base import Action, Ctx, State
+from .procedure import Procedure
 
-State = dict[str, Any]
 Step = dict[str, Any]
+Starter = Callable[[State, Ctx, Step], None]
+Actor = Callable[[State, Ctx, Step, Action], None]
+Waiter = Callable[[State, Step], list[str]]
+Checker = Callable[[State, Ctx, Step], None]
 
-#: kind -> start(state, ctx, step); filled by the modules that own each kind.
-STARTERS: dict[str, Callable[[State, Ctx, Step], None]] = {}
-#: kind -> act(state, ctx, step, action); the actions a waiting step accepts.
-ACTORS: dict[str, Callable[[State, Ctx, Step, dict[str, Any]], None]] = {}
-#: kind -> waiting(state, step) -> seats the step waits on.
-WAITERS: dict[str, Callable[[State, Step], list[str]]] = {}
-#: kind -> check(state, ctx, step): re-evaluated after every action (e.g. armies now fit supply).
-CHECKERS: dict[str, Callable[[State, Ctx, Step], None]] = {}
-#: called when the queue runs dry (set by rules: Westeros phase over -> planning).
+
+class StepProcedure(Procedure):
+    """The procedure of one step kind: how it starts, the moves it takes, whom it waits on, and
+    (``check``) what it re-evaluates after any move, e.g. armies now within supply."""
+
+    def __init__(self, kind: str, start: Starter, act: Actor | None = None, waiting: Waiter | None = None,
+                 check: Checker | None = None, sub: Callable[[Step], str | None] | None = None,
+                 moves: Mapping[str, tuple[str, ...]] | None = None) -> None:
+        self.name = kind
+        self.start = start
+        self.act = act
+        self.check = check
+        self._waiting = waiting
+        self._sub = sub
+        self.moves = dict(moves or {})
+
+    def active(self, state: State) -> bool:
+        cur = current(state)
+        return cur is not None and cur["kind"] == self.name
+
+    def sub(self, state: State) -> str | None:
+        cur = current(state)
+        return self._sub(cur) if self._sub is not None and cur is not None else None
+
+    def waiting_for(self, state: State) -> list[str]:
+        cur = current(state)
+        return self._waiting(state, cur) if self._waiting is not None and cur is not None else []
+
+
+#: the procedure of each step kind and what follows an empty queue, installed once by ``rules.py``
+#: (the step modules call :func:`finish`, so they cannot be imported here)
+STEPS: dict[str, StepProcedure] = {}
 ON_EMPTY: list[Callable[[State, Ctx], None]] = []
 
 
-def register(kind: str, start: Callable, act: Callable | None = None, waiting: Callable | None = None,
-             check: Callable | None = None) -> None:
-    STARTERS[kind] = start
-    if check is not None:
-        CHECKERS[kind] = check
-    if act is not None:
-        ACTORS[kind] = act
-    if waiting is not None:
-        WAITERS[kind] = waiting
+def install(steps: tuple[StepProcedure, ...], on_empty: Callable[[State, Ctx], None]) -> None:
+    STEPS.clear()
+    STEPS.update({s.name: s for s in steps})
+    ON_EMPTY[:] = [on_empty]
 
 
 def push(state: State, *steps: Step, front: bool = False) -> None:
@@ -69,7 +91,7 @@ def advance(state: State, ctx: Ctx) -> None:
             step = state["queue"].pop(0)
             state["current"] = step
             state["step"] = step["kind"]
-            STARTERS[step["kind"]](state, ctx, step)
+            STEPS[step["kind"]].start(state, ctx, step)
             continue
         state["current"] = None
         for hook in ON_EMPTY:
@@ -86,12 +108,6 @@ def finish(state: State, ctx: Ctx, step: Step) -> None:
 def recheck(state: State, ctx: Ctx) -> None:
     """Let the current step notice a change made by a correction action."""
     cur = current(state)
-    if cur is not None and cur["kind"] in CHECKERS:
-        CHECKERS[cur["kind"]](state, ctx, cur)
-
-
-def waiting(state: State) -> list[str]:
-    cur = current(state)
-    if cur is None or cur["kind"] not in WAITERS:
-        return []
-    return WAITERS[cur["kind"]](state, cur)
+    check = STEPS[cur["kind"]].check if cur is not None else None
+    if cur is not None and check is not None:
+        check(state, ctx, cur)

@@ -6,13 +6,12 @@ card being chosen during a combat (seed 000 p.19): the choice itself is a sealed
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from ...datafiles import DataModel
 from ...i18n import N_
 from ..base import RuleError
+from .data_models import load
 
 HOUSES = ("baratheon", "lannister", "stark", "greyjoy", "tyrell", "martell")
 
@@ -58,8 +57,7 @@ ABILITY_TEXT = {
 }
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(DataModel):
     """A printed house card: strength, swords, fortifications and an ability key (or "")."""
 
     id: str
@@ -75,13 +73,16 @@ class Card:
         return TIMING.get(self.ability, "")
 
 
+class HouseCardsFile(DataModel):
+    """``data/house_cards.toml``: every printed house card."""
+
+    card: list[Card]
+
+
 def _load() -> dict[str, Card]:
     """Read data/house_cards.toml: 7 cards per house, abilities the assistant knows (seed 000 p.18)."""
-    raw = tomllib.loads((Path(__file__).parent / "data" / "house_cards.toml").read_text(encoding="utf-8"))
     cards: dict[str, Card] = {}
-    for row in raw["card"]:
-        card = Card(str(row["id"]), str(row["house"]), str(row["name"]), int(row["strength"]),
-                    int(row["swords"]), int(row["forts"]), str(row["ability"]))
+    for card in load("house_cards.toml", HouseCardsFile).card:
         if card.house not in HOUSES or card.id in cards:
             raise ValueError(f"house_cards.toml: bad card {card.id}")
         if card.ability and card.ability not in TIMING:

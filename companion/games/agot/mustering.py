@@ -18,7 +18,6 @@ from . import board as board_data
 
 State = dict[str, Any]
 COST = {"footman": 1, "knight": 2, "siege": 2, "ship": 1}
-UNIT_LABELS = {"footman": N_("footman"), "knight": N_("knight"), "siege": N_("siege engine"), "ship": N_("ship")}
 
 
 def muster_areas(state: State, house: str) -> dict[str, int]:
@@ -121,7 +120,7 @@ def recruit(state: State, ctx: Ctx, step: flow.Step, house: str, action: Action)
                         area=names.label(names.AREAS[area]), n=step["points"][area])
     if areas.in_reserve(state, house, unit) < 1:
         raise RuleError("You have no %(unit)s left to place.", "seed 000 p.4", entry="overview-component-limit",
-                        unit=names.label(UNIT_LABELS[unit]))
+                        unit=names.label(names.UNITS[unit]))
     target = area
     if unit == "ship":
         targets = ship_targets(state, house, area)
@@ -142,15 +141,15 @@ def recruit(state: State, ctx: Ctx, step: flow.Step, house: str, action: Action)
         step["area"] = area
     if upgrade:
         ctx.log(N_("%(house)s upgrades a footman to a %(unit)s in %(area)s"), house=names.label(names.HOUSES[house]),
-                unit=names.label(UNIT_LABELS[unit]), area=names.label(names.AREAS[target]))
+                unit=names.label(names.UNITS[unit]), area=names.label(names.AREAS[target]))
     else:
         ctx.log(N_("%(house)s musters a %(unit)s in %(area)s"), house=names.label(names.HOUSES[house]),
-                unit=names.label(UNIT_LABELS[unit]), area=names.label(names.AREAS[target]))
+                unit=names.label(names.UNITS[unit]), area=names.label(names.AREAS[target]))
 
 
 def waiting_mustering(state: State, step: flow.Step) -> list[str]:
     return [house_of(step)] if step["index"] < len(step["houses"]) else []
 
 
-def register() -> None:
-    flow.register("mustering", start_mustering, act_mustering, waiting_mustering)
+MUSTERING = flow.StepProcedure("mustering", start_mustering, act_mustering, waiting_mustering,
+                               moves={"": ("muster", "muster_done")})

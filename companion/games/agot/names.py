@@ -8,6 +8,13 @@ from __future__ import annotations
 
 from ...i18n import N_, tr
 
+#: the three influence tracks (seed 000 p.10)
+TRACKS = {"iron_throne": N_("Iron Throne"), "fiefdoms": N_("Fiefdoms"), "kings_court": N_("King's Court")}
+#: the dominance tokens (seed 000 p.11-12)
+TOKENS = {"iron_throne": N_("Iron Throne"), "blade": N_("Valyrian Steel Blade"), "raven": N_("Messenger Raven")}
+#: unit kinds as they read inside a sentence ("musters a knight")
+UNITS = {"footman": N_("footman"), "knight": N_("knight"), "siege": N_("siege engine"), "ship": N_("ship")}
+
 HOUSES = {
     "baratheon": N_("Baratheon"),
     "lannister": N_("Lannister"),

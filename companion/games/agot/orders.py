@@ -6,13 +6,11 @@ phase (``planning.py``) feeds it the areas a house holds and the round's restric
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ...i18n import N_
 from ..base import RuleError
+from .data_models import OrdersFile, Token, load
 
 KINDS = ("march", "defense", "support", "raid", "consolidate")
 KIND_LABELS = {
@@ -33,22 +31,6 @@ REGULAR_TOKENS = 10
 SPECIAL_TOKENS = 5
 
 
-@dataclass(frozen=True)
-class Token:
-    """One order token: its kind, printed strength bonus and whether it is special (star)."""
-
-    id: str
-    kind: str
-    bonus: int
-    star: bool
-
-    @property
-    def label(self) -> str:
-        """Short text the screen prints, e.g. "March +1 ★" (kind names translate in templates)."""
-        sign = f" {self.bonus:+d}" if self.kind in ("march", "defense", "support") else ""
-        return f"{self.kind}{sign}{' ★' if self.star else ''}"
-
-
 def mark(tok: Token) -> str:
     """The language-free part of a token's face: its bonus (March/Defense/Support) and the star."""
     sign = f" {tok.bonus:+d}" if tok.kind in ("march", "defense", "support") else ""
@@ -57,10 +39,9 @@ def mark(tok: Token) -> str:
 
 def _load() -> tuple[dict[str, Token], dict[str, set[str]], dict[int, list[int]]]:
     """Read and validate data/orders.toml: 15 tokens (10 regular + 5 special, seed 000 p.12)."""
-    raw = tomllib.loads((Path(__file__).parent / "data" / "orders.toml").read_text(encoding="utf-8"))
+    raw = load("orders.toml", OrdersFile)
     tokens: dict[str, Token] = {}
-    for row in raw["token"]:
-        tok = Token(str(row["id"]), str(row["kind"]), int(row["bonus"]), bool(row["star"]))
+    for tok in raw.token:
         if tok.kind not in KINDS or tok.id in tokens:
             raise ValueError(f"orders.toml: bad token {tok.id}")
         tokens[tok.id] = tok
@@ -68,12 +49,12 @@ def _load() -> tuple[dict[str, Token], dict[str, set[str]], dict[int, list[int]]
     if len(tokens) != REGULAR_TOKENS + SPECIAL_TOKENS or stars != SPECIAL_TOKENS:
         raise ValueError("orders.toml: a house has 10 regular and 5 special tokens")
     bans: dict[str, set[str]] = {}
-    for name, rule in raw["restriction"].items():
+    for name, rule in raw.restriction.items():
         if name not in RESTRICTION_LABELS:
             raise ValueError(f"orders.toml: unknown restriction {name}")
         bans[name] = {t.id for t in tokens.values()
-                      if t.kind in rule["kinds"] and (t.star or not rule["star_only"])}
-    table = {int(k): [int(x) for x in v] for k, v in raw["stars"].items()}
+                      if t.kind in rule.kinds and (t.star or not rule.star_only)}
+    table = {players: list(row) for players, row in raw.stars.items()}
     for players, row in table.items():
         if len(row) != players:
             raise ValueError("orders.toml: one star count per King's Court position")

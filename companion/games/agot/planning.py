@@ -20,10 +20,11 @@ from typing import Any
 from ... import sealed
 from ...i18n import N_, tr
 from ..base import Action, Ctx, RuleError, State, get_choice
+from . import action, tracks, wildlings
 from . import board as board_data
 from . import orders as ot
-from . import tracks, wildlings
 from .names import AREAS, HOUSES, WILDLINGS
+from .procedure import Procedure
 
 
 def _h(house: str) -> dict[str, str]:
@@ -231,24 +232,10 @@ def raven_pass(state: State, ctx: Ctx, action: Action) -> None:
 
 def finish(state: State, ctx: Ctx) -> None:
     """The planning phase ends after the Raven step; the action phase starts (seed 000 p.13)."""
-    from . import action
-
     state["planning"]["step"] = "done"
     state["phase"] = "action"
     state["step"] = "action"
     action.start(state, ctx)
-
-
-HANDLERS = {"answer": answer, "raven_swap": raven_swap, "raven_peek": raven_peek,
-            "raven_place": raven_place, "raven_pass": raven_pass}
-
-
-def apply(state: State, ctx: Ctx, action: Action) -> None:
-    """Dispatch a planning-phase action (rules.py delegates here while ``phase == "planning"``)."""
-    handler = HANDLERS.get(str(action.get("type")))
-    if handler is None:
-        raise RuleError("This cannot be done during the planning phase.", "seed 000 p.12", status=409)
-    handler(state, ctx, action)
 
 
 # -- views -----------------------------------------------------------------------------------
@@ -331,3 +318,25 @@ def waiting_for(state: State) -> list[str]:
     if plan["step"] == "raven":
         return [plan["raven"]["house"]]
     return []
+
+
+class Planning(Procedure):
+    """The planning phase (seed 000 p.11-13): secret orders, then the Messenger Raven. The host may
+    play the round on the board."""
+
+    name = "planning"
+    moves = {"": ("round_done_on_board",), "assign": ("answer",),
+             "raven": ("raven_swap", "raven_peek", "raven_place", "raven_pass")}
+
+    def active(self, state: State) -> bool:
+        return state["phase"] == "planning"
+
+    def sub(self, state: State) -> str | None:
+        plan = state.get("planning")
+        return str(plan["step"]) if plan else None
+
+    def waiting_for(self, state: State) -> list[str]:
+        return waiting_for(state)
+
+
+PLANNING = Planning()

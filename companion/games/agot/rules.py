@@ -34,28 +34,32 @@ State layout (a JSON dict; other modules document their own parts)::
 
 Phase machine: setup -> (round 1) planning -> action -> Westeros (round 2..10) -> planning -> ...
 After the action phase of round 10 the game ends (seed 000 p.7, p.16-17). The planning and action
-phases are delegated to ``planning.py`` / ``action.py``; they call back :func:`end_action_phase`
-by setting ``phase = "action_done"`` (or the host uses the manual "done on the board" step when
-those modules are unavailable).
+phases are delegated to ``planning.py`` / ``action.py``; the action phase calls back
+:func:`end_action_phase` by setting ``phase = "action_done"`` (the host may also play a round's
+orders on the board: ``round_done_on_board``).
 """
 
 from __future__ import annotations
 
-import importlib
+from dataclasses import replace
 from typing import Any
 
 from ... import sealed
 from ...i18n import N_, tr
-from ..base import Action, Ctx, Game, Option, RuleError, SeatDef, State, get_choice, get_int
+from ...moves import Handler, Move, Moves, Params, Who
+from ..base import Action, Ctx, RuleError, State, get_choice, get_int
+from . import action as action_phase
 from . import (
     areas,
     bidding,
+    combat,
     corrections,
     flow,
     mustering,
     names,
+    params,
+    planning,
     power,
-    setup,
     supply,
     tracks,
     victory,
@@ -63,28 +67,41 @@ from . import (
     wildlings,
 )
 from . import board as board_data
+from .procedure import Procedure, where
 
 RULE_SETUP = "seed 000 p.4"
 
 
-def _optional(name: str) -> Any:
-    """planning/action module, or None while it does not exist (then the host plays that
-    phase on the board)."""
-    full = f"{__package__}.{name}"
-    try:
-        return importlib.import_module(full)
-    except ModuleNotFoundError as err:  # only "not written yet"; a real bug in it must surface
-        if err.name != full:
-            raise
-        return None
+class Setup(Procedure):
+    """The board is being set up from the checklist (seed 000 p.4-6); the host starts the game."""
+
+    name = "setup"
+    moves = {"": ("start",)}
+
+    def active(self, state: State) -> bool:
+        return state["phase"] == "setup"
 
 
-def _register_steps() -> None:
-    westeros.register()
-    bidding.register()
-    mustering.register()
-    wildlings.register()
-    flow.ON_EMPTY[:] = [_westeros_over]
+#: the procedures a Westeros card may start (seed 000 p.7-11, p.22-23)
+WESTEROS_STEPS: tuple[flow.StepProcedure, ...] = (
+    westeros.DRAW, westeros.CARD, westeros.CHOICE, westeros.GAME_OF_THRONES, westeros.SUPPLY, westeros.ARMIES,
+    bidding.CLASH, mustering.MUSTERING, wildlings.ATTACK)
+
+
+class WesterosPhase(Procedure):
+    """The Westeros phase (seed 000 p.7-11): the cards' procedures run one after the other
+    (``flow.py``), each with its own moves."""
+
+    name = "westeros"
+    children = WESTEROS_STEPS
+
+    def active(self, state: State) -> bool:
+        return state["phase"] == "westeros"
+
+
+WESTEROS = WesterosPhase()
+#: the procedures of the game, one per phase ("ended" and the moment between two phases have none)
+PHASES: tuple[Procedure, ...] = (Setup(), WESTEROS, planning.PLANNING, action_phase.ACTION)
 
 
 def _westeros_over(state: State, ctx: Ctx) -> None:
@@ -94,23 +111,19 @@ def _westeros_over(state: State, ctx: Ctx) -> None:
 
 
 def start_planning(state: State, ctx: Ctx) -> None:
-    """The planning phase (seed 000 p.12); module opens the secret orders."""
+    """The planning phase (seed 000 p.12): the secret orders open."""
     state["phase"] = "planning"
     state["step"] = "planning"
     state["current"] = None
     ctx.log(N_("Round %(round)s: planning phase."), round=state["round"])
-    planning = _optional("planning")
-    if planning is not None and hasattr(planning, "start"):
-        planning.start(state, ctx)
+    planning.start(state, ctx)
 
 
 def end_planning(state: State, ctx: Ctx) -> None:
     """Planning over: the action phase (seed 000 p.13)."""
     state["phase"] = "action"
     state["step"] = "action"
-    action = _optional("action")
-    if action is not None and hasattr(action, "start"):
-        action.start(state, ctx)
+    action_phase.start(state, ctx)
 
 
 def end_action_phase(state: State, ctx: Ctx) -> None:
@@ -161,7 +174,7 @@ def check_immediate_win(state: State, ctx: Ctx) -> None:
                 house=names.label(names.HOUSES[house]))
 
 
-_register_steps()
+flow.install(WESTEROS_STEPS, _westeros_over)
 
 
 #: FAQ options a table created before they existed never had: replaying such a table keeps the
@@ -170,157 +183,16 @@ LEGACY = {"faq_lannister_port_ship": False, "tiebreak": "printed", "faq_blade_ti
           "faq_tides_reshuffle": False}
 
 
-class AgotGame(Game):
-    id = "agot"
-    title = N_("A Game of Thrones: The Board Game (2nd edition)")
-    summary = N_("Bids, tracks, supply, Westeros cards and wildlings kept by the companion; orders and "
-                 "combat on the phones.")
-    screen_template = "agot/screen.html"
-    seat_template = "agot/seat.html"
-    host_template = "agot/host.html"
-
-    def options(self) -> list[Option]:
-        return [
-            Option("players", N_("Players"), "int", 6, help=N_("3 to 6; only the houses of that count play."),
-                   min=3, max=6),
-            Option("tides", N_("Tides of Battle"), "bool", False,
-                   help=N_("Optional combat cards module (seed 000 p.28).")),
-            Option("decks", N_("Westeros and wildling decks"), "choice", "digital",
-                   help=N_("Digital: the companion draws. Physical: the host enters the card turned over."),
-                   choices=(("digital", N_("Digital decks")), ("physical", N_("Physical decks")))),
-            Option("milkwater_keep_last", N_("Massing on the Milkwater: others keep their last card"), "bool",
-                   True, help=N_("The card's wording is unclear when a house holds one card: on = it keeps it.")),
-            Option("neutral_short", N_("Attack on a neutral force falls short"), "choice", "back",
-                   help=N_("Page 26 does not say what happens to the attackers when their strength falls short."),
-                   choices=(("back", N_("Units go back, not routed")), ("routed", N_("Like a lost combat: routed")))),
-            # the publisher's FAQ (docs/agot-faq.md): default to the FAQ, the printed rule stays one tap away
-            Option("faq_lannister_port_ship", N_("Lannister ship in the Port of Lannisport at setup"), "bool", True,
-                   help=N_("Publisher's FAQ v2.0 corrects the Lannister screen: one more ship, in the port. "
-                           "Off = the printed screen (seed 000 p.4).")),
-            Option("tiebreak", N_("End-of-game tie-breaks"), "choice", "faq",
-                   help=N_("After castles and strongholds: FAQ v2.0 = land areas, supply, Iron Throne; "
-                           "printed p.17 = strongholds, supply, available power, Iron Throne."),
-                   choices=(("faq", N_("Publisher's FAQ v2.0")), ("printed", N_("Printed rulebook p.17")))),
-            Option("faq_blade_tides", N_("Tides of Battle: the Blade may still give +1"), "bool", True,
-                   help=N_("Publisher's FAQ v2.0 combat steps: a Valyrian Steel Blade not used to redraw a Tides "
-                           "card may add +1 after the reveal. Off = only the redraw (seed 000 p.28).")),
-            Option("faq_tides_reshuffle", N_("Tides of Battle: reshuffle before every combat"), "bool", True,
-                   help=N_("Publisher's FAQ v1.0: all Tides cards are shuffled together before each combat. "
-                           "Off = drawn cards stay out until the deck runs out (the rulebook is silent, p.28).")),
-        ]
-
-    def seats(self, options: dict[str, Any]) -> list[SeatDef]:
-        b = board_data.load()
-        players = int(options.get("players", 6))
-        return [SeatDef(h, names.HOUSES[h], b.houses[h]["color"]) for h in b.houses_for(players)]
-
-    def setup(self, options: dict[str, Any], ctx: Ctx) -> State:
-        options = {**{o.key: o.default for o in self.options()}, **LEGACY, **dict(options)}
-        state = setup.initial_state(options)
-        ctx.log(N_("A %(n)s-player game: set up the board with the checklist."), n=state["players"])
-        return state
-
-    # -- actions -----------------------------------------------------------------------------
-    def apply(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Corrections any time; otherwise the current phase's step gets the action (seed 000 p.7)."""
-        kind = str(action.get("type", ""))
-        if state["phase"] == "ended" and kind not in CORRECTIONS:
-            raise RuleError("The game is over.", "seed 000 p.17", status=409)
-        if kind in CORRECTIONS:
-            CORRECTIONS[kind](state, ctx, action)
-        elif kind == "start":
-            _start(state, ctx)
-        elif kind in ("planning_done", "action_done"):
-            _manual_phase_done(state, ctx, kind)
-        elif kind == "round_done_on_board":
-            _round_done_on_board(state, ctx)
-        elif state["phase"] == "westeros":
-            cur = flow.current(state)
-            if cur is None or cur["kind"] not in flow.ACTORS:
-                raise RuleError("Nothing is waiting for an answer right now.", "seed 000 p.7", status=409)
-            flow.ACTORS[cur["kind"]](state, ctx, cur, action)
-        elif state["phase"] in ("planning", "action"):
-            module = _optional(state["phase"])
-            if module is None:
-                raise RuleError("Play the %(phase)s phase on the board, then the host taps done.",
-                                "companion: manual phase", status=409, entry="companion-manual-phase",
-                                phase=state["phase"])
-            was = state["phase"]
-            module.apply(state, ctx, action)
-            if was == "planning" and state["phase"] == "action" and not state.get("action"):
-                end_planning(state, ctx)
-        else:
-            raise RuleError("Unknown action: %(type)s.", "companion: actions", type=kind[:40])
-        if state["phase"] == "action_done":
-            end_action_phase(state, ctx)
-        if state["phase"] == "westeros":
-            flow.recheck(state, ctx)
-        check_immediate_win(state, ctx)
-
-    # -- views -------------------------------------------------------------------------------
-    def public_view(self, state: State) -> dict[str, Any]:
-        from . import views
-
-        return views.public(state, self.waiting_for(state))
-
-    def private_view(self, state: State, seat: str) -> dict[str, Any]:
-        from . import views
-
-        return views.private(state, seat)
-
-    def undo_refusal(self, action: Action) -> RuleError | None:
-        """The Raven's look at the top wildling card cannot be undone: the card is drawn when it is
-        looked at, so an undo would let its holder look again at another card (seed 000 p.12)."""
-        if action.get("type") == "raven_peek":
-            return RuleError("The Messenger Raven's look at the wildling deck cannot be undone.",
-                             "seed 000 p.12", status=409)
-        return None
-
-    def waiting_for(self, state: State) -> list[str]:
-        if state["phase"] == "westeros":
-            return flow.waiting(state)
-        if state["phase"] in ("planning", "action"):
-            module = _optional(state["phase"])
-            if module is not None and hasattr(module, "waiting_for"):
-                return list(module.waiting_for(state))
-        return []
-
-
 # -- phase buttons -----------------------------------------------------------------------------
-def _start(state: State, ctx: Ctx) -> None:
+def _start(state: State, ctx: Ctx, action: Action) -> None:
     """The board is set up: round 1 skips the Westeros phase (seed 000 p.7)."""
-    ctx.actor.require_host()
-    if state["phase"] != "setup":
-        raise RuleError("The game has already started.", RULE_SETUP, status=409)
     start_planning(state, ctx)
 
 
-def _manual_phase_done(state: State, ctx: Ctx, kind: str) -> None:
-    """Fallback while the planning/action assistant is unavailable: the table plays the phase with
-    the physical tokens and the host moves the companion on (seed 000 p.12-16)."""
-    ctx.actor.require_host()
-    phase = kind.removesuffix("_done")
-    if state["phase"] != phase:
-        raise RuleError("The table is not in the %(phase)s phase.", "seed 000 p.7", status=409, entry="round-structure",
-                        phase=phase)
-    if _optional(phase) is not None:
-        raise RuleError("Use the phones for this phase.", "companion: manual phase", status=409,
-                        entry="companion-manual-phase")
-    ctx.log(N_("Host: %(phase)s phase done on the board."), phase=names.label(PHASE_LABELS[phase]))
-    if phase == "planning":
-        end_planning(state, ctx)
-    else:
-        state["phase"] = "action_done"
-
-
-def _round_done_on_board(state: State, ctx: Ctx) -> None:
+def _round_done_on_board(state: State, ctx: Ctx, action: Action) -> None:
     """Host escape hatch: this round's planning and action are played with the physical order
     tokens; open secret prompts of those phases close unseen, and the next Westeros phase begins
     (seed 000 p.12-16 are then applied at the table)."""
-    ctx.actor.require_host()
-    if state["phase"] not in ("planning", "action"):
-        raise RuleError("Only the planning or action phase can be played on the board.", "companion: manual phase",
-                        status=409, entry="companion-manual-phase")
     for pid, prompt in list(state["prompts"].items()):
         if sealed.is_open(prompt):
             sealed.close(state, pid)
@@ -329,10 +201,6 @@ def _round_done_on_board(state: State, ctx: Ctx) -> None:
     state["orders"] = {}
     ctx.log(N_("Host: this round's orders are played on the board."))
     state["phase"] = "action_done"
-
-
-PHASE_LABELS = {"setup": N_("Setup"), "westeros": N_("Westeros"), "planning": N_("Planning"),
-                "action": N_("Action"), "ended": N_("Game over")}
 
 
 # -- corrections and board bookkeeping (any phase) ---------------------------------------------
@@ -376,11 +244,10 @@ def _set_units(state: State, ctx: Ctx, action: Action) -> None:
     counts = {k: get_int(action, k, 0, board_data.load().unit_pool[k], "seed 000 p.2") if action.get(k) not in
               (None, "") else 0 for k in board_data.UNIT_KINDS}
     areas.set_units(state, area, house, counts)
-    kinds = {"footman": N_("footman"), "knight": N_("knight"), "ship": N_("ship"), "siege": N_("siege engine")}
     text: Any = "-"
     for k, n in counts.items():  # "2 footman, 1 knight", each unit name translated when shown
         if n:
-            one = tr(N_("%(n)s %(unit)s"), n=n, unit=names.label(kinds[k]))
+            one = tr(N_("%(n)s %(unit)s"), n=n, unit=names.label(names.UNITS[k]))
             text = one if text == "-" else tr(N_("%(a)s, %(b)s"), a=text, b=one)
     who = ctx.name(ctx.actor.seat) if ctx.actor.seat else tr(N_("host"))
     ctx.log(N_("%(who)s: %(area)s holds %(units)s (%(house)s)"), who=who,
@@ -401,7 +268,7 @@ def _remove_units(state: State, ctx: Ctx, action: Action) -> None:
         raise RuleError("There are not that many of those units there.", "seed 000 p.8", status=409)
     areas.add_units(state, area, here["house"], **{unit: -n})
     ctx.log(N_("%(house)s removes %(n)s %(unit)s from %(area)s"), house=names.label(names.HOUSES[here["house"]]), n=n,
-            unit=names.label(mustering.UNIT_LABELS[unit]), area=names.label(names.AREAS[area]))
+            unit=names.label(names.UNITS[unit]), area=names.label(names.AREAS[area]))
 
 
 def _place_token(state: State, ctx: Ctx, action: Action) -> None:
@@ -473,16 +340,159 @@ def _set_supply(state: State, ctx: Ctx, action: Action) -> None:
     ctx.log(N_("Host: %(house)s supply set to %(n)s"), house=names.label(names.HOUSES[house]), n=value)
 
 
-CORRECTIONS = {
-    "set_control": _set_control,
-    "set_units": _set_units,
-    "remove_units": _remove_units,
-    "place_token": _place_token,
-    "remove_token": _remove_token,
-    "adjust_power": _adjust_power,
-    "set_neutral": _set_neutral,
-    "set_threat": _set_threat,
-    "set_supply": _set_supply,
-}
-CORRECTIONS.update(corrections.CORRECTIONS)
 
+
+
+# -- the declared moves ------------------------------------------------------------------------
+def _westeros_step(state: State, ctx: Ctx, action: Action) -> None:
+    """The running Westeros procedure takes the move (seed 000 p.7: one procedure at a time)."""
+    cur = flow.current(state)
+    if cur is None or flow.STEPS[cur["kind"]].act is None:
+        raise RuleError("Nothing is waiting for an answer right now.", "seed 000 p.7", status=409)
+    act = flow.STEPS[cur["kind"]].act
+    assert act is not None  # only a step that lists moves gets one (procedure.where)
+    act(state, ctx, cur, action)
+
+
+def _answer(state: State, ctx: Ctx, action: Action) -> None:
+    """A sealed answer goes to the procedure that asked: a bid (Westeros), the orders (planning)
+    or a house card (combat)."""
+    if state["phase"] == "planning":
+        planning.answer(state, ctx, action)
+    elif state["phase"] == "action":
+        action_phase.in_combat(combat.answer_card)(state, ctx, action)
+    else:
+        _westeros_step(state, ctx, action)
+
+
+def _muster(state: State, ctx: Ctx, action: Action) -> None:
+    """Mustering: a Westeros card's (seed 000 p.9) or a special Consolidate Power order's (p.22)."""
+    if state["phase"] == "action":
+        action_phase.muster(state, ctx, action)
+    else:
+        _westeros_step(state, ctx, action)
+
+
+def _muster_done(state: State, ctx: Ctx, action: Action) -> None:
+    if state["phase"] == "action":
+        action_phase.muster_done(state, ctx, action)
+    else:
+        _westeros_step(state, ctx, action)
+
+
+def is_correction(kind: str) -> bool:
+    """Corrections stay possible once the game is over (the board may still need fixing)."""
+    return kind in {m.name for m in CORRECTIONS}
+
+
+P = params
+
+
+def _fix(name: str, run: Handler, summary: str, rule: str, model: type[Params], who: Who = "host") -> Move:
+    """A host correction (or a seat's own board bookkeeping): any time, even after the game."""
+    return Move(name, run, summary, rule, model, who=who)
+
+
+#: (``draw_card`` and ``wildling_card`` are the host's, who is checked once the step is right: a
+#: phone tapping them at the wrong moment hears what the table is doing, 409)
+MOVES_IN_PLAY = [
+    # setup and the round escape hatch
+    Move("start", _start, "Host: the board is set up; round 1 planning begins.",
+         RULE_SETUP, who="host", not_now=N_("The game has already started.")),
+    Move("round_done_on_board", _round_done_on_board,
+         "Host: this round's orders are played with the physical tokens; next round.",
+         "companion: manual phase", who="host",
+         not_now=N_("Only the planning or action phase can be played on the board."),
+         entry="companion-manual-phase"),
+    # Westeros phase
+    Move("draw_card", _westeros_step, "Host, physical decks: the card turned over from the next Westeros deck.",
+         "seed 000 p.7", P.DrawCard),
+    Move("choose", _westeros_step,
+         "A choice the table waits for: a Westeros card's effect, a wildling tie, a wildling task's option.",
+         "seed 000 p.7", P.Choose,
+         who="seat"),
+    Move("answer", _answer,
+         "A sealed answer: a bid (Clash of Kings, Night's Watch), secret orders, or a house card; "
+         "the last one reveals all.", "seed 000 p.10, p.12, p.19", P.Answer, who="seat", reveals=True),
+    Move("order_ties", _westeros_step, "The Iron Throne holder orders tied Clash of Kings bids.",
+         "seed 000 p.10", P.OrderTies, who="seat"),
+    Move("muster", _muster, "Recruit (or upgrade) one unit with mustering points.", "seed 000 p.9, p.22",
+         P.Muster, who="seat"),
+    Move("muster_done", _muster_done, "End mustering; unused points are lost.", "seed 000 p.9",
+         who="seat"),
+    Move("confirm_ports", _westeros_step,
+         "Game of Thrones: a house confirms which of its ports earn power.", "seed 000 p.25", P.ConfirmPorts,
+         who="seat"),
+    Move("wildling_card", _westeros_step, "Host, physical decks: the wildling card turned over.",
+         "seed 000 p.22", P.WildlingCard),
+    Move("confirm", _westeros_step, "The current wildling task is done on the board.",
+         "facts: wildling cards", who="seat"),
+    # planning phase
+    Move("raven_swap", planning.raven_swap, "Messenger Raven: replace one of your orders with an unused token.",
+         planning.RAVEN_RULE, P.RavenSwap, who="seat"),
+    Move("raven_peek", planning.raven_peek, "Messenger Raven: look at the top wildling card (privately).",
+         planning.RAVEN_RULE, who="seat", undoable=False,
+         undo_refusal=N_("The Messenger Raven's look at the wildling deck cannot be undone.")),
+    Move("raven_place", planning.raven_place, "Messenger Raven: keep the card on top or put it at the bottom.",
+         planning.RAVEN_RULE, P.RavenPlace, who="seat"),
+    Move("raven_pass", planning.raven_pass, "Messenger Raven: use neither ability.", "seed 000 p.13",
+         who="seat"),
+    # action phase
+    Move("raid", action_phase.raid, "Resolve a Raid order: remove an adjacent enemy order (or nothing).",
+         "seed 000 p.14", P.Raid, who="seat"),
+    Move("march", action_phase.march, "Resolve a March order: move units; at most one move starts a combat.",
+         "seed 000 p.15", P.March, who="seat"),
+    Move("consolidate", action_phase.consolidate,
+         "Resolve a Consolidate Power order: gain power, or muster with the special order.",
+         "seed 000 p.15", P.Consolidate, who="seat"),
+    Move("pass_order", action_phase.pass_order, "Remove one of your orders of this step without effect.",
+         "seed 000 p.14", P.FromArea, who="seat"),
+    # combat
+    Move("support", action_phase.in_combat(combat.support), "The asked Support order helps the attacker, the defender or nobody.",
+         combat.RULE_SUPPORT, P.Support, who="seat"),
+    Move("combat_units", action_phase.in_combat(combat.correct_units),
+         "Before the cards are revealed: correct a side's units in the combat (the board is the truth).",
+         "seed 000 p.18", P.CombatUnits, who="seat"),
+    Move("card_ability", action_phase.in_combat(combat.ability),
+         "Decide the pending card ability, retreat, casualties or port ships of the combat.",
+         combat.RULE_CARDS, P.CardAbility, who="seat"),
+    Move("blade", action_phase.in_combat(combat.blade), "The Valyrian Steel Blade holder: +1 or a new Tides of Battle card (or not).",
+         "seed 000 p.19", P.Blade, who="seat"),
+]
+#: corrections and board bookkeeping: any time, even once the game is over
+CORRECTIONS = [
+    _fix("set_control", _set_control, "Record who controls a land area.", "seed 000 p.24", P.SetControl, "seat"),
+    _fix("set_units", _set_units, "Correct the units of one area (the board is the truth).", "seed 000 p.2",
+         P.SetUnits, "seat"),
+    _fix("remove_units", _remove_units, "Destroy units of your own (supply, wildling losses).", "seed 000 p.8",
+         P.RemoveUnits, "seat"),
+    _fix("place_token", _place_token, "Put an available power token on a land area you hold.", "seed 000 p.24",
+         P.TokenArea, "seat"),
+    _fix("remove_token", _remove_token, "A power token goes back to its owner's Pool.", "seed 000 p.21, p.24",
+         P.TokenArea, "seat"),
+    _fix("adjust_power", _adjust_power, "Host: move power between the Pool and a house.", "seed 000 p.6",
+         P.AdjustPower),
+    _fix("set_neutral", _set_neutral, "Host: correct a neutral force token.", "seed 000 p.26", P.SetNeutral),
+    _fix("set_threat", _set_threat, "Host: correct the wildling threat.", "seed 000 p.22", P.SetValue),
+    _fix("set_supply", _set_supply, "Host: correct a house's supply position.", "seed 000 p.8", P.SetSupply),
+    _fix("set_track", corrections.set_track, "Host: correct an influence track.", "seed 000 p.10-11",
+         P.SetTrack),
+    _fix("set_dominance", corrections.set_dominance, "Host: correct a dominance token's holder and use.",
+         "seed 000 p.11-12", P.SetDominance),
+    _fix("set_round", corrections.set_round, "Host: correct the round marker.", "seed 000 p.6", P.SetValue),
+    _fix("set_garrison", corrections.set_garrison, "Host: correct a garrison.", "seed 000 p.26-27",
+         P.SetGarrison),
+    _fix("set_house_card", corrections.set_house_card, "Host: move a house card between hand and discard pile.",
+         "seed 000 p.18", P.SetHouseCard),
+]
+
+
+def _staged(moves: list[Move]) -> list[Move]:
+    """Each move is allowed exactly where a procedure lists it (``procedure.where``)."""
+    out = [replace(m, stages=where(PHASES, m.name)) for m in moves]
+    if missing := [m.name for m in out if not m.stages]:
+        raise ValueError(f"no procedure takes the moves {missing}")
+    return out
+
+
+MOVES = Moves(_staged(MOVES_IN_PLAY) + CORRECTIONS)

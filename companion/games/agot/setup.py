@@ -9,8 +9,7 @@ from ...i18n import N_
 from . import areas, power, tracks, victory, westeros, wildlings
 from . import board as board_data
 from . import house_cards as hc
-from .mustering import UNIT_LABELS
-from .names import AREAS, HOUSES
+from .names import AREAS, HOUSES, UNITS
 
 State = dict[str, Any]
 
@@ -91,7 +90,7 @@ def checklist(state: State) -> list[dict[str, Any]]:
         for area, counts in starting_units(state, house).items():
             for kind, n in counts.items():
                 items.append({"msg": N_("%(house)s: %(n)s × %(unit)s in %(area)s."),
-                              "params": {"house": {"_": HOUSES[house]}, "n": n, "unit": {"_": UNIT_LABELS[kind]},
+                              "params": {"house": {"_": HOUSES[house]}, "n": n, "unit": {"_": UNITS[kind]},
                                          "area": {"_": AREAS[area]}},
                               "house": house})
     for area, strength in sorted(state["garrisons"].items()):

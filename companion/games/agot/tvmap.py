@@ -10,15 +10,16 @@ is up to date and that the drawing agrees with the adjacency in board.toml.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 
+from ... import datafiles
 from ...resources import TEMPLATES
 from . import board as board_data
+from .data_models import DATA as DATA_DIR
+from .data_models import TvMapFile
 
-DATA = Path(__file__).parent / "data" / "tv_map.toml"
+DATA = DATA_DIR / "tv_map.toml"
 TEMPLATE = TEMPLATES / "agot" / "_tvmap_data.html"
 FRAME = -1  # edge label of the frame's own sides
 Point = tuple[float, float]
@@ -36,7 +37,8 @@ class Drawing:
     rivers: set[frozenset[str]] = field(default_factory=set)  # drawn borders the board does not cross
 
 
-def _clip(poly: list[tuple[float, float, int]], nx: float, ny: float, c: float, lab: int):
+def _clip(poly: list[tuple[float, float, int]], nx: float, ny: float, c: float,
+          lab: int) -> list[tuple[float, float, int]]:
     """Keep the part of ``poly`` where nx*x + ny*y <= c; vertices carry the label of their outgoing edge."""
     out: list[tuple[float, float, int]] = []
     n = len(poly)
@@ -58,30 +60,29 @@ def _clip(poly: list[tuple[float, float, int]], nx: float, ny: float, c: float, 
 @lru_cache(maxsize=1)
 def drawing() -> Drawing:
     """Compute the map once: cells per area, label points, port markers, borders by kind."""
-    with open(DATA, "rb") as fh:
-        raw = tomllib.load(fh)
+    raw = datafiles.load(DATA, TvMapFile, board_data.BoardDataError)
     # The partition is computed in the authored units scaled by `scale` (the metric the seeds were
     # placed for), then widened by `stretch` to fill the TV's stage (a stretch keeps which cells touch).
-    mx, my = raw["frame"]["scale"]
-    sx, sy = raw["frame"].get("stretch", [1.0, 1.0])
-    w, h = raw["frame"]["width"] * mx, raw["frame"]["height"] * my
+    mx, my = raw.frame.scale
+    sx, sy = raw.frame.stretch
+    w, h = raw.frame.width * mx, raw.frame.height * my
     board = board_data.load()
     seeds: list[tuple[str, Point]] = []
     out = Drawing(width=round(w * sx, 2), height=round(h * sy, 2))
-    for area, spec in raw["areas"].items():
+    for area, spec in raw.areas.items():
         if area not in board.areas:
             raise board_data.BoardDataError(f"tv_map.toml names an unknown area: {area}")
-        if "port" in spec:
-            out.ports[area] = (spec["port"][0] * mx * sx, spec["port"][1] * my * sy)
+        if spec.port is not None:
+            out.ports[area] = (spec.port[0] * mx * sx, spec.port[1] * my * sy)
             continue
-        for x, y in spec["seeds"]:
+        for x, y in spec.seeds:
             seeds.append((area, (x * mx, y * my)))
-        lx, ly = spec.get("label", spec["seeds"][0])
+        lx, ly = spec.label or spec.seeds[0]
         out.labels[area] = (lx * mx * sx, ly * my * sy)
     if set(out.labels) | set(out.ports) != set(board.areas):
         raise board_data.BoardDataError("tv_map.toml must draw every area exactly once")
     kind = {a.id: ("sea" if a.type == "sea" else "land") for a in board.areas.values()}
-    rivers = {frozenset(pair) for pair in raw.get("borders", {}).get("rivers", [])}
+    rivers = {frozenset(pair) for pair in raw.borders.rivers}
     segs: dict[str, list[tuple[Point, Point]]] = {"coast": [], "land": [], "sea": [], "river": []}
     for i, (area, (xi, yi)) in enumerate(seeds):
         poly = [(0.0, 0.0, FRAME), (w, 0.0, FRAME), (w, h, FRAME), (0.0, h, FRAME)]

@@ -11,11 +11,12 @@ from typing import Any
 
 from ... import sealed
 from . import (
+    action,
     areas,
-    bidding,
     flow,
     mustering,
     names,
+    planning,
     power,
     setup,
     supply,
@@ -77,10 +78,10 @@ NAMES = {
     "westeros": names.WESTEROS,
     "cards": {c.id: c.name for c in hc.CARDS.values()},
     "card_strength": {c.id: c.strength for c in hc.CARDS.values()},
-    "tracks": bidding.TRACK_LABELS,
+    "tracks": names.TRACKS,
     "choices": westeros.CHOICE_LABELS,
     "restrictions": ot.RESTRICTION_LABELS,
-    "units": mustering.UNIT_LABELS,
+    "units": names.UNITS,
     "forts": {a.id: a.fort for a in board_data.load().areas.values() if a.fort},
     "land": sorted(a.id for a in board_data.load().areas.values() if a.is_land),
 }
@@ -101,20 +102,6 @@ def _attack_view(last: dict[str, Any] | None) -> dict[str, Any] | None:
         view["card_name"] = names.WILDLINGS[last["card"]]
         view["texts"] = list(wildlings.TEXTS[last["card"]])
     return view
-
-
-def _module_missing(phase: str) -> bool:
-    from .rules import _optional
-
-    return _optional(phase) is None
-
-
-def _optional_part(state: State, phase: str, fn: str, *args: Any) -> dict[str, Any]:
-    """view of its phase, when its module exists."""
-    from .rules import _optional
-
-    module = _optional(phase)
-    return dict(getattr(module, fn)(state, *args) or {}) if module is not None else {}
 
 
 def public(state: State, waiting_for: list[str]) -> dict[str, Any]:
@@ -170,11 +157,11 @@ def public(state: State, waiting_for: list[str]) -> dict[str, Any]:
         view["deck_all"] = {d: sorted(set(westeros.full_deck(d))) for d in westeros.DECKS}  # host's record fix
     if cur is not None and cur["kind"] == "wildling_attack" and cur.get("stage") == "card":
         view["wildling_card_names"] = dict(names.WILDLINGS)  # physical deck: the host enters the card
-    view["manual_phases"] = {p: _module_missing(p) for p in ("planning", "action")}.get(state["phase"], False)
     view["neutral_candidates"] = NAMES["land"]
-    for phase in ("planning", "action"):
-        if state.get(phase):
-            view[phase] = _optional_part(state, phase, "public")
+    if state.get("planning"):
+        view["planning"] = planning.public(state)
+    if state.get("action"):
+        view["action"] = action.public(state)
     view["combat_tv"] = tvview.combat(state)
     view["last_combat_tv"] = tvview.last_combat(state)
     return view
@@ -221,9 +208,10 @@ def private(state: State, seat: str) -> dict[str, Any]:
                 me["todo"] = "wildling_tie"
             elif stage == "tasks" and cur.get("tasks") and cur["tasks"][0]["house"] == seat:
                 me["todo"] = "wildling_task"
-    for phase in ("planning", "action"):
-        if state.get(phase):
-            me[phase] = _optional_part(state, phase, "private", seat)
+    if state.get("planning"):
+        me["planning"] = planning.private(state, seat)
+    if state.get("action"):
+        me["action"] = action.private(state, seat)
     return me
 
 

@@ -10,15 +10,15 @@ pre-shuffle), or, with "physical decks", the host enters the card the table turn
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from ...i18n import N_
 from ..base import Action, Ctx, RuleError, get_choice
 from . import areas, flow, names, power, supply, tracks, wildlings
+from . import board as board_data
 from . import orders as ot
+from .data_models import WesterosFile, load
 
 State = dict[str, Any]
 DECKS = ("I", "II", "III")
@@ -38,11 +38,9 @@ CHOICE_LABELS = {
 @cache
 def cards() -> dict[str, dict[str, Any]]:
     """Card types by id, validated: 10 cards per deck (facts: Westeros decks)."""
-    with open(Path(__file__).parent / "data" / "westeros.toml", "rb") as fh:
-        raw = tomllib.load(fh)
     out: dict[str, dict[str, Any]] = {}
-    for row in raw["card"]:
-        card = {"wildling": False, **row}
+    for row in load("westeros.toml", WesterosFile).card:
+        card = row.model_dump(exclude_none=True)
         if card["deck"] not in DECKS or card["effect"] not in EFFECTS or card["id"] in out:
             raise ValueError(f"westeros.toml: bad card {card['id']}")
         if card["effect"] == "choice" and (card.get("chooser") not in tracks.TRACK_OF
@@ -206,8 +204,6 @@ def act_choice(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
 
 def port_candidates(state: State, house: str) -> list[str]:
     """Ports of the house's land areas where the mirror shows one of its ships (seed 000 p.25)."""
-    from . import board as board_data
-
     b = board_data.load()
     return [a.id for a in b.areas.values() if a.type == "port" and state["control"].get(a.port_of) == house
             and areas.owner(state, a.id) == house and areas.count(state, a.id) > 0]
@@ -224,8 +220,6 @@ def start_game_of_thrones(state: State, ctx: Ctx, step: flow.Step) -> None:
 
 
 def _maybe_gain(state: State, ctx: Ctx, step: flow.Step) -> None:
-    from . import board as board_data
-
     if any(h not in step["confirmed"] for h in step["ports"]):
         return
     b = board_data.load()
@@ -290,15 +284,17 @@ def check_armies(state: State, ctx: Ctx, step: flow.Step) -> None:
         flow.finish(state, ctx, step)
 
 
-def act_armies(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
-    """Only unit removals or corrections resolve this step (seed 000 p.8)."""
-    raise RuleError("Remove units from your armies until they fit your supply.", "seed 000 p.8", status=409)
+def waiting_armies(state: State, step: flow.Step) -> list[str]:
+    """Only unit removals or corrections resolve this step (seed 000 p.8): no move of its own."""
+    return over_supply(state)
 
 
-def register() -> None:
-    flow.register("draw", start_draw, act_draw, lambda s, st: [])
-    flow.register("card", start_card)
-    flow.register("choice", start_choice, act_choice, lambda s, st: [st["chooser"]])
-    flow.register("game_of_thrones", start_game_of_thrones, act_game_of_thrones, waiting_game_of_thrones)
-    flow.register("supply", start_supply)
-    flow.register("armies", start_armies, act_armies, lambda s, st: over_supply(s), check=check_armies)
+#: the procedures of the Westeros cards (seed 000 p.7-11); their moves, at each of their stages
+DRAW = flow.StepProcedure("draw", start_draw, act_draw, moves={"": ("draw_card",)})
+CARD = flow.StepProcedure("card", start_card)
+CHOICE = flow.StepProcedure("choice", start_choice, act_choice, lambda s, st: [st["chooser"]],
+                            moves={"": ("choose",)})
+GAME_OF_THRONES = flow.StepProcedure("game_of_thrones", start_game_of_thrones, act_game_of_thrones,
+                                     waiting_game_of_thrones, moves={"": ("confirm_ports",)})
+SUPPLY = flow.StepProcedure("supply", start_supply)
+ARMIES = flow.StepProcedure("armies", start_armies, waiting=waiting_armies, check=check_armies)

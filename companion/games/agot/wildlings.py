@@ -11,9 +11,7 @@
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from ... import sealed
@@ -22,6 +20,7 @@ from ..base import Action, Ctx, RuleError, get_choice
 from . import areas, bidding, flow, names, power, supply, tracks
 from . import board as board_data
 from . import house_cards as hc
+from .data_models import WildlingsFile, load
 
 State = dict[str, Any]
 Task = dict[str, Any]
@@ -77,14 +76,12 @@ TEXTS = {
         N_("Your bid returns to you."),
     ),
 }
-TRACK_CHOICES = {t: bidding.TRACK_LABELS[t] for t in tracks.TRACKS}
+TRACK_CHOICES = {t: names.TRACKS[t] for t in tracks.TRACKS}
 
 
 @cache
 def card_ids() -> list[str]:
-    with open(Path(__file__).parent / "data" / "wildlings.toml", "rb") as fh:
-        raw = tomllib.load(fh)
-    ids = [c["id"] for c in raw["card"]]
+    ids = [c.id for c in load("wildlings.toml", WildlingsFile).card]
     if len(ids) != 9 or set(ids) != set(TEXTS) or not set(ids) <= set(names.WILDLINGS):
         raise ValueError("wildlings.toml must list the 9 wildling cards the rules know")
     return ids
@@ -430,7 +427,7 @@ def _drop_two(state: State, ctx: Ctx, step: flow.Step, task: Task, track: str) -
     pos = tracks.position(state, track, task["house"])
     tracks.move(state, track, task["house"], pos - 1 + 2)
     ctx.log(N_("%(house)s drops 2 places on the %(track)s track."), house=names.label(names.HOUSES[task["house"]]),
-            track=names.label(bidding.TRACK_LABELS[track]))
+            track=names.label(names.TRACKS[track]))
 
 
 def _crow_killers(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
@@ -553,14 +550,14 @@ def _to_bottom(state: State, ctx: Ctx, step: flow.Step, task: Task, track: str) 
     """A King Beyond the Wall: bottom of the chosen track (facts; seed 000 p.27)."""
     tracks.to_bottom(state, track, task["house"])
     ctx.log(N_("%(house)s moves to the bottom of the %(track)s track."), house=names.label(names.HOUSES[task["house"]]),
-            track=names.label(bidding.TRACK_LABELS[track]))
+            track=names.label(names.TRACKS[track]))
 
 
 def _to_top(state: State, ctx: Ctx, step: flow.Step, task: Task, track: str) -> None:
     """A King Beyond the Wall reward: top of a track and its token (facts; seed 000 p.27)."""
     tracks.to_top(state, track, task["house"])
     ctx.log(N_("%(house)s moves to the top of the %(track)s track."), house=names.label(names.HOUSES[task["house"]]),
-            track=names.label(bidding.TRACK_LABELS[track]))
+            track=names.label(names.TRACKS[track]))
 
 
 def _mammoth(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
@@ -632,5 +629,8 @@ def waiting_attack(state: State, step: flow.Step) -> list[str]:
     return []
 
 
-def register() -> None:
-    flow.register("wildling_attack", start_attack, act_attack, waiting_attack)
+#: a wildling attack: the Night's Watch bid, the card (physical deck), a tie-break, the card's tasks
+ATTACK = flow.StepProcedure("wildling_attack", start_attack, act_attack, waiting_attack,
+                            sub=lambda st: st.get("stage"),
+                            moves={"bid": ("answer",), "card": ("wildling_card",), "tie": ("choose",),
+                                   "tasks": ("choose", "confirm")})

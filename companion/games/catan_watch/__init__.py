@@ -1,5 +1,5 @@
 """Catan: Brotherhood of the Watch — dice and the wildling advance on the Wall (seed 004)."""
 
-from .rules import CatanWatchGame
+from .game import CatanWatchGame
 
 GAME = CatanWatchGame()

@@ -1,21 +1,22 @@
 """The wildling side of the game: migration, advance, clearings, breaches, attacks, and the Wall.
 
 Everything here works on the state dict and the table's board profile, so the same code runs the
-base game and any other frame. Each elementary move is recorded as a *step* (shown on the shared
-screen so the table can copy it onto the physical board) and as a game-log line. When the game ends
-at once (third breach, more than 7 wildlings in the Gift) :class:`GameEnded` stops the resolution:
-nothing after that moment happens (seed 004 p.8).
+base game and any other frame. Each elementary move is recorded as a *step* (:mod:`.steps`:
+shown on the shared screen so the table can copy it onto the physical board, and a game-log line).
+When the game ends at once (third breach, more than 7 wildlings in the Gift) :class:`GameEnded`
+stops the resolution: nothing after that moment happens (seed 004 p.8).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...i18n import N_, tr
+from ...i18n import N_
 from ..base import Ctx, RuleError, State
 from . import profile as prof
 from .cite import GUARDS, PROFILE
-from .names import WILDLING_NAMES
+from .scoring import finish, guards_on_wall
+from .steps import label, step, wname
 
 BREACHES_TO_END = 3  # seed 004 p.8: the third breach ends the game
 GIFT_LIMIT = 7  # seed 004 p.8: more than 7 wildlings in the Gift end it
@@ -25,35 +26,7 @@ class GameEnded(Exception):
     """The game ended in the middle of a resolution; the caller stops there."""
 
 
-def wname(kind: str) -> dict[str, str]:
-    return tr(WILDLING_NAMES[kind])
-
-
-def step(state: State, ctx: Ctx, kind: str, msg: str, **params: Any) -> None:
-    """Record one move for the screen (numbered, so it can be animated) and for the game log."""
-    if "who" in params:
-        seat = params["who"]
-        params = {**params, "who": ctx.name(seat)}
-    else:
-        seat = None
-    state["step_seq"] += 1
-    state["steps"].append({"n": state["step_seq"], "kind": kind, "msg": msg, "params": params, "seat": seat})
-    ctx.log(msg, **params)
-
-
-NAME = "name"
-
-
-def label(entry: dict[str, Any]) -> dict[str, str]:
-    """A profile name as a log/view parameter (translated when it is one of the default names)."""
-    return tr(entry[NAME])
-
-
 # -- the Wall ---------------------------------------------------------------------------------
-def guards_on_wall(state: State, seat: str) -> int:
-    return sum(owners.count(seat) for owners in state["wall"].values())
-
-
 def update_guard_tokens(state: State, ctx: Ctx) -> None:
     """3+ guards on the Wall hold 1 VP token, 5+ hold 2; below a threshold the token goes back
     (seed 004 p.8, building a guard)."""
@@ -139,8 +112,6 @@ def check_sudden_end(state: State, ctx: Ctx) -> None:
     if gift_count(state) > GIFT_LIMIT:
         reasons.append("gift")
     if reasons:
-        from .scoring import finish
-
         finish(state, ctx, reasons[0])
         raise GameEnded()
 

@@ -5,17 +5,18 @@ engine never hard-codes them: it reads a profile. The default one (``data/defaul
 best-known base-game layout and lists its guesses under ``unverified``; a host corrects it at table
 setup and saves it for the next game night. Every profile is untrusted input (it comes from a form,
 the JSON API or the saved-profile store), so :func:`validate` checks it completely and returns a
-clean, JSON-serialisable copy.
+clean, JSON-serialisable copy. The shipped file is read through :func:`companion.datafiles.load`
+against :class:`ProfileFile` first, so a typo in it (an unknown key, a wrong type) fails at start.
 """
 
 from __future__ import annotations
 
 import re
-import tomllib
-from functools import cache
 from pathlib import Path
 from typing import Any
 
+from ... import datafiles
+from ...datafiles import DataModel
 from ..base import RuleError
 from .cite import PROFILE
 
@@ -162,14 +163,58 @@ def validate(raw: Any) -> dict[str, Any]:
     }
 
 
-@cache
-def _default_raw() -> str:
-    return (DATA / "default.toml").read_text(encoding="utf-8")
+class _Named(DataModel):
+    id: str
+    name: str | None = None
+
+
+class ClanSpec(_Named):
+    camps: int
+
+
+class SectionSpec(_Named):
+    clearing: str
+    spaces: int
+    hexes: list[str]
+
+
+class TrailSpec(DataModel):
+    number: int
+    clan: str
+    clearing: str
+
+
+class TokenSpec(DataModel):
+    wildling: str
+    clan: str
+    count: int
+
+
+class HeroSpec(_Named):
+    code: str = ""
+
+
+class ProfileFile(DataModel):
+    """The layout of a shipped profile file (``data/default.toml``); :func:`validate` then checks
+    what the layout cannot say (ids that exist, counts, ranges)."""
+
+    name: str | None = None
+    frostfangs_side: str = "west"
+    unverified: list[str] = []
+    clans: list[ClanSpec]
+    sections: list[SectionSpec]
+    clearings: list[_Named]
+    trails: list[TrailSpec]
+    hexes: list[_Named]
+    frostfangs: dict[str, int]
+    tokens: list[TokenSpec] = []
+    heroes: list[HeroSpec]
+    starting_heroes: dict[str, list[str]]
 
 
 def default() -> dict[str, Any]:
     """The shipped base-game profile, validated like any other (a fresh copy each call)."""
-    return validate(tomllib.loads(_default_raw()))
+    return validate(datafiles.load(DATA / "default.toml", ProfileFile).model_dump(exclude_unset=True))
 
 
 # -- lookups used by the engine ------------------------------------------------------------------

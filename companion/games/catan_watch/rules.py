@@ -1,13 +1,12 @@
-"""Brotherhood of the Watch: the game object, the turn state machine and the actions.
+"""Brotherhood of the Watch: what each declared move does, and the setup and turn flow.
 
 Players keep the real board, cards and figures. The companion rolls (or records) the dice, runs
-the whole wildling side by the rules (``board``), keeps the Wall, the guards, the breaches and the
-victory points (``scoring``), and tells the table which figures to move (the *steps* in the view).
-
-Phases: ``setup`` (three placement rounds, the third places one guard each, seed 004 p.6),
-``roll`` (the active player rolls the three dice), ``main`` (trade physically, build, heroes,
-end the turn), ``over``. Resources stay on the table: the companion never blocks a build for
-want of cards, only for want of pieces or space.
+the whole wildling side by the rules (:mod:`.board`), keeps the Wall, the guards, the breaches and
+the victory points (:mod:`.scoring`), and tells the table which figures to move (the *steps*,
+:mod:`.steps`). Every public function is one move's handler, declared in :mod:`.game` with who may
+make it and in which stage; a handler checks only what the declaration cannot (whose turn, pieces
+left, a free space). Resources stay on the table: the companion never blocks a build for want of
+cards, only for want of pieces or space. Views never come in here.
 """
 
 from __future__ import annotations
@@ -16,15 +15,14 @@ import json
 from typing import Any
 
 from ...i18n import N_, tr
-from ..base import Action, Ctx, Game, Option, RuleError, SeatDef, State, get_choice, get_int
-from . import board, dice, scoring, tokens
+from ..base import Action, Ctx, RuleError, State, get_choice, get_int
+from . import board, dice, scoring, tokens, turns
 from . import profile as prof
-from .board import GameEnded, label, step
+from .board import GameEnded
 from .cite import (
     BASE_BUILD,
     BASE_DEV,
     BUILD,
-    END,
     FIRST,
     GUARDS,
     HEROES,
@@ -32,7 +30,6 @@ from .cite import (
     PLAY_DEV,
     PROFILE,
     SETUP_HEROES,
-    SETUP_ROUNDS,
     SETUP_WILDLINGS,
     SPECIAL,
     TABLE,
@@ -40,672 +37,497 @@ from .cite import (
     WALL,
 )
 from .names import UNVERIFIED_NAMES
+from .steps import label, step
 
-SEAT_COLORS = (("p1", N_("Red"), "#d64545"), ("p2", N_("Blue"), "#3f7fd6"),
-               ("p3", N_("White"), "#e8e8e8"), ("p4", N_("Orange"), "#e67e22"),
-               ("p5", N_("Green"), "#3fa34d"), ("p6", N_("Brown"), "#9a6b3f"))
 SUPPLY = {"settlements": 5, "keeps": 4, "roads": 15}  # seed 004 p.3
 GUARDS_EACH = 7  # seed 004 p.6
 WIN_VP = 10  # seed 004 p.8
 TOKENS_FOR = {"settlement": 1, "keep": 2}  # seed 004 p.8
-STEPS_KEPT = 40
 CORRECTABLE = ("clan", "clearing", "hex", "section", "frostfangs", "breaches")
 #: What a played ranger does (seed 004 p.4 names moving Tormund; the card prints the others).
 RANGER_OPTIONS = ("tormund", "card")
+FIX = "companion: corrections"
 
 
 def _profile_names(profile: dict[str, Any], key: str) -> dict[str, str]:
     return {e["id"]: e["name"] for e in profile[key]}
 
 
-class CatanWatchGame(Game):
-    id = "catan-watch"
-    title = N_("Catan: Brotherhood of the Watch")
-    summary = N_("Dice, the wildling advance on the Wall, guards, breaches and victory points.")
-    screen_template = "catan_watch/screen.html"
-    seat_template = "catan_watch/seat.html"
-    host_template = "catan_watch/host.html"
-    profiles = True
+def install_profile(state: State, profile: dict[str, Any]) -> None:
+    """(Re)build every board-derived part of the state from a validated profile (seed 004 p.6:
+    guards, heroes by seat)."""
+    state["profile"] = profile
+    state["clans"] = {c["id"]: [] for c in profile["clans"]}
+    state["clearings"] = {c["id"]: [] for c in profile["clearings"]}
+    state["gift"] = {h["id"]: [] for h in profile["hexes"]}
+    state["wall"] = {s["id"]: [] for s in profile["sections"]}
+    state["frostfangs"] = dict(profile["frostfangs"])
+    state["tokens"] = {"pool": tokens.fresh_pool(profile), "used": {}}
+    starting = profile["starting_heroes"].get(str(len(state["seats"])))
+    if starting is None:
+        raise RuleError("This board profile has no setup for %(count)s players.", SETUP_HEROES,
+                        count=len(state["seats"]))
+    state["players"] = {
+        seat: {"settlements": 0, "keeps": 0, "roads": 0, "guards_supply": GUARDS_EACH, "guard_tokens": 0,
+               "dev_bought": 0, "rangers": 0, "vp_cards": 0, "progress": 0,
+               "turn_dev": {"turn": 0, "bought": 0, "played": False, "vp": 0},
+               "hero": {"id": starting[i], "side": "A", "taken_turn": 0, "used_turn": None}}
+        for i, seat in enumerate(turns.order(state))
+    }
 
-    # -- options and seats ----------------------------------------------------------------------
-    def options(self) -> list[Option]:
-        return [
-            Option("players", N_("Players"), kind="choice", default="4",
-                   help=N_("5 or 6 players need a board profile for the extension."),
-                   choices=(("3", N_("3 players")), ("4", N_("4 players")),
-                            ("5", N_("5 players")), ("6", N_("6 players")))),
-            Option("dice", N_("Dice"), kind="choice", default="digital",
-                   help=N_("Balanced: the 36 outcomes of two dice as a deck, reshuffled before it runs out."),
-                   choices=(("digital", N_("Digital dice")), ("balanced", N_("Balanced production dice")),
-                            ("physical", N_("Physical dice (type the result)")))),
-            Option("balanced_left", N_("Balanced deck: cards left undrawn before reshuffling"), kind="int", default=5,
-                   min=0, max=20),
-            Option("tokens", N_("Wildling tokens"), kind="choice", default="physical",
-                   help=N_("Digital needs a board profile that lists the token mix."),
-                   choices=(("physical", N_("Physical tokens (enter each one)")),
-                            ("digital", N_("Digital reserve from the profile")))),
-            Option("attack_low", N_("Wildling attack: which front camp takes the lower-numbered trail"),
-                   kind="choice", default="camp1",
-                   help=N_("The rulebook (p.7) is ambiguous about the two camps nearest the trails."),
-                   choices=(("camp1", N_("Camp 1 (nearest the trails)")), ("camp2", N_("Camp 2")))),
-            Option("full_column", N_("A wildling crossing where every hex south is already blocked"),
-                   kind="choice", default="stack", help=N_("The rulebook does not say."),
-                   choices=(("stack", N_("It joins the last hex (still counts in the Gift)")),
-                            ("frostfangs", N_("It goes back to the Frostfangs")))),
-            Option("tie_left", N_("Last tie-break (leftmost guard)"), kind="choice", default="oldest",
-                   help=N_("Compare the players' oldest guards, or any of their guards."),
-                   choices=(("oldest", N_("Leftmost of the oldest guards")),
-                            ("any", N_("Leftmost of any guard")))),
-            Option("migrate_out", N_("A wildling token names a kind gone from the Frostfangs"),
-                   kind="choice", default="nothing",
-                   help=N_("The rulebook (p.8) does not say; the figure counts in the Frostfangs are "
-                           "checked against your box at setup."),
-                   choices=(("nothing", N_("Nothing migrates")),
-                            ("substitute", N_("Another kind migrates instead: normal, then climber, "
-                                              "then giant")))),
-            Option("setup_order", N_("Second setup round"), kind="choice", default="reverse",
-                   help=N_("The standard Catan setup phase goes back in reverse order."),
-                   choices=(("reverse", N_("Reverse seat order")), ("same", N_("Same seat order")))),
-        ]
 
-    def seats(self, options: dict[str, Any]) -> list[SeatDef]:
-        count = int(options.get("players", "4"))
-        return [SeatDef(sid, label, color) for sid, label, color in SEAT_COLORS[:count]]
+def check_tokens_option(state: State) -> None:
+    """Digital tokens are drawn from the profile's token mix: refused without one (seed 004 p.6)."""
+    if state["options"]["tokens"] == "digital" and not state["tokens"]["pool"]:
+        raise RuleError("Digital wildling tokens need a board profile with a token mix.", SETUP_WILDLINGS)
 
-    # -- setup ----------------------------------------------------------------------------------
-    def setup(self, options: dict[str, Any], ctx: Ctx) -> State:
-        """Wildlings start in the Frostfangs, the breach marker at 0, heroes by seat (seed 004 p.6)."""
-        opts = {k: v for k, v in options.items() if k not in ("profile_data", "profile_name")}
-        for o in self.options():
-            opts.setdefault(o.key, o.default)
-        raw = options.get("profile_data")
-        profile = prof.validate(raw) if raw is not None else prof.default()
-        seats = [s.id for s in self.seats(opts)]
-        state: State = {"options": opts, "seats": seats, "phase": "setup", "turn": 0, "active": 0,
-                        "dice": None, "rolls": [], "deck": dice.fresh_deck(),
-                        "histogram": {str(s): 0 for s in range(2, 13)},
-                        "d12_histogram": {str(s): 0 for s in range(1, 13)},
-                        "breaches": 0, "longest_road": None, "largest_patrol": None,
-                        "steps": [], "step_seq": 0, "steps_mark": 0, "end": None, "revealed": []}
-        self._install_profile(state, profile)
-        self._check_tokens_option(state)
-        state["setup"] = {"round": 1, "i": 0}
-        ctx.log(N_("Table set: %(count)s players, profile %(profile)s"), count=len(seats),
-                profile=label(profile))
-        return state
 
-    def _install_profile(self, state: State, profile: dict[str, Any]) -> None:
-        """(Re)build every board-derived part of the state from a validated profile."""
-        state["profile"] = profile
-        state["clans"] = {c["id"]: [] for c in profile["clans"]}
-        state["clearings"] = {c["id"]: [] for c in profile["clearings"]}
-        state["gift"] = {h["id"]: [] for h in profile["hexes"]}
-        state["wall"] = {s["id"]: [] for s in profile["sections"]}
-        state["frostfangs"] = dict(profile["frostfangs"])
-        state["tokens"] = {"pool": tokens.fresh_pool(profile), "used": {}}
-        starting = profile["starting_heroes"].get(str(len(state["seats"])))
-        if starting is None:
-            raise RuleError("This board profile has no setup for %(count)s players.", SETUP_HEROES,
-                            count=len(state["seats"]))
-        state["players"] = {
-            seat: {"settlements": 0, "keeps": 0, "roads": 0, "guards_supply": GUARDS_EACH, "guard_tokens": 0,
-                   "dev_bought": 0, "rangers": 0, "vp_cards": 0, "progress": 0,
-                   "turn_dev": {"turn": 0, "bought": 0, "played": False, "vp": 0},
-                   "hero": {"id": starting[i], "side": "A", "taken_turn": 0, "used_turn": None}}
-            for i, seat in enumerate(self._order(state))
-        }
+def _next_setup(state: State, ctx: Ctx) -> None:
+    """The next setup seat; after the third round the first turn starts with a roll (seed 004 p.6)."""
+    s = state["setup"]
+    s["i"] += 1
+    if s["i"] < len(state["seats"]):
+        return
+    s["round"] += 1
+    s["i"] = 0
+    if s["round"] > 3:
+        state["phase"] = "roll"
+        state["turn"] = 1
+        state["active"] = state.get("first_seat", 0)
+        state["setup"] = None
+        ctx.log(N_("Setup done. Turn 1: %(who)s rolls"), who=ctx.name(turns.active(state)))
 
-    @staticmethod
-    def _check_tokens_option(state: State) -> None:
-        if state["options"]["tokens"] == "digital" and not state["tokens"]["pool"]:
-            raise RuleError("Digital wildling tokens need a board profile with a token mix.", SETUP_WILDLINGS)
 
-    def export_profile(self, state: State) -> dict[str, Any]:
-        return prof.validate(state["profile"])
+def _turn_seat(state: State, ctx: Ctx) -> str:
+    """The active player acts on their turn; the host may act for them."""
+    seat = turns.active(state)
+    ctx.actor.require(seat)
+    return seat
 
-    # -- turn helpers ---------------------------------------------------------------------------
-    @staticmethod
-    def _order(state: State) -> list[str]:
-        """Seats clockwise from the first player the table picked (seed 004 p.6: highest roll)."""
-        seats = state["seats"]
-        first = state.get("first_seat", 0)
-        return seats[first:] + seats[:first]
 
-    def _setup_seat(self, state: State) -> str:
-        """Seat order for rounds 1 and 3; round 2 reversed unless the table chose otherwise."""
-        order = self._order(state)
-        if state["setup"]["round"] == 2 and state["options"]["setup_order"] == "reverse":
-            order.reverse()
-        return order[state["setup"]["i"]]
+def setup_place(state: State, ctx: Ctx, action: Action) -> None:
+    """Setup rounds 1 and 2: one settlement and one road each, placed on the board (seed 004 p.6)."""
+    seat = turns.setup_seat(state)
+    ctx.actor.require(seat)
+    player = state["players"][seat]
+    player["settlements"] += 1
+    player["roads"] += 1
+    ctx.log(N_("Setup round %(round)s: %(who)s placed a settlement and a road"),
+            round=state["setup"]["round"], who=ctx.name(seat))
+    _next_setup(state, ctx)
 
-    def _active(self, state: State) -> str:
-        return state["seats"][state["active"]]
 
-    def _next_setup(self, state: State, ctx: Ctx) -> None:
-        s = state["setup"]
-        s["i"] += 1
-        if s["i"] < len(state["seats"]):
-            return
-        s["round"] += 1
-        s["i"] = 0
-        if s["round"] > 3:
-            state["phase"] = "roll"
-            state["turn"] = 1
-            state["active"] = state.get("first_seat", 0)
-            state["setup"] = None
-            ctx.log(N_("Setup done. Turn 1: %(who)s rolls"), who=ctx.name(self._active(state)))
+def first_seat(state: State, ctx: Ctx, action: Action) -> None:
+    """The table rolls and says who goes first (seed 004 p.6: the highest result); before the first
+    settlement is placed. Heroes follow the new seat numbers (p.6: player 1 takes A4...)."""
+    if state["setup"]["round"] != 1 or state["setup"]["i"] != 0:
+        raise RuleError("The first player is chosen before the first settlement is placed.", FIRST,
+                        status=409)
+    seat = get_choice(action, "seat", state["seats"], FIRST)
+    state["first_seat"] = state["seats"].index(seat)
+    starting = state["profile"]["starting_heroes"][str(len(state["seats"]))]
+    for i, s in enumerate(turns.order(state)):
+        state["players"][s]["hero"] = {"id": starting[i], "side": "A", "taken_turn": 0, "used_turn": None}
+    ctx.log(N_("%(who)s goes first (highest roll)"), who=ctx.name(seat))
 
-    def _require_phase(self, state: State, *phases: str) -> None:
-        if state["phase"] not in phases:
-            if state["phase"] == "over":
-                raise RuleError("The game is over.", END, status=409)
-            if state["phase"] == "setup":
-                raise RuleError("The table is still in setup.", SETUP_ROUNDS, status=409)
-            if state["phase"] == "roll":
-                raise RuleError("Roll the dice first.", TURN, status=409)
-            raise RuleError("The dice are already rolled this turn.", TURN, status=409)
 
-    def _turn_seat(self, state: State, ctx: Ctx) -> str:
-        """The active player acts on their turn; the host may act for them."""
-        seat = self._active(state)
+def _turn_dev(state: State, seat: str) -> dict[str, Any]:
+    """This turn's development card bookkeeping for ``seat`` (reset when a new turn starts)."""
+    p = state["players"][seat]
+    td = p.setdefault("turn_dev", {"turn": 0, "bought": 0, "played": False, "vp": 0})
+    if td["turn"] != state["turn"]:
+        td.update(turn=state["turn"], bought=0, played=False, vp=0)
+    return td
+
+
+def _play_dev(state: State, seat: str) -> None:
+    """Play 1 development card per turn, never one bought this turn (seed 004 p.4). A card is
+    refused only when the companion's books make it certain: no card bought on an earlier turn
+    can still be in the hand (victory point cards revealed this turn may be this turn's buys)."""
+    p = state["players"][seat]
+    td = _turn_dev(state, seat)
+    if td["played"]:
+        raise RuleError("You already played a development card this turn.", PLAY_DEV, status=409)
+    older = p["dev_bought"] - td["bought"] - p["rangers"] - p.get("progress", 0) - (p["vp_cards"] - td["vp"])
+    if older <= 0:
+        raise RuleError("A development card bought this turn cannot be played until a later turn.",
+                        PLAY_DEV, status=409)
+    td["played"] = True
+
+
+def _section_arg(state: State, action: Action) -> str:
+    return get_choice(action, "section", [s["id"] for s in state["profile"]["sections"]], GUARDS)
+
+
+def guard(state: State, ctx: Ctx, action: Action) -> None:
+    """A guard on the lowest free space of the chosen section: free in setup round 3, else a
+    build costing brick, wool and lumber, paid at the table (seed 004 p.6, p.8)."""
+    if state["phase"] == "setup":  # the third setup round (the declared stage)
+        seat = turns.setup_seat(state)
         ctx.actor.require(seat)
-        return seat
+        board.place_guard(state, ctx, seat, _section_arg(state, action))
+        _next_setup(state, ctx)
+        return
+    seat = _turn_seat(state, ctx)
+    board.place_guard(state, ctx, seat, _section_arg(state, action))
 
-    # -- actions --------------------------------------------------------------------------------
-    def apply(self, state: State, ctx: Ctx, action: Action) -> None:
-        kind = action.get("type")
-        handler = {
-            "setup_place": self._setup_place,
-            "guard": self._guard,
-            "roll": self._roll,
-            "first_seat": self._first_seat,
-            "build": self._build,
-            "ranger": self._ranger,
-            "progress": self._progress,
-            "reveal_vp": self._reveal_vp,
-            "longest_road": self._longest_road,
-            "hero": self._hero,
-            "end_turn": self._end_turn,
-            "correct": self._correct,
-            "edit_profile": self._edit_profile,
-            "edit_trail": self._edit_trail,
-            "edit_section": self._edit_section,
-            "verify_profile": self._verify_profile,
-        }.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            raise RuleError("Unknown action: %(type)s.", "companion: actions", entry="companion-input", type=str(kind)[:40])
-        # The screen lists the moves of the whole turn (from the roll on), so a quick build does not
-        # hide the wildling advance; the moves of this action are the ones after ``steps_mark``.
-        if kind == "roll":
-            state["steps"] = []
-        state["steps_mark"] = state["step_seq"]
+
+def roll(state: State, ctx: Ctx, action: Action) -> None:
+    """Roll the 3 dice: production first, then the wildling advance (seed 004 p.6-7)."""
+    seat = _turn_seat(state, ctx)
+    # The screen lists the moves of the whole turn from the roll on, so a quick build does not
+    # hide the wildling advance.
+    state["steps"] = []
+    r = dice.roll(state, ctx, action)
+    if state.get("pending_profile"):
+        _apply_frame(state, ctx)
+    state["phase"] = "main"
+    how = {"physical": N_("typed from the real dice"), "balanced": N_("balanced deck"),
+           "digital": N_("digital")}[r["how"]]
+    step(state, ctx, "dice", N_("%(who)s rolled %(red)s + %(yellow)s = %(sum)s, wildling die %(d12)s (%(how)s)"),
+         who=seat, red=r["red"], yellow=r["yellow"], sum=r["sum"], d12=r["d12"], how=tr(how))
+    if r["sum"] == 7:
+        step(state, ctx, "seven", N_("7: no production. Players with more than 7 cards discard half; "
+                                     "move Tormund and rob"))
+    else:
+        step(state, ctx, "production", N_("Every hex numbered %(sum)s produces, unless blocked or "
+                                          "held by Tormund"), sum=r["sum"])
+    try:
+        board.advance(state, ctx, r["d12"])
+    except GameEnded:  # a third breach or a full Gift: nothing after that moment happens (p.8)
+        pass
+
+
+def build(state: State, ctx: Ctx, action: Action) -> None:
+    """Settlement, keep, road or development card (seed 004 p.3, p.8); guards use ``guard``."""
+    what = get_choice(action, "what", ("settlement", "keep", "road", "dev"), BUILD)
+    if what != "dev" and state["phase"] == "roll":  # a development card any time in the turn (p.2)
+        raise RuleError("Roll the dice first.", TURN, status=409)
+    seat = _turn_seat(state, ctx)
+    p = state["players"][seat]
+    if what == "settlement":
+        if p["settlements"] >= SUPPLY["settlements"]:
+            raise RuleError("All 5 of your settlements are on the board.", BASE_BUILD, status=409)
+        p["settlements"] += 1
+        step(state, ctx, "build", N_("%(who)s builds a settlement"), who=seat)
+    elif what == "keep":
+        if p["settlements"] <= 0:
+            raise RuleError("A keep replaces one of your settlements on the board.", BASE_BUILD, status=409)
+        if p["keeps"] >= SUPPLY["keeps"]:
+            raise RuleError("All 4 of your keeps are on the board.", BASE_BUILD, status=409)
+        p["settlements"] -= 1
+        p["keeps"] += 1
+        step(state, ctx, "build", N_("%(who)s upgrades a settlement to a keep"), who=seat)
+        if state["options"]["tokens"] == "physical":
+            step(state, ctx, "reminder", N_("Put a reserve token under the returned settlement"))
+    elif what == "road":
+        if p["roads"] >= SUPPLY["roads"]:
+            raise RuleError("All 15 of your roads are on the board.", BASE_BUILD, status=409)
+        p["roads"] += 1
+        step(state, ctx, "build", N_("%(who)s builds a road"), who=seat)
+        return
+    else:
+        p["dev_bought"] += 1
+        _turn_dev(state, seat)["bought"] += 1
+        step(state, ctx, "build", N_("%(who)s buys a development card"), who=seat)
+        return
+    _migrate_tokens(state, ctx, action, TOKENS_FOR[what])
+
+
+def _migrate_tokens(state: State, ctx: Ctx, action: Action, count: int) -> None:
+    """Reveal tokens, then each wildling migrates in turn (seed 004 p.8)."""
+    for kind, clan in tokens.take(state, ctx, action, count):
         try:
-            handler(state, ctx, action)
+            board.migrate(state, ctx, kind, clan)
+        except GameEnded:  # the game ended at once: no later wildling migrates (p.8)
+            return
+
+
+def ranger(state: State, ctx: Ctx, action: Action) -> None:
+    """Play a ranger card: counts toward the Largest Patrol, which reveals a reserve token when
+    taken (seed 004 p.4, p.8)."""
+    seat = _turn_seat(state, ctx)
+    option = get_choice({"option": action.get("option") or "tormund"}, "option", RANGER_OPTIONS, PATROL)
+    takes = turns.patrol_after_ranger(state, seat)
+    if takes and state["options"]["tokens"] == "physical":
+        tokens.typed(state, action, 1)  # refuse a missing token before changing anything
+    _play_dev(state, seat)
+    state["players"][seat]["rangers"] += 1
+    step(state, ctx, "ranger", N_("%(who)s plays a ranger (%(count)s in front of them)"), who=seat,
+         count=state["players"][seat]["rangers"])
+    if option == "tormund":
+        step(state, ctx, "ranger_option", N_("Move Tormund now to another number token (p.4)"))
+    else:
+        step(state, ctx, "ranger_option", N_("Apply the other option printed on the ranger card on the "
+                                             "board; correct the mirror if wildlings or guards moved"))
+    if takes:
+        state["largest_patrol"] = seat
+        step(state, ctx, "special", N_("%(who)s takes the Largest Patrol (1 VP)"), who=seat)
+        _migrate_tokens(state, ctx, action, 1)
+
+
+def progress(state: State, ctx: Ctx, action: Action) -> None:
+    """Play a progress card: follow its text, then it leaves the game; it is the turn's one
+    development card (seed 004 p.4)."""
+    seat = _turn_seat(state, ctx)
+    _play_dev(state, seat)
+    p = state["players"][seat]
+    p["progress"] = p.get("progress", 0) + 1
+    step(state, ctx, "progress", N_("%(who)s plays a progress card"), who=seat)
+
+
+def reveal_vp(state: State, ctx: Ctx, action: Action) -> None:
+    """Victory point cards are revealed on your own turn (seed 004 p.4); they count at once and
+    win only at the end of the turn (p.8)."""
+    seat = _turn_seat(state, ctx)
+    count = get_int(action, "count", 1, 5, BASE_DEV)
+    state["players"][seat]["vp_cards"] += count
+    _turn_dev(state, seat)["vp"] += count  # may be cards bought this very turn (p.4)
+    step(state, ctx, "vp_card", N_("%(who)s reveals %(count)s victory point card"),
+         _plural="%(who)s reveals %(count)s victory point cards", who=seat, count=count)
+
+
+def longest_road(state: State, ctx: Ctx, action: Action) -> None:
+    """Record who holds Longest Road (the table measures the roads); a new holder reveals a
+    reserve token (seed 004 p.3, p.8)."""
+    holder = get_choice(action, "holder", [*state["seats"], "none"], SPECIAL)
+    if not ctx.actor.host and ctx.actor.seat not in (turns.active(state), holder):
+        raise RuleError("It is not your turn to do this.", TABLE, status=403)
+    new = None if holder == "none" else holder
+    if new == state["longest_road"]:
+        raise RuleError("That is already so.", SPECIAL, status=409)
+    if new is not None and state["options"]["tokens"] == "physical":
+        tokens.typed(state, action, 1)
+    state["longest_road"] = new
+    if new is None:
+        step(state, ctx, "special", N_("Nobody holds the Longest Road now"))
+        return
+    step(state, ctx, "special", N_("%(who)s takes the Longest Road (1 VP)"), who=new)
+    _migrate_tokens(state, ctx, action, 1)
+
+
+def hero(state: State, ctx: Ctx, action: Action) -> None:
+    """Use the hero, then flip it to side B or swap it for another from the display; side B must
+    be swapped after use; never on the turn the card was taken, nor twice in one turn (seed 004 p.8)."""
+    seat = action.get("seat") or ctx.actor.seat
+    if not isinstance(seat, str) or seat not in state["players"]:
+        raise RuleError("Only a seated player can do this.", HEROES, entry="companion-seats", status=403)
+    ctx.actor.require(seat)
+    card = state["players"][seat]["hero"]
+    turn = state["turn"]
+    if card["taken_turn"] == turn:
+        raise RuleError("A hero cannot be used on the turn it was taken.", HEROES, status=409)
+    if card["used_turn"] == turn:
+        raise RuleError("Side B is used on a later turn than side A.", HEROES, status=409)
+    then = get_choice(action, "then", ("flip", "swap"), HEROES)
+    if card["side"] == "B" and then == "flip":
+        raise RuleError("After its second use the hero must be swapped.", HEROES, status=409)
+    old = prof.hero(state["profile"], card["id"]) or {"name": card["id"]}  # a hero the frame lost
+    if then == "flip":
+        card.update(side="B", used_turn=turn)
+        step(state, ctx, "hero", N_("%(who)s uses %(hero)s and turns it to side B"), who=seat,
+             hero=label(old))
+        return
+    held = {p["hero"]["id"] for p in state["players"].values()}
+    free = [h["id"] for h in state["profile"]["heroes"] if h["id"] not in held]
+    new = get_choice(action, "hero", free, HEROES)
+    state["players"][seat]["hero"] = {"id": new, "side": "A", "taken_turn": turn, "used_turn": None}
+    step(state, ctx, "hero", N_("%(who)s uses %(hero)s, returns it and takes %(new)s (side A)"), who=seat,
+         hero=label(old), new=label(prof.hero(state["profile"], new) or {"name": new}))
+
+
+def end_turn(state: State, ctx: Ctx, action: Action) -> None:
+    """10 VP at the end of your own turn wins (seed 004 p.8); else the dice go to the left."""
+    seat = _turn_seat(state, ctx)
+    if scoring.vp(state, seat) >= WIN_VP:
+        scoring.finish(state, ctx, "vp", winner=seat)
+        return
+    state["active"] = (state["active"] + 1) % len(state["seats"])
+    state["turn"] += 1
+    state["phase"] = "roll"
+    ctx.log(N_("Turn %(turn)s: %(who)s rolls"), turn=state["turn"], who=ctx.name(turns.active(state)))
+
+
+# -- corrections and profile editing --------------------------------------------------------
+def _wildling_list(action: Action, field: str, limit: int) -> list[str]:
+    raw = action.get(field, [])
+    if isinstance(raw, str):
+        raw = [w.strip() for w in raw.split(",") if w.strip()]
+    if not isinstance(raw, list) or len(raw) > limit or any(w not in prof.WILDLINGS for w in raw):
+        raise RuleError("List up to %(count)s wildlings, each normal, climber or giant.", WALL, count=limit)
+    return list(raw)
+
+
+def correct(state: State, ctx: Ctx, action: Action) -> None:
+    """Make the mirror match the real board (a mis-tap, a hero's effect). Any seated player or
+    the host; logged like any other event (design: the pieces on the table are the truth)."""
+    what = get_choice(action, "what", CORRECTABLE, FIX)
+    profile = state["profile"]
+    who = ctx.name(ctx.actor.seat) if ctx.actor.seat else "host"
+    if what == "breaches":
+        state["breaches"] = get_int(action, "value", 0, board.BREACHES_TO_END - 1, FIX)
+        ctx.log(N_("%(who)s corrected the breach marker to %(value)s"), who=who, value=state["breaches"])
+    elif what == "frostfangs":
+        for w in prof.WILDLINGS:
+            state["frostfangs"][w] = get_int(action, w, 0, 99, FIX)
+        ctx.log(N_("%(who)s corrected the Frostfangs"), who=who)
+    elif what == "section":
+        sid = get_choice(action, "id", state["wall"], FIX)
+        owners = action.get("guards", [])
+        if isinstance(owners, str):
+            owners = [o.strip() for o in owners.split(",") if o.strip()]
+        spaces = prof.section(profile, sid)["spaces"]
+        if not isinstance(owners, list) or len(owners) > spaces or any(o not in state["seats"] for o in owners):
+            raise RuleError("List up to %(count)s guard owners, space 1 first.", GUARDS, count=spaces)
+        for seat in state["seats"]:
+            others = sum(v.count(seat) for k, v in state["wall"].items() if k != sid)
+            if others + owners.count(seat) > GUARDS_EACH:
+                raise RuleError("All 7 of your guards are on the Wall.", GUARDS, status=409)
+        state["wall"][sid] = list(owners)
+        for seat in state["seats"]:
+            state["players"][seat]["guards_supply"] = GUARDS_EACH - scoring.guards_on_wall(state, seat)
+        ctx.log(N_("%(who)s corrected the guards on %(section)s"), who=who,
+                section=label(prof.section(profile, sid)))
+        board.update_guard_tokens(state, ctx)
+    else:
+        table = {"clan": state["clans"], "clearing": state["clearings"], "hex": state["gift"]}[what]
+        target = get_choice(action, "id", table, FIX)
+        limit = prof.clan(profile, target)["camps"] if what == "clan" else 12
+        table[target] = _wildling_list(action, "wildlings", limit)
+        names = _profile_names(profile, {"clan": "clans", "clearing": "clearings", "hex": "hexes"}[what])
+        ctx.log(N_("%(who)s corrected %(place)s: %(count)s wildlings"), who=who, place=tr(names[target]),
+                count=len(table[target]))
+    if state["phase"] != "setup":
+        try:
+            board.check_sudden_end(state, ctx)
         except GameEnded:
             pass
-        state["steps"] = state["steps"][-STEPS_KEPT:]
 
-    def _setup_place(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Setup rounds 1 and 2: one settlement and one road each, placed on the board (seed 004 p.6)."""
-        self._require_phase(state, "setup")
-        if state["setup"]["round"] > 2:
-            raise RuleError("The third setup round places a guard on the Wall.", SETUP_ROUNDS, status=409)
-        seat = self._setup_seat(state)
-        ctx.actor.require(seat)
-        player = state["players"][seat]
-        player["settlements"] += 1
-        player["roads"] += 1
-        ctx.log(N_("Setup round %(round)s: %(who)s placed a settlement and a road"),
-                round=state["setup"]["round"], who=ctx.name(seat))
-        self._next_setup(state, ctx)
 
-    def _first_seat(self, state: State, ctx: Ctx, action: Action) -> None:
-        """The table rolls and says who goes first (seed 004 p.6: the highest result); before the first
-        settlement is placed. Heroes follow the new seat numbers (p.6: player 1 takes A4...)."""
-        if not (ctx.actor.seat or ctx.actor.host):
-            raise RuleError("Only a seated player can do this.", TABLE, entry="companion-seats", status=403)
-        if state["phase"] != "setup" or state["setup"]["round"] != 1 or state["setup"]["i"] != 0:
-            raise RuleError("The first player is chosen before the first settlement is placed.", FIRST,
-                            status=409)
-        seat = get_choice(action, "seat", state["seats"], FIRST)
-        state["first_seat"] = state["seats"].index(seat)
-        starting = state["profile"]["starting_heroes"][str(len(state["seats"]))]
-        for i, s in enumerate(self._order(state)):
-            state["players"][s]["hero"] = {"id": starting[i], "side": "A", "taken_turn": 0, "used_turn": None}
-        ctx.log(N_("%(who)s goes first (highest roll)"), who=ctx.name(seat))
+def _early(state: State) -> bool:
+    """Before the first guard: nothing on the Wall or in the wilds yet, the frame is simply replaced."""
+    return state["phase"] == "setup" and not any(state["wall"].values())
 
-    def _turn_dev(self, state: State, seat: str) -> dict[str, Any]:
-        """This turn's development card bookkeeping for ``seat`` (reset when a new turn starts)."""
-        p = state["players"][seat]
-        td = p.setdefault("turn_dev", {"turn": 0, "bought": 0, "played": False, "vp": 0})
-        if td["turn"] != state["turn"]:
-            td.update(turn=state["turn"], bought=0, played=False, vp=0)
-        return td
 
-    @staticmethod
-    def _turn_dev_view(state: State, seat: str) -> dict[str, Any]:
-        """This turn's development card bookkeeping, read-only (for the phone)."""
-        td = state["players"][seat].get("turn_dev") or {}
-        if td.get("turn") != state["turn"]:
-            return {"turn": state["turn"], "bought": 0, "played": False, "vp": 0}
-        return td
+def _frame(state: State) -> dict[str, Any]:
+    """The frame corrections build on: a correction waiting for the next roll, else the current one."""
+    return state.get("pending_profile") or state["profile"]
 
-    def _play_dev(self, state: State, seat: str) -> None:
-        """Play 1 development card per turn, never one bought this turn (seed 004 p.4). A card is
-        refused only when the companion's books make it certain: no card bought on an earlier turn
-        can still be in the hand (victory point cards revealed this turn may be this turn's buys)."""
-        p = state["players"][seat]
-        td = self._turn_dev(state, seat)
-        if td["played"]:
-            raise RuleError("You already played a development card this turn.", PLAY_DEV, status=409)
-        older = p["dev_bought"] - td["bought"] - p["rangers"] - p.get("progress", 0) - (p["vp_cards"] - td["vp"])
-        if older <= 0:
-            raise RuleError("A development card bought this turn cannot be played until a later turn.",
-                            PLAY_DEV, status=409)
-        td["played"] = True
 
-    def _section_arg(self, state: State, action: Action) -> str:
-        return get_choice(action, "section", [s["id"] for s in state["profile"]["sections"]], GUARDS)
+def _set_frame(state: State, ctx: Ctx, profile: dict[str, Any]) -> None:
+    """Install a corrected frame now (before any guard), else from the next roll, so a turn in
+    progress is never re-judged on a different frame. Logged either way."""
+    if _early(state):
+        counts = {s: (p["settlements"], p["roads"]) for s, p in state["players"].items()}
+        install_profile(state, profile)
+        for s, (settlements, roads) in counts.items():
+            state["players"][s].update(settlements=settlements, roads=roads)
+        return
+    state["pending_profile"] = profile
+    ctx.log(N_("The corrected frame applies from the next roll"))
 
-    def _guard(self, state: State, ctx: Ctx, action: Action) -> None:
-        """A guard on the lowest free space of the chosen section: free in setup round 3, else a
-        build costing brick, wool and lumber, paid at the table (seed 004 p.6, p.8)."""
-        if state["phase"] == "setup":
-            if state["setup"]["round"] != 3:
-                raise RuleError("Guards go on the Wall in the third setup round.", SETUP_ROUNDS, status=409)
-            seat = self._setup_seat(state)
-            ctx.actor.require(seat)
-            board.place_guard(state, ctx, seat, self._section_arg(state, action))
-            self._next_setup(state, ctx)
-            return
-        self._require_phase(state, "main")
-        seat = self._turn_seat(state, ctx)
-        board.place_guard(state, ctx, seat, self._section_arg(state, action))
 
-    def _roll(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Roll the 3 dice: production first, then the wildling advance (seed 004 p.6-7)."""
-        self._require_phase(state, "roll")
-        seat = self._turn_seat(state, ctx)
-        r = dice.roll(state, ctx, action)
-        if state.get("pending_profile"):
-            self._apply_frame(state, ctx)
-        state["phase"] = "main"
-        how = {"physical": N_("typed from the real dice"), "balanced": N_("balanced deck"),
-               "digital": N_("digital")}[r["how"]]
-        step(state, ctx, "dice", N_("%(who)s rolled %(red)s + %(yellow)s = %(sum)s, wildling die %(d12)s (%(how)s)"),
-             who=seat, red=r["red"], yellow=r["yellow"], sum=r["sum"], d12=r["d12"], how=tr(how))
-        if r["sum"] == 7:
-            step(state, ctx, "seven", N_("7: no production. Players with more than 7 cards discard half; "
-                                         "move Tormund and rob"))
-        else:
-            step(state, ctx, "production", N_("Every hex numbered %(sum)s produces, unless blocked or "
-                                              "held by Tormund"), sum=r["sum"])
-        board.advance(state, ctx, r["d12"])
+def _apply_frame(state: State, ctx: Ctx) -> None:
+    """At a roll: switch to the corrected frame, keeping every figure that still has a place.
+    Wildlings whose camp, clearing or hex is gone go back to the Frostfangs; guards beyond a
+    section's spaces return to their owners (a logged correction, like any other)."""
+    profile = state.pop("pending_profile")
+    back = dict.fromkeys(prof.WILDLINGS, 0)
 
-    def _build(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Settlement, keep, road or development card (seed 004 p.3, p.8); guards use ``guard``."""
-        what = get_choice(action, "what", ("settlement", "keep", "road", "dev"), BUILD)
-        if what == "dev":
-            self._require_phase(state, "roll", "main")  # any time in the turn (seed 004 p.2)
-        else:
-            self._require_phase(state, "main")
-        seat = self._turn_seat(state, ctx)
-        p = state["players"][seat]
-        if what == "settlement":
-            if p["settlements"] >= SUPPLY["settlements"]:
-                raise RuleError("All 5 of your settlements are on the board.", BASE_BUILD, status=409)
-            p["settlements"] += 1
-            step(state, ctx, "build", N_("%(who)s builds a settlement"), who=seat)
-        elif what == "keep":
-            if p["settlements"] <= 0:
-                raise RuleError("A keep replaces one of your settlements on the board.", BASE_BUILD, status=409)
-            if p["keeps"] >= SUPPLY["keeps"]:
-                raise RuleError("All 4 of your keeps are on the board.", BASE_BUILD, status=409)
-            p["settlements"] -= 1
-            p["keeps"] += 1
-            step(state, ctx, "build", N_("%(who)s upgrades a settlement to a keep"), who=seat)
-            if state["options"]["tokens"] == "physical":
-                step(state, ctx, "reminder", N_("Put a reserve token under the returned settlement"))
-        elif what == "road":
-            if p["roads"] >= SUPPLY["roads"]:
-                raise RuleError("All 15 of your roads are on the board.", BASE_BUILD, status=409)
-            p["roads"] += 1
-            step(state, ctx, "build", N_("%(who)s builds a road"), who=seat)
-            return
-        else:
-            p["dev_bought"] += 1
-            self._turn_dev(state, seat)["bought"] += 1
-            step(state, ctx, "build", N_("%(who)s buys a development card"), who=seat)
-            return
-        self._migrate_tokens(state, ctx, action, TOKENS_FOR[what])
-
-    def _migrate_tokens(self, state: State, ctx: Ctx, action: Action, count: int) -> None:
-        """Reveal tokens, then each wildling migrates in turn (seed 004 p.8)."""
-        for kind, clan in tokens.take(state, ctx, action, count):
-            board.migrate(state, ctx, kind, clan)
-
-    def _patrol_after_ranger(self, state: State, seat: str) -> bool:
-        """Would one more ranger give ``seat`` the Largest Patrol? First to 3, then strictly more
-        than the holder (seed 004 p.4)."""
-        mine = state["players"][seat]["rangers"] + 1
-        holder = state["largest_patrol"]
-        if holder == seat or mine < 3:
-            return False
-        return holder is None or mine > state["players"][holder]["rangers"]
-
-    def _ranger(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Play a ranger card: counts toward the Largest Patrol, which reveals a reserve token when
-        taken (seed 004 p.4, p.8)."""
-        self._require_phase(state, "roll", "main")
-        seat = self._turn_seat(state, ctx)
-        option = get_choice({"option": action.get("option") or "tormund"}, "option", RANGER_OPTIONS, PATROL)
-        takes = self._patrol_after_ranger(state, seat)
-        if takes and state["options"]["tokens"] == "physical":
-            tokens.typed(state, action, 1)  # refuse a missing token before changing anything
-        self._play_dev(state, seat)
-        state["players"][seat]["rangers"] += 1
-        step(state, ctx, "ranger", N_("%(who)s plays a ranger (%(count)s in front of them)"), who=seat,
-             count=state["players"][seat]["rangers"])
-        if option == "tormund":
-            step(state, ctx, "ranger_option", N_("Move Tormund now to another number token (p.4)"))
-        else:
-            step(state, ctx, "ranger_option", N_("Apply the other option printed on the ranger card on the "
-                                                 "board; correct the mirror if wildlings or guards moved"))
-        if takes:
-            state["largest_patrol"] = seat
-            step(state, ctx, "special", N_("%(who)s takes the Largest Patrol (1 VP)"), who=seat)
-            self._migrate_tokens(state, ctx, action, 1)
-
-    def _progress(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Play a progress card: follow its text, then it leaves the game; it is the turn's one
-        development card (seed 004 p.4)."""
-        self._require_phase(state, "roll", "main")
-        seat = self._turn_seat(state, ctx)
-        self._play_dev(state, seat)
-        p = state["players"][seat]
-        p["progress"] = p.get("progress", 0) + 1
-        step(state, ctx, "progress", N_("%(who)s plays a progress card"), who=seat)
-
-    def _reveal_vp(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Victory point cards are revealed on your own turn (seed 004 p.4); they count at once and
-        win only at the end of the turn (p.8)."""
-        self._require_phase(state, "roll", "main")
-        seat = self._turn_seat(state, ctx)
-        count = get_int(action, "count", 1, 5, BASE_DEV)
-        state["players"][seat]["vp_cards"] += count
-        self._turn_dev(state, seat)["vp"] += count  # may be cards bought this very turn (p.4)
-        step(state, ctx, "vp_card", N_("%(who)s reveals %(count)s victory point card"),
-             _plural="%(who)s reveals %(count)s victory point cards", who=seat, count=count)
-
-    def _longest_road(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Record who holds Longest Road (the table measures the roads); a new holder reveals a
-        reserve token (seed 004 p.3, p.8)."""
-        self._require_phase(state, "roll", "main")
-        holder = get_choice(action, "holder", [*state["seats"], "none"], SPECIAL)
-        if not ctx.actor.host and ctx.actor.seat not in (self._active(state), holder):
-            raise RuleError("It is not your turn to do this.", TABLE, status=403)
-        new = None if holder == "none" else holder
-        if new == state["longest_road"]:
-            raise RuleError("That is already so.", SPECIAL, status=409)
-        if new is not None and state["options"]["tokens"] == "physical":
-            tokens.typed(state, action, 1)
-        state["longest_road"] = new
-        if new is None:
-            step(state, ctx, "special", N_("Nobody holds the Longest Road now"))
-            return
-        step(state, ctx, "special", N_("%(who)s takes the Longest Road (1 VP)"), who=new)
-        self._migrate_tokens(state, ctx, action, 1)
-
-    def _hero(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Use the hero, then flip it to side B or swap it for another from the display; side B must
-        be swapped after use; never on the turn the card was taken, nor twice in one turn (seed 004 p.8)."""
-        self._require_phase(state, "roll", "main")
-        seat = action.get("seat") or ctx.actor.seat
-        if seat is None or seat not in state["players"]:
-            raise RuleError("Only a seated player can do this.", HEROES, entry="companion-seats", status=403)
-        ctx.actor.require(seat)
-        hero = state["players"][seat]["hero"]
-        turn = state["turn"]
-        if hero["taken_turn"] == turn:
-            raise RuleError("A hero cannot be used on the turn it was taken.", HEROES, status=409)
-        if hero["used_turn"] == turn:
-            raise RuleError("Side B is used on a later turn than side A.", HEROES, status=409)
-        then = get_choice(action, "then", ("flip", "swap"), HEROES)
-        if hero["side"] == "B" and then == "flip":
-            raise RuleError("After its second use the hero must be swapped.", HEROES, status=409)
-        old = prof.hero(state["profile"], hero["id"])
-        assert old is not None, "a seat's hero comes from the table's profile"
-        if then == "flip":
-            hero.update(side="B", used_turn=turn)
-            step(state, ctx, "hero", N_("%(who)s uses %(hero)s and turns it to side B"), who=seat,
-                 hero=label(old))
-            return
-        held = {p["hero"]["id"] for p in state["players"].values()}
-        free = [h["id"] for h in state["profile"]["heroes"] if h["id"] not in held]
-        new = get_choice(action, "hero", free, HEROES)
-        taken = prof.hero(state["profile"], new)
-        assert taken is not None, "get_choice only accepts heroes of the profile"
-        state["players"][seat]["hero"] = {"id": new, "side": "A", "taken_turn": turn, "used_turn": None}
-        step(state, ctx, "hero", N_("%(who)s uses %(hero)s, returns it and takes %(new)s (side A)"), who=seat,
-             hero=label(old), new=label(taken))
-
-    def _end_turn(self, state: State, ctx: Ctx, action: Action) -> None:
-        """10 VP at the end of your own turn wins (seed 004 p.8); else the dice go to the left."""
-        self._require_phase(state, "main")
-        seat = self._turn_seat(state, ctx)
-        if scoring.vp(state, seat) >= WIN_VP:
-            scoring.finish(state, ctx, "vp", winner=seat)
-            return
-        state["active"] = (state["active"] + 1) % len(state["seats"])
-        state["turn"] += 1
-        state["phase"] = "roll"
-        ctx.log(N_("Turn %(turn)s: %(who)s rolls"), turn=state["turn"], who=ctx.name(self._active(state)))
-
-    # -- corrections and profile editing --------------------------------------------------------
-    def _wildling_list(self, action: Action, field: str, limit: int) -> list[str]:
-        raw = action.get(field, [])
-        if isinstance(raw, str):
-            raw = [w.strip() for w in raw.split(",") if w.strip()]
-        if not isinstance(raw, list) or len(raw) > limit or any(w not in prof.WILDLINGS for w in raw):
-            raise RuleError("List up to %(count)s wildlings, each normal, climber or giant.", WALL, count=limit)
-        return list(raw)
-
-    def _correct(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Make the mirror match the real board (a mis-tap, a hero's effect). Any seated player or
-        the host; logged like any other event (design: the pieces on the table are the truth)."""
-        if not (ctx.actor.seat or ctx.actor.host):
-            raise RuleError("Only a seated player can do this.", "companion: corrections", entry="companion-seats", status=403)
-        if state["phase"] == "over":
-            raise RuleError("The game is over.", END, status=409)
-        what = get_choice(action, "what", CORRECTABLE, "companion: corrections")
-        profile = state["profile"]
-        who = ctx.name(ctx.actor.seat) if ctx.actor.seat else "host"
-        if what == "breaches":
-            state["breaches"] = get_int(action, "value", 0, board.BREACHES_TO_END - 1, "companion: corrections")
-            ctx.log(N_("%(who)s corrected the breach marker to %(value)s"), who=who, value=state["breaches"])
-        elif what == "frostfangs":
-            for w in prof.WILDLINGS:
-                state["frostfangs"][w] = get_int(action, w, 0, 99, "companion: corrections")
-            ctx.log(N_("%(who)s corrected the Frostfangs"), who=who)
-        elif what == "section":
-            sid = get_choice(action, "id", state["wall"], "companion: corrections")
-            owners = action.get("guards", [])
-            if isinstance(owners, str):
-                owners = [o.strip() for o in owners.split(",") if o.strip()]
-            spaces = prof.section(profile, sid)["spaces"]
-            if not isinstance(owners, list) or len(owners) > spaces or any(o not in state["seats"] for o in owners):
-                raise RuleError("List up to %(count)s guard owners, space 1 first.", GUARDS, count=spaces)
-            for seat in state["seats"]:
-                others = sum(v.count(seat) for k, v in state["wall"].items() if k != sid)
-                if others + owners.count(seat) > GUARDS_EACH:
-                    raise RuleError("All 7 of your guards are on the Wall.", GUARDS, status=409)
-            state["wall"][sid] = list(owners)
-            for seat in state["seats"]:
-                state["players"][seat]["guards_supply"] = GUARDS_EACH - board.guards_on_wall(state, seat)
-            ctx.log(N_("%(who)s corrected the guards on %(section)s"), who=who,
-                    section=label(prof.section(profile, sid)))
-            board.update_guard_tokens(state, ctx)
-        else:
-            table = {"clan": state["clans"], "clearing": state["clearings"], "hex": state["gift"]}[what]
-            target = get_choice(action, "id", table, "companion: corrections")
-            limit = prof.clan(profile, target)["camps"] if what == "clan" else 12
-            table[target] = self._wildling_list(action, "wildlings", limit)
-            names = _profile_names(profile, {"clan": "clans", "clearing": "clearings", "hex": "hexes"}[what])
-            ctx.log(N_("%(who)s corrected %(place)s: %(count)s wildlings"), who=who, place=tr(names[target]),
-                    count=len(table[target]))
-        if state["phase"] != "setup":
-            try:
-                board.check_sudden_end(state, ctx)
-            except GameEnded:
-                pass
-
-    def _require_profile_edit(self, state: State, ctx: Ctx) -> None:
-        """The host corrects the frame at any time until the game ends (issue 15: several parts of
-        the default topology are guesses found wrong only in play)."""
-        ctx.actor.require_host()
-        if state["phase"] == "over":
-            raise RuleError("The game is over.", END, status=409)
-
-    @staticmethod
-    def _early(state: State) -> bool:
-        """Before the first guard: nothing on the Wall or in the wilds yet, the frame is simply replaced."""
-        return state["phase"] == "setup" and not any(state["wall"].values())
-
-    @staticmethod
-    def _frame(state: State) -> dict[str, Any]:
-        """The frame corrections build on: a correction waiting for the next roll, else the current one."""
-        return state.get("pending_profile") or state["profile"]
-
-    def _set_frame(self, state: State, ctx: Ctx, profile: dict[str, Any]) -> None:
-        """Install a corrected frame now (before any guard), else from the next roll, so a turn in
-        progress is never re-judged on a different frame. Logged either way."""
-        if self._early(state):
-            counts = {s: (p["settlements"], p["roads"]) for s, p in state["players"].items()}
-            self._install_profile(state, profile)
-            for s, (settlements, roads) in counts.items():
-                state["players"][s].update(settlements=settlements, roads=roads)
-            return
-        state["pending_profile"] = profile
-        ctx.log(N_("The corrected frame applies from the next roll"))
-
-    def _apply_frame(self, state: State, ctx: Ctx) -> None:
-        """At a roll: switch to the corrected frame, keeping every figure that still has a place.
-        Wildlings whose camp, clearing or hex is gone go back to the Frostfangs; guards beyond a
-        section's spaces return to their owners (a logged correction, like any other)."""
-        profile = state.pop("pending_profile")
-        back = dict.fromkeys(prof.WILDLINGS, 0)
-
-        def keep(old: dict[str, list[str]], ids: list[str], limit: dict[str, int]) -> dict[str, list[str]]:
-            out: dict[str, list[str]] = {}
-            for key in ids:
-                line = old.get(key, [])
-                out[key] = line[:limit.get(key, len(line))]
-                for w in line[len(out[key]):]:
+    def keep(old: dict[str, list[str]], ids: list[str], limit: dict[str, int]) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for key in ids:
+            line = old.get(key, [])
+            out[key] = line[:limit.get(key, len(line))]
+            for w in line[len(out[key]):]:
+                back[w] += 1
+        for key, line in old.items():
+            if key not in out:
+                for w in line:
                     back[w] += 1
-            for key, line in old.items():
-                if key not in out:
-                    for w in line:
-                        back[w] += 1
-            return out
+        return out
 
-        state["profile"] = profile
-        state["clans"] = keep(state["clans"], [c["id"] for c in profile["clans"]],
-                              {c["id"]: c["camps"] for c in profile["clans"]})
-        state["clearings"] = keep(state["clearings"], [c["id"] for c in profile["clearings"]], {})
-        state["gift"] = keep(state["gift"], [h["id"] for h in profile["hexes"]], {})
-        old_wall = state["wall"]
-        state["wall"] = {sec["id"]: list(old_wall.get(sec["id"], []))[:sec["spaces"]] for sec in profile["sections"]}
-        for w, n in back.items():
-            state["frostfangs"][w] = state["frostfangs"].get(w, 0) + n
-        for seat in state["seats"]:
-            state["players"][seat]["guards_supply"] = GUARDS_EACH - board.guards_on_wall(state, seat)
-        step(state, ctx, "frame", N_("The corrected frame applies now (%(count)s wildlings back to the "
-                                     "Frostfangs)"), count=sum(back.values()))
-        board.update_guard_tokens(state, ctx)
+    state["profile"] = profile
+    state["clans"] = keep(state["clans"], [c["id"] for c in profile["clans"]],
+                          {c["id"]: c["camps"] for c in profile["clans"]})
+    state["clearings"] = keep(state["clearings"], [c["id"] for c in profile["clearings"]], {})
+    state["gift"] = keep(state["gift"], [h["id"] for h in profile["hexes"]], {})
+    old_wall = state["wall"]
+    state["wall"] = {sec["id"]: list(old_wall.get(sec["id"], []))[:sec["spaces"]] for sec in profile["sections"]}
+    for w, n in back.items():
+        state["frostfangs"][w] = state["frostfangs"].get(w, 0) + n
+    for seat in state["seats"]:
+        state["players"][seat]["guards_supply"] = GUARDS_EACH - scoring.guards_on_wall(state, seat)
+    step(state, ctx, "frame", N_("The corrected frame applies now (%(count)s wildlings back to the "
+                                 "Frostfangs)"), count=sum(back.values()))
+    board.update_guard_tokens(state, ctx)
 
-    def _edit_profile(self, state: State, ctx: Ctx, action: Action) -> None:
-        self._require_profile_edit(state, ctx)
-        raw = action.get("profile")
-        if isinstance(raw, str):  # the host panel's text box
-            try:
-                raw = json.loads(raw)
-            except ValueError:
-                raise RuleError("The board profile is not valid: %(what)s.", PROFILE, what="not JSON") from None
-        profile = prof.validate(raw)
-        if self._early(state):
-            self._set_frame(state, ctx, profile)
-            self._check_tokens_option(state)
-        else:
-            if state["options"]["tokens"] == "digital" and not profile.get("tokens"):
-                raise RuleError("Digital wildling tokens need a board profile with a token mix.", SETUP_WILDLINGS)
-            self._set_frame(state, ctx, profile)
-        ctx.log(N_("The host replaced the board profile with %(profile)s"), profile=label(profile))
 
-    def _edit_trail(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Correct one trail against the printed frame."""
-        self._require_profile_edit(state, ctx)
-        number = get_int(action, "number", 1, 12, PROFILE)
-        frame = self._frame(state)
-        raw = {**frame, "trails": [t for t in frame["trails"] if t["number"] != number]}
-        if action.get("clan") not in (None, "", "none"):
-            raw["trails"] = [*raw["trails"], {"number": number, "clan": action.get("clan"),
-                                              "clearing": action.get("clearing")}]
-        self._replace_profile(state, ctx, raw, "trails")
-        ctx.log(N_("The host corrected trail %(number)s"), number=number)
+def edit_profile(state: State, ctx: Ctx, action: Action) -> None:
+    raw = action.get("profile")
+    if isinstance(raw, str):  # the host panel's text box
+        try:
+            raw = json.loads(raw)
+        except ValueError:
+            raise RuleError("The board profile is not valid: %(what)s.", PROFILE, what="not JSON") from None
+    profile = prof.validate(raw)
+    if _early(state):
+        _set_frame(state, ctx, profile)
+        check_tokens_option(state)
+    else:
+        if state["options"]["tokens"] == "digital" and not profile.get("tokens"):
+            raise RuleError("Digital wildling tokens need a board profile with a token mix.", SETUP_WILDLINGS)
+        _set_frame(state, ctx, profile)
+    ctx.log(N_("The host replaced the board profile with %(profile)s"), profile=label(profile))
 
-    def _edit_section(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Correct a wall section's guard spaces and its Gift hexes (names, in blocking order)."""
-        self._require_profile_edit(state, ctx)
-        raw = prof.validate(self._frame(state))
-        sid = get_choice(action, "id", [sec["id"] for sec in raw["sections"]], PROFILE)
-        sec = prof.section(raw, sid)
-        sec["spaces"] = get_int(action, "spaces", 1, 16, PROFILE)
-        names = action.get("hexes")
-        if names not in (None, ""):
-            labels = [n.strip()[:60] for n in str(names).split(",") if n.strip()]
-            if not 1 <= len(labels) <= 12:
-                raise RuleError("The board profile is not valid: %(what)s.", PROFILE,
-                                what=f"wall section {sid} needs 1 to 12 hexes")
-            old = {h["id"] for h in raw["hexes"] if h["id"].startswith(f"{sid}_")}
-            raw["hexes"] = [h for h in raw["hexes"] if h["id"] not in old]
-            sec["hexes"] = []
-            for i, text in enumerate(labels):
-                hid = f"{sid}_{i + 1}"
-                raw["hexes"].append({"id": hid, "name": text})
-                sec["hexes"].append(hid)
-            used = {h for s in raw["sections"] for h in s["hexes"]}
-            raw["hexes"] = [h for h in raw["hexes"] if h["id"] in used]
-        self._replace_profile(state, ctx, raw, "guard_spaces", "gift_hexes" if names not in (None, "") else "")
-        ctx.log(N_("The host corrected %(section)s"), section=label(sec))
 
-    def _verify_profile(self, state: State, ctx: Ctx, action: Action) -> None:
-        """The host checked one guessed part against the frame and found it right."""
-        self._require_profile_edit(state, ctx)
-        part = get_choice(action, "part", self._frame(state)["unverified"], PROFILE)
-        for frame in (state["profile"], state.get("pending_profile")):
-            if frame and part in frame["unverified"]:
-                frame["unverified"].remove(part)  # a check changes no topology: it holds at once
-        ctx.log(N_("The host checked the board profile: %(part)s"), part=tr(UNVERIFIED_NAMES[part]))
+def edit_trail(state: State, ctx: Ctx, action: Action) -> None:
+    """Correct one trail against the printed frame."""
+    number = get_int(action, "number", 1, 12, PROFILE)
+    frame = _frame(state)
+    raw = {**frame, "trails": [t for t in frame["trails"] if t["number"] != number]}
+    if action.get("clan") not in (None, "", "none"):
+        raw["trails"] = [*raw["trails"], {"number": number, "clan": action.get("clan"),
+                                          "clearing": action.get("clearing")}]
+    _replace_profile(state, ctx, raw, "trails")
+    ctx.log(N_("The host corrected trail %(number)s"), number=number)
 
-    def _replace_profile(self, state: State, ctx: Ctx, raw: dict[str, Any], *parts: str) -> None:
-        raw = {**raw, "unverified": [u for u in raw["unverified"] if u not in parts]}
-        self._set_frame(state, ctx, prof.validate(raw))
 
-    # -- views ----------------------------------------------------------------------------------
-    def waiting_for(self, state: State) -> list[str]:
-        if state["phase"] == "setup":
-            return [self._setup_seat(state)]
-        if state["phase"] in ("roll", "main"):
-            return [self._active(state)]
-        return []
+def edit_section(state: State, ctx: Ctx, action: Action) -> None:
+    """Correct a wall section's guard spaces and its Gift hexes (names, in blocking order)."""
+    raw = prof.validate(_frame(state))
+    sid = get_choice(action, "id", [sec["id"] for sec in raw["sections"]], PROFILE)
+    sec = prof.section(raw, sid)
+    sec["spaces"] = get_int(action, "spaces", 1, 16, PROFILE)
+    names = action.get("hexes")
+    if names not in (None, ""):
+        labels = [n.strip()[:60] for n in str(names).split(",") if n.strip()]
+        if not 1 <= len(labels) <= 12:
+            raise RuleError("The board profile is not valid: %(what)s.", PROFILE,
+                            what=f"wall section {sid} needs 1 to 12 hexes")
+        old = {h["id"] for h in raw["hexes"] if h["id"].startswith(f"{sid}_")}
+        raw["hexes"] = [h for h in raw["hexes"] if h["id"] not in old]
+        sec["hexes"] = []
+        for i, text in enumerate(labels):
+            hid = f"{sid}_{i + 1}"
+            raw["hexes"].append({"id": hid, "name": text})
+            sec["hexes"].append(hid)
+        used = {h for s in raw["sections"] for h in s["hexes"]}
+        raw["hexes"] = [h for h in raw["hexes"] if h["id"] in used]
+    _replace_profile(state, ctx, raw, "guard_spaces", "gift_hexes" if names not in (None, "") else "")
+    ctx.log(N_("The host corrected %(section)s"), section=label(sec))
 
-    def public_view(self, state: State) -> dict[str, Any]:
-        from .views import public
 
-        return public(self, state)
+def verify_profile(state: State, ctx: Ctx, action: Action) -> None:
+    """The host checked one guessed part against the frame and found it right."""
+    part = get_choice(action, "part", _frame(state)["unverified"], PROFILE)
+    for frame in (state["profile"], state.get("pending_profile")):
+        if frame and part in frame["unverified"]:
+            frame["unverified"].remove(part)  # a check changes no topology: it holds at once
+    ctx.log(N_("The host checked the board profile: %(part)s"), part=tr(UNVERIFIED_NAMES[part]))
 
-    def private_view(self, state: State, seat: str) -> dict[str, Any]:
-        from .views import private
 
-        return private(self, state, seat)
+def _replace_profile(state: State, ctx: Ctx, raw: dict[str, Any], *parts: str) -> None:
+    raw = {**raw, "unverified": [u for u in raw["unverified"] if u not in parts]}
+    _set_frame(state, ctx, prof.validate(raw))
 

@@ -7,9 +7,13 @@ from typing import Any
 from ...i18n import N_, tr
 from ..base import Ctx, State
 from . import profile as prof
-from .board import guards_on_wall, step
+from .steps import step
 
 NO_GUARD = 99  # sorts a player without any guard on the Wall after everyone who has one
+
+
+def guards_on_wall(state: State, seat: str) -> int:
+    return sum(owners.count(seat) for owners in state["wall"].values())
 
 
 def vp_parts(state: State, seat: str) -> dict[str, int]:

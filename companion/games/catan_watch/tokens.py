@@ -15,9 +15,9 @@ from typing import Any
 
 from ...i18n import N_
 from ..base import Action, Ctx, RuleError, State
-from .board import label, step, wname
 from .cite import TOKENS
 from .profile import WILDLINGS
+from .steps import label, step, wname
 
 Token = tuple[str, str]
 

@@ -5,15 +5,12 @@ digital token pool are shown only as counts, never their contents."""
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..base import State
-from . import board, dice, scoring
+from . import board, dice, scoring, turns
 from . import profile as prof
 from .names import UNVERIFIED_NAMES
-
-if TYPE_CHECKING:
-    from .rules import CatanWatchGame
 
 
 def _hero(state: State, seat: str) -> dict[str, Any]:
@@ -25,7 +22,7 @@ def _hero(state: State, seat: str) -> dict[str, Any]:
             "usable": state["phase"] in ("roll", "main") and h["taken_turn"] != turn and h["used_turn"] != turn}
 
 
-def public(game: CatanWatchGame, state: State) -> dict[str, Any]:
+def public(state: State) -> dict[str, Any]:
     p = state["profile"]
     seats = state["seats"]
     trails_by_clan = {c["id"]: [t["number"] for t in prof.clan_trails(p, c["id"])] for c in p["clans"]}
@@ -46,7 +43,7 @@ def public(game: CatanWatchGame, state: State) -> dict[str, Any]:
         pl = state["players"][seat]
         players[seat] = {
             "settlements": pl["settlements"], "keeps": pl["keeps"], "roads": pl["roads"],
-            "guards_on_wall": board.guards_on_wall(state, seat), "guards_supply": pl["guards_supply"],
+            "guards_on_wall": scoring.guards_on_wall(state, seat), "guards_supply": pl["guards_supply"],
             "guard_tokens": pl["guard_tokens"], "dev_bought": pl["dev_bought"], "rangers": pl["rangers"],
             "vp_cards": pl["vp_cards"], "vp_parts": scoring.vp_parts(state, seat), "hero": _hero(state, seat),
         }
@@ -58,8 +55,8 @@ def public(game: CatanWatchGame, state: State) -> dict[str, Any]:
         "phase": state["phase"],
         "turn": state["turn"],
         "active_player": seats[state["active"]] if state["phase"] in ("roll", "main") else None,
-        "waiting_for": game.waiting_for(state),
-        "setup": ({"round": setup["round"], "seat": game._setup_seat(state)} if setup else None),
+        "waiting_for": turns.waiting_for(state),
+        "setup": ({"round": setup["round"], "seat": turns.setup_seat(state)} if setup else None),
         "dice": state["dice"],
         "rolls": list(reversed(state["rolls"])),
         "histogram": dict(state["histogram"]),
@@ -109,20 +106,20 @@ def public(game: CatanWatchGame, state: State) -> dict[str, Any]:
                          if state["phase"] != "over" else None),
         "frame_pending": bool(state.get("pending_profile")),
         "seats": list(seats),
-        "order": game._order(state),
+        "order": turns.order(state),
         "first_seat": state["seats"][state.get("first_seat", 0)],
         "can_pick_first": state["phase"] == "setup" and state["setup"]["round"] == 1 and state["setup"]["i"] == 0,
     }
 
 
-def private(game: CatanWatchGame, state: State, seat: str) -> dict[str, Any]:
+def private(state: State, seat: str) -> dict[str, Any]:
     """The phone: my hero, guards, VP, and which buttons make sense right now."""
     if seat not in state["players"]:
         return {}
     pl = state["players"][seat]
     phase = state["phase"]
     my_turn = phase in ("roll", "main") and state["seats"][state["active"]] == seat
-    my_setup = phase == "setup" and game._setup_seat(state) == seat
+    my_setup = phase == "setup" and turns.setup_seat(state) == seat
     can: list[str] = []
     if my_setup:
         can.append("setup_place" if state["setup"]["round"] < 3 else "guard")
@@ -142,11 +139,11 @@ def private(game: CatanWatchGame, state: State, seat: str) -> dict[str, Any]:
         "hero": hero,
         "vp": scoring.vp(state, seat),
         "vp_parts": scoring.vp_parts(state, seat),
-        "guards_on_wall": board.guards_on_wall(state, seat),
+        "guards_on_wall": scoring.guards_on_wall(state, seat),
         "guards_supply": pl["guards_supply"],
         "free_sections": free_sections if pl["guards_supply"] > 0 else [],
-        "patrol_next": my_turn and game._patrol_after_ranger(state, seat),
-        "dev_played": my_turn and game._turn_dev_view(state, seat)["played"],
+        "patrol_next": my_turn and turns.patrol_after_ranger(state, seat),
+        "dev_played": my_turn and turns.turn_dev_view(state, seat)["played"],
         "tokens_typed": state["options"]["tokens"] == "physical",
         "pieces_left": {"settlements": 5 - pl["settlements"], "keeps": 4 - pl["keeps"],
                         "roads": 15 - pl["roads"]},  # supply of seed 004 p.3

@@ -59,10 +59,6 @@ def armies_of(state: dict[str, Any], seat: str, location: str) -> int:
     return cell["armies"] if cell["seat"] == seat else 0
 
 
-def occupied_by(state: dict[str, Any], seat: str) -> list[str]:
-    return [k for k, c in state["board"].items() if c["seat"] == seat and c["armies"] > 0]
-
-
 def require_armies(state: dict[str, Any], seat: str, location: str, page: int | str) -> None:
     """Most actions need at least one of the player's armies in the region (seed 001 p.9-12)."""
     if armies_of(state, seat, location) < 1:

@@ -8,8 +8,6 @@ a space ``"r:<area>-<n>:<realm>"`` (the realm chosen when planning, seed 001 p.8
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..base import RuleError
 from . import cite
 from .board import AREAS, REGIONS, loc
@@ -49,9 +47,3 @@ def card_location(card: str, wild_as: str | None = None) -> str:
         return loc(realm, wild_as)
     _, realm, rid = card.split(":")
     return loc(realm, rid)
-
-
-def check_conflict(card: Any) -> str:
-    if not isinstance(card, str) or card not in CONFLICT:
-        raise RuleError("That is not a conflict card.", "companion: input", entry="companion-input")
-    return card

@@ -1,11 +1,20 @@
-"""Load and validate the game's data files (board facts and tribes) once, at import."""
+"""Load and validate the game's data files (board facts and tribes) once, at import.
+
+The files' layouts are the models below (read through :func:`companion.datafiles.load`, which refuses
+a missing key, a wrong type or an unknown key naming the file and the field); the checks that tie
+the files to the rules (five areas of five regions, five tribes per realm...) follow.
+"""
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+from pydantic import Field
+
+from ... import datafiles
+from ...datafiles import DataModel
 
 DATA = Path(__file__).resolve().parent / "data"
 REALMS = ("light", "dark")
@@ -13,45 +22,83 @@ RESOURCES = ("energy", "gold")
 BUILDINGS = ("portal", "temple", "capital")
 
 
-class DataError(ValueError):
+class DataError(datafiles.DataFileError):
     """A data file does not have the shape the rules rely on."""
 
 
-def _load(name: str) -> dict[str, Any]:
-    with open(DATA / name, "rb") as fh:
-        return tomllib.load(fh)
+class RegionName(DataModel):
+    """A region name printed in the rulebooks: English card name, Portuguese one where known."""
+
+    en: str = Field(min_length=1)
+    pt: str | None = None
+
+
+class KnownValue(DataModel):
+    """A region value fixed by a worked example (copied into the region card when named)."""
+
+    name: str
+    realm: Literal["light", "dark"]
+    resource: Literal["energy", "gold"]
+    value: int
+    source: str = Field(min_length=1)
+
+
+class BoardFile(DataModel):
+    """``data/board.toml``: realms, areas, the known region names and values."""
+
+    realms: list[str]
+    areas: int
+    regions_per_area: int
+    names: list[RegionName] = []
+    values: list[KnownValue] = []
+
+
+class Tribe(DataModel):
+    """A tribe: realm and name; a start region and a dark tribe's own army space when known."""
+
+    id: str
+    realm: Literal["light", "dark"]
+    name: str = Field(min_length=1)
+    start_name: str | None = None
+    action: str | None = None
+
+
+class TribesFile(DataModel):
+    """``data/tribes.toml``: the ten tribes."""
+
+    tribes: list[Tribe] = []
+
+
+def _load(name: str, model: type[datafiles.M]) -> datafiles.M:
+    return datafiles.load(DATA / name, model, DataError)
 
 
 @cache
 def board() -> dict[str, Any]:
-    raw = _load("board.toml")
-    if tuple(raw.get("realms", ())) != REALMS:
+    raw = _load("board.toml", BoardFile)
+    if tuple(raw.realms) != REALMS:
         raise DataError("board.toml: realms must be light, dark")
-    if raw.get("areas") != 5 or raw.get("regions_per_area") != 5:
+    if raw.areas != 5 or raw.regions_per_area != 5:
         raise DataError("board.toml: the board has 5 areas of 5 regions")
-    names = [n["en"] for n in raw.get("names", [])]
-    if len(set(names)) != len(names) or not all(isinstance(n, str) and n for n in names):
+    names = [n.en for n in raw.names]
+    if len(set(names)) != len(names):
         raise DataError("board.toml: region names must be unique, non-empty")
-    for v in raw.get("values", []):
-        if v.get("name") not in names or v.get("realm") not in REALMS or v.get("resource") not in RESOURCES:
-            raise DataError(f"board.toml: bad known value {v!r}")
-        if not isinstance(v.get("value"), int) or not v.get("source"):
-            raise DataError(f"board.toml: known value needs an int and a source: {v!r}")
-    return raw
+    for v in raw.values:
+        if v.name not in names:
+            raise DataError(f"board.toml: bad known value {v.model_dump(exclude_none=True)!r}")
+    return raw.model_dump(exclude_none=True)
 
 
 @cache
 def tribes() -> dict[str, dict[str, Any]]:
-    raw = _load("tribes.toml")
     out: dict[str, dict[str, Any]] = {}
-    names = {n["en"] for n in board()["names"]}
-    for t in raw.get("tribes", []):
-        tid = t.get("id")
-        if not isinstance(tid, str) or tid in out or t.get("realm") not in REALMS or not t.get("name"):
-            raise DataError(f"tribes.toml: bad tribe {t!r}")
-        if t.get("start_name") and t["start_name"] not in names:
-            raise DataError(f"tribes.toml: unknown start region {t['start_name']!r}")
-        out[tid] = t
+    names = set(region_names())
+    for t in _load("tribes.toml", TribesFile).tribes:
+        if t.id in out:
+            raise DataError(f"tribes.toml: bad tribe {t.id!r}")
+        if t.start_name and t.start_name not in names:
+            raise DataError(f"tribes.toml: unknown start region {t.start_name!r}")
+        out[t.id] = t.model_dump(exclude_none=True)
     for realm in REALMS:
         if sum(1 for t in out.values() if t["realm"] == realm) != 5:
             raise DataError("tribes.toml: five tribes per realm")

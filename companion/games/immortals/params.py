@@ -2,17 +2,25 @@
 
 They are the gate and the documentation of ``POST /api/tables/<code>/actions``: lax on purpose
 (HTML forms send numbers as strings and leave optional fields empty; the JSON API may send real
-numbers, lists and objects). The handlers in :mod:`.rules` still read the action as sent and check
-what depends on the state (a tribe already taken, a card not in the hand...).
+numbers, lists and objects). An optional field that only some cards read is plain text here, so
+an empty or unused value passes as it always did. The handlers in :mod:`.rules` still read the
+action as sent and check what depends on the state (a tribe already taken, a card not in the hand...).
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import ConfigDict, Field
 
 from ...moves import Params
+
+
+class ImmortalsParams(Params):
+    """The rules read text fields with ``str()`` or compare them with known ids: a JSON number sent
+    for a text field reaches the handler, which accepts or refuses it as it always did."""
+
+    model_config = ConfigDict(coerce_numbers_to_str=True)
 
 Realm = Literal["light", "dark"]
 Resource = Literal["gold", "energy"]
@@ -20,7 +28,7 @@ Resource = Literal["gold", "energy"]
 Flag = bool | str | None
 
 
-class SeatParam(Params):
+class SeatParam(ImmortalsParams):
     seat: str | None = Field(None, description="the seat acted for (host only; default: the caller's own)")
 
 
@@ -55,53 +63,53 @@ class Feed(SeatParam):
     inhabitants: int | None = Field(None, description="inhabitants that fell into the tray (physical tower; 0-10)")
 
 
-class Inhabitants(Params):
+class Inhabitants(ImmortalsParams):
     inhabitants: int = Field(description="inhabitants that fell into the tray when the tower was fed (0-10)")
 
 
-class Answer(Params):
+class Answer(ImmortalsParams):
     prompt: str = Field(description="the prompt id: draft-N (a pick) or plan-R (the round's plan)")
     value: Any = Field(None, description='a conflict card of the draft hand, or {"army": [8 cards], '
                                          '"magic": [2 cards]}; a form sends army0..7 and magic0..1 instead')
 
 
-class Reinforce(Params):
+class Reinforce(ImmortalsParams):
     draw: Flag = Field(None, description="draw a conflict card")
     place: dict[str, Any] | list[Any] | str | None = Field(
         None, description='{location: n} or ["location=n", ...]; a form sends place_<location> fields')
 
 
-class Perform(Params):
+class Perform(ImmortalsParams):
     space: str = Field(description="the space whose card is turned: a0..a7, m0, m1")
     decline: Flag = Field(None, description="decline the card and take 1 gold or energy instead")
-    take: Resource | None = Field(None, description="gold or energy, for a declined, blank or lost card")
+    take: str | None = Field(None, description="gold or energy, for a declined, blank or lost card")
     printed: int | None = Field(None, description="the value printed on the region card, when the profile lacks it")
-    building: Literal["portal", "temple", "capital"] | None = Field(None, description="what a build card builds")
+    building: str | None = Field(None, description="what a build card builds: portal, temple or capital")
     cost_energy: int | None = Field(None, description="the tribe's printed cost, when the profile lacks it")
     cost_gold: int | None = Field(None, description="the tribe's printed cost, when the profile lacks it")
     from_: str | None = Field(None, alias="from", description="location an attack starts from")
     to: str | None = Field(None, description="location attacked or moved to")
     armies: int | None = Field(None, description="armies that attack or move")
-    mode: Literal["move", "attack"] | None = Field(None, description="for an attack-or-move space")
+    mode: str | None = Field(None, description="move or attack, for an attack-or-move space")
     wild_as: str | None = Field(None, description="region id (a-n) a wildcard stands for")
-    choice: Literal["draw", "first", "temple", "dominate", "transition"] | None = Field(
-        None, description="what a magic card does")
-    realm: Realm | None = Field(None, description="the limbo a magic transition takes from")
+    choice: str | None = Field(None, description="what a magic card does: draw or first, temple or dominate, "
+                                                 "draw or transition")
+    realm: str | None = Field(None, description="the limbo a magic transition takes from: light or dark")
     place: dict[str, Any] | list[Any] | str | None = Field(
         None, description="where a magic transition's armies go, as for reinforce")
     region: str | None = Field(None, description="location a magic card dominates or builds a temple in")
 
 
-class Pass(Params):
+class Pass(ImmortalsParams):
     take: Resource = Field(description="gold or energy, now and each later turn of the round")
 
 
-class BattleResult(Params):
+class BattleResult(ImmortalsParams):
     tray: dict[str, Any] | None = Field(
         None, description='{seat: n, "inhabitants": n}; a form sends tray_<seat> and tray_inhabitants')
 
 
-class Region(Params):
+class Region(ImmortalsParams):
     region: str = Field(description="region id a-n")
 
 
@@ -122,13 +130,13 @@ class EditRegion(NameRegion):
     dark_gold: int | None = Field(None, description="printed value (empty: unknown)")
 
 
-class SetRegion(Params):
+class SetRegion(ImmortalsParams):
     region: str = Field(description="location <realm>:<a>-<n>")
     seat: str | None = Field(None, description='the occupant ("" = nobody)')
     armies: int | None = Field(None, description="0-45 (ignored without a seat)")
 
 
-class SetBuilding(Params):
+class SetBuilding(ImmortalsParams):
     region: str = Field(description="location <realm>:<a>-<n>")
     building: str | None = Field(None, description='temple, capital or "" for none')
     portal: Flag = Field(None, description="a portal stands there")
@@ -143,14 +151,14 @@ class Adjust(SeatParam):
     delta: int = Field(description="how much to add (negative to take), -99 to 99")
 
 
-class Tray(Params):
+class Tray(ImmortalsParams):
     inhabitants: int | None = Field(None, description="inhabitants in the tray (0-60); one field per seat id too")
 
 
-class SetFirst(Params):
+class SetFirst(ImmortalsParams):
     seat: str = Field(description="who holds the first player marker")
     when: str | None = Field(None, description="now (default) or next (for the next round)")
 
 
-class SetTurn(Params):
+class SetTurn(ImmortalsParams):
     seat: str = Field(description="whose turn it is")

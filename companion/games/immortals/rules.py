@@ -26,7 +26,7 @@ FIX = "companion: corrections"
 def _seat_arg(state: State, ctx: Ctx, action: Action) -> str:
     """The seat acted for: the actor's own, or any seat when the host acts."""
     seat = action.get("seat") or ctx.actor.seat
-    if seat is None or seat not in state["players"]:
+    if not isinstance(seat, str) or seat not in state["players"]:
         raise RuleError("There is no seat %(seat)s.", "companion: seats", entry="companion-seats", seat=str(seat)[:24])
     ctx.actor.require(seat)
     return seat

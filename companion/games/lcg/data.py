@@ -9,11 +9,12 @@ the order the FAQ draws it. The engine only knows the framework events by id.
 
 from __future__ import annotations
 
-import tomllib
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Literal, get_args
+
+from ... import datafiles
+from ...datafiles import DataModel
 
 DATA = Path(__file__).resolve().parent / "data"
 
@@ -29,38 +30,33 @@ EVENTS = (
 )
 
 
-class DataError(ValueError):
+class DataError(datafiles.DataFileError):
     """A data file does not match what the engine expects (caught at import, not at game night)."""
 
 
-@dataclass(frozen=True)
-class Box:
+class Box(DataModel):
     """One box of a phase flowchart (seed 003 Page 11-12)."""
 
     id: str
     phase: str
     kind: str
-    events: tuple[str, ...]
+    events: tuple[str, ...] = ()
     page: str
-    autopass: bool
+    autopass: bool = False
     melee_only: bool = False
 
 
-def _read(name: str) -> dict[str, Any]:
-    with open(DATA / name, "rb") as fh:
-        return tomllib.load(fh)
+class PhasesFile(DataModel):
+    """``data/phases.toml``: every flowchart box, in the order the FAQ draws them."""
+
+    box: list[Box] = []
 
 
 @cache
 def boxes() -> dict[str, Box]:
     """Every flowchart box by id, in flowchart order; refuses a malformed file."""
     out: dict[str, Box] = {}
-    for raw in _read("phases.toml").get("box", []):
-        box = Box(
-            id=str(raw["id"]), phase=str(raw["phase"]), kind=str(raw["kind"]),
-            events=tuple(raw.get("events", ())), page=str(raw["page"]),
-            autopass=bool(raw.get("autopass", False)), melee_only=bool(raw.get("melee_only", False)),
-        )
+    for box in datafiles.load(DATA / "phases.toml", PhasesFile, DataError).box:
         if box.id in out:
             raise DataError(f"phases.toml: box {box.id} is listed twice")
         if box.phase not in PHASES or box.kind not in KINDS:

@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.games.agot import GAME, flow
 from companion.games.base import Actor, Ctx
+from tests.rules.harness import Played, play
 
 
 def ctx(seat: str | None = None, host: bool = False, seed: int = 1) -> Ctx:
@@ -21,10 +22,9 @@ def new_game(players: int = 6, **options: Any) -> dict[str, Any]:
 
 
 def act(state: dict[str, Any], seat: str | None, action: dict[str, Any], host: bool = False,
-        seed: int = 1) -> Ctx:
-    c = ctx(seat, host=host or seat is None, seed=seed)
-    GAME.apply(state, c, action)
-    return c
+        seed: int = 1) -> Played:
+    """Apply ``action`` through the engine, as the server does; ``state`` becomes the result."""
+    return play(GAME, state, Actor(seat=seat, host=host or seat is None), action, seed)
 
 
 def pid(state: dict[str, Any]) -> str:

@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.games.agot import GAME, action, areas
 from companion.games.base import Actor, Ctx
+from tests.rules.harness import play
 
 
 def ctx(seat: str | None = None, host: bool = False, seed: int = 3) -> Ctx:
@@ -39,7 +40,8 @@ def board(players: int, units: dict[str, tuple[str, dict[str, int]]], orders: di
 
 
 def act(state: dict, seat: str, **a: Any) -> None:
-    GAME.apply(state, ctx(seat), a)
+    """One action through the engine, as the server applies it (seed 3, as :func:`ctx`)."""
+    play(GAME, state, Actor(seat), a, 3)
 
 
 def card(state: dict, house: str, cid: str) -> None:

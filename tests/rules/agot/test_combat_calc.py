@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.games.agot import combat as cb
+from companion.games.agot import combat_calc as cb
 from companion.games.agot import house_cards as hc
 
 FIEFDOMS = ["greyjoy", "tyrell", "martell", "stark", "baratheon", "lannister"]

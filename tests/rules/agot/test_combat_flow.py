@@ -95,7 +95,7 @@ def test_tyrion_cancels_and_the_opponent_chooses_again():
 def test_tides_of_battle_cards_are_drawn_and_shown_after_the_house_cards_p28():
     """seed 000 p.28: with the option each side draws a Tides card after the house cards, seen only by
     its owner until the Blade holder has decided; the cards then add to strength."""
-    from companion.games.agot import combat as cb
+    from companion.games.agot import combat_calc as cb
 
     state = board(6, units={"the-reach": ("tyrell", {"knight": 1, "footman": 1}),
                             "kingswood": ("lannister", {"footman": 2}), "lannisport": ("lannister", {"footman": 1})},

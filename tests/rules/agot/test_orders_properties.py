@@ -6,7 +6,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.agot import combat as cb
+from companion.games.agot import combat_calc as cb
 from companion.games.agot import house_cards as hc
 from companion.games.agot import orders as ot
 from companion.games.base import RuleError

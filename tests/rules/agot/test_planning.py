@@ -9,6 +9,7 @@ import pytest
 
 from companion.games.agot import GAME
 from companion.games.base import Actor, Ctx, RuleError
+from tests.rules.harness import play
 
 BARATHEON = {"dragonstone": "consolidate-a", "kingswood": "march0", "shipbreaker-bay": "support0a"}
 LANNISTER = {"lannisport": "march+1", "stoney-sept": "defense2", "the-golden-sound": "raid-star"}
@@ -21,15 +22,20 @@ def ctx(seat: str | None = None, host: bool = False, seed: int = 7) -> Ctx:
     return Ctx(Actor(seat, host), random.Random(seed))
 
 
+def act(state: dict, seat: str | None, action: dict) -> None:
+    """One action through the engine, as the server applies it (seed 7, as :func:`ctx`)."""
+    play(GAME, state, Actor(seat=seat, host=seat is None), action, 7)
+
+
 def table(players: int = 4) -> dict:
     state = GAME.setup(GAME.normalize_options({"players": players, "faq_lannister_port_ship": False}), ctx(host=True))
-    GAME.apply(state, ctx(host=True), {"type": "start"})
+    act(state, None, {"type": "start"})
     return state
 
 
 def place(state: dict, house: str, orders: dict, extra: list | None = None) -> None:
     pid = state["planning"]["prompt"]
-    GAME.apply(state, ctx(house), {"type": "answer", "prompt": pid,
+    act(state, house, {"type": "answer", "prompt": pid,
                                    "value": {"orders": orders, "extra": extra or []}})
 
 
@@ -99,7 +105,7 @@ def test_westeros_restriction_forbids_a_kind():
     """Westeros deck III (seed 000 p.7; facts): e.g. Web of Lies forbids Support orders this round."""
     state = GAME.setup(GAME.normalize_options({"players": 4, "faq_lannister_port_ship": False}), ctx(host=True))
     state["restrictions"] = ["no-support"]
-    GAME.apply(state, ctx(host=True), {"type": "start"})
+    act(state, None, {"type": "start"})
     with pytest.raises(RuleError) as err:
         place(state, "stark", STARK)
     assert err.value.rule.startswith("seed 000 p.7") and err.value.entry == "westeros-restrictions"
@@ -122,7 +128,7 @@ def test_not_enough_tokens_switches_to_turn_order():
     # Greyjoy (no star) with 11 areas: only 10 regular tokens.
     for aid in ("flints-finger", "seagard", "riverrun", "harrenhal", "the-twins", "moat-cailin", "the-fingers"):
         areas.set_units(state, aid, "greyjoy", {"footman": 1})
-    GAME.apply(state, ctx(host=True), {"type": "start"})
+    act(state, None, {"type": "start"})
     plan = state["planning"]
     assert plan["mode"] == "turn_order" and plan["short"] == ["greyjoy"]
     assert GAME.waiting_for(state) == ["baratheon"]
@@ -150,11 +156,11 @@ def test_raven_swaps_one_order_publicly():
     state = table()
     all_four(state)
     with pytest.raises(RuleError):
-        GAME.apply(state, ctx("stark"), {"type": "raven_swap", "area": "winterfell", "token": "march0"})
+        act(state, "stark", {"type": "raven_swap", "area": "winterfell", "token": "march0"})
     with pytest.raises(RuleError) as err:  # a token already on the board is not unused
-        GAME.apply(state, ctx("lannister"), {"type": "raven_swap", "area": "stoney-sept", "token": "march+1"})
+        act(state, "lannister", {"type": "raven_swap", "area": "stoney-sept", "token": "march+1"})
     assert err.value.rule == "seed 000 p.12"
-    GAME.apply(state, ctx("lannister"), {"type": "raven_swap", "area": "stoney-sept", "token": "support0a"})
+    act(state, "lannister", {"type": "raven_swap", "area": "stoney-sept", "token": "support0a"})
     assert state["orders"]["stoney-sept"]["token"] == "support0a"
     swap = GAME.public_view(state)["planning"]["swap"]
     assert (swap["area"], swap["old"], swap["new"]) == ("stoney-sept", "defense2", "support0a")
@@ -166,14 +172,14 @@ def test_raven_peek_is_seen_only_by_its_holder():
     """seed 000 p.12: the Raven holder looks at the top wildling card privately, then top or bottom."""
     state = table()
     all_four(state)
-    GAME.apply(state, ctx("lannister"), {"type": "raven_peek"})
+    act(state, "lannister", {"type": "raven_peek"})
     card = state["planning"]["raven"]["peek"]
     assert card and card == state["wildling_deck"]["top"]
     assert GAME.private_view(state, "lannister")["planning"]["raven"]["peek"] == card
     for seat in ("stark", "baratheon", "greyjoy"):
         assert card not in json.dumps(GAME.private_view(state, seat))
     assert card not in json.dumps(GAME.public_view(state))
-    GAME.apply(state, ctx("lannister"), {"type": "raven_place", "where": "bottom"})
+    act(state, "lannister", {"type": "raven_place", "where": "bottom"})
     assert state["wildling_deck"]["bottom"][-1] == card and state["wildling_deck"]["top"] is None
     assert state["phase"] == "action"
 
@@ -183,9 +189,9 @@ def test_raven_may_do_nothing_and_only_its_holder_acts():
     state = table()
     all_four(state)
     with pytest.raises(RuleError) as err:
-        GAME.apply(state, ctx("stark"), {"type": "raven_pass"})
+        act(state, "stark", {"type": "raven_pass"})
     assert err.value.status == 403
-    GAME.apply(state, ctx("lannister"), {"type": "raven_pass"})
+    act(state, "lannister", {"type": "raven_pass"})
     assert state["phase"] == "action" and state["action"]["step"] == "raid"
 
 
@@ -195,7 +201,7 @@ def test_raven_swap_respects_stars():
 
     state = GAME.setup(GAME.normalize_options({"players": 4, "faq_lannister_port_ship": False}), ctx(host=True))
     areas.set_units(state, "harrenhal", "lannister", {"footman": 1})
-    GAME.apply(state, ctx(host=True), {"type": "start"})
+    act(state, None, {"type": "start"})
     place(state, "baratheon", BARATHEON)
     place(state, "lannister", {**LANNISTER, "harrenhal": "support0a"})
     place(state, "stark", STARK)
@@ -204,9 +210,9 @@ def test_raven_swap_respects_stars():
     assert "support0b" in free and "march+1" not in free and "support0a" not in free
     assert "support1" in free  # usable only in place of a placed star token
     with pytest.raises(RuleError) as err:  # three stars already used at position 1 (3 stars)
-        GAME.apply(state, ctx("lannister"), {"type": "raven_swap", "area": "harrenhal", "token": "support1"})
+        act(state, "lannister", {"type": "raven_swap", "area": "harrenhal", "token": "support1"})
     assert err.value.rule == "seed 000 p.12"
-    GAME.apply(state, ctx("lannister"), {"type": "raven_swap", "area": "harrenhal", "token": "support0b"})
+    act(state, "lannister", {"type": "raven_swap", "area": "harrenhal", "token": "support0b"})
     assert state["orders"]["harrenhal"]["token"] == "support0b"
 
 
@@ -216,7 +222,7 @@ def test_phone_form_fields_make_the_same_answer():
     pid = state["planning"]["prompt"]
     form = {"type": "answer", "prompt": pid, **{f"o:{a}": t for a, t in STARK.items()},
             "xa": "castle-black", "xt": "defense1a"}
-    GAME.apply(state, ctx("stark"), form)
+    act(state, "stark", form)
     mine = state["prompts"][pid]["answers"]["stark"]
     assert mine["orders"]["castle-black"] == "defense1a" and mine["extra"] == ["castle-black"]
 
@@ -225,9 +231,9 @@ def test_raven_with_a_physical_wildling_deck():
     """Physical decks: the phone only tells the holder to look at the real card; top or bottom stays
     secret and the companion records no card (seed 000 p.12)."""
     state = GAME.setup(GAME.normalize_options({"players": 4, "decks": "physical", "faq_lannister_port_ship": False}), ctx(host=True))
-    GAME.apply(state, ctx(host=True), {"type": "start"})
+    act(state, None, {"type": "start"})
     all_four(state)
-    GAME.apply(state, ctx("lannister"), {"type": "raven_peek"})
+    act(state, "lannister", {"type": "raven_peek"})
     assert GAME.private_view(state, "lannister")["planning"]["raven"]["peek"] == "physical"
-    GAME.apply(state, ctx("lannister"), {"type": "raven_place", "where": "bottom"})
+    act(state, "lannister", {"type": "raven_place", "where": "bottom"})
     assert state["phase"] == "action" and state["dominance"]["raven"]["used"]

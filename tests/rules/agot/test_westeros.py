@@ -149,27 +149,6 @@ def test_a_port_the_player_denies_gives_nothing():
     assert s["power"]["greyjoy"]["available"] == 5 + 1
 
 
-def test_manual_phase_steps_while_the_assistant_is_missing(monkeypatch):
-    """Without the planning/action module the host moves the phases on (the table plays them on
-    the board, seed 000 p.12-16); with it, the manual steps are refused."""
-    s = new_game(3)
-    act(s, None, {"type": "start"})
-    with pytest.raises(RuleError):  # the module exists: phones are used
-        act(s, None, {"type": "planning_done"})
-    s = new_game(3)
-    monkeypatch.setattr(rules, "_optional", lambda name: None)
-    act(s, None, {"type": "start"})
-    assert GAME.public_view(s)["manual_phases"] is True
-    with pytest.raises(RuleError):
-        act(s, "stark", {"type": "planning_done"})
-    act(s, None, {"type": "planning_done"})
-    assert s["phase"] == "action"
-    with pytest.raises(RuleError):
-        act(s, "stark", {"type": "answer", "prompt": "x", "value": 1})
-    act(s, None, {"type": "action_done"})
-    assert s["round"] == 2
-
-
 def test_replay_with_the_same_seeds_gives_the_same_game():
     """The event log is the truth: replaying the actions with their stored seeds rebuilds the very
     same state (design: replay), including digitally drawn cards."""

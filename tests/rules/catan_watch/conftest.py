@@ -3,41 +3,31 @@
 from __future__ import annotations
 
 import copy
-import json
-import random
 from typing import Any
 
 import pytest
 
-from companion.games.base import Actor, Ctx, RuleError
+from companion.games.base import RuleError
 from companion.games.catan_watch import GAME
+from tests.rules.harness import RulesTable
+
+NAMES = {"p1": "Ana", "p2": "Bruno", "p3": "Caio", "p4": "Dora"}
 
 
-class Table:
-    """Applies actions the way the server does: on a deep copy, kept only when no RuleError."""
+class Table(RulesTable):
+    """Applies actions through the engine as the server does: kept only when no RuleError."""
 
     def __init__(self, players: int = 4, profile: dict[str, Any] | None = None, **options: Any):
-        opts = GAME.normalize_options({"players": str(players), **options})
+        opts: dict[str, Any] = {"players": str(players), **options}
         if profile is not None:
             opts["profile_data"] = profile
-        self.seed = 0
-        self.log: list[dict[str, Any]] = []
-        ctx = self._ctx(Actor(host=True))
-        self.state = GAME.setup(opts, ctx)
-        self.log += ctx.entries
-
-    def _ctx(self, actor: Actor) -> Ctx:
-        self.seed += 1
-        return Ctx(actor, random.Random(self.seed), names={"p1": "Ana", "p2": "Bruno", "p3": "Caio", "p4": "Dora"})
+        self.seed = 1
+        super().__init__(GAME, opts, self.seed, names=NAMES)
 
     def act(self, seat: str | None, action: dict[str, Any], host: bool = False) -> dict[str, Any]:
-        draft = copy.deepcopy(self.state)
-        ctx = self._ctx(Actor(seat=seat, host=host))
-        GAME.apply(draft, ctx, action)
-        json.loads(json.dumps(draft))  # state must survive a JSON round trip
-        self.state = draft
-        self.log += ctx.entries
-        return draft
+        self.seed += 1
+        self.apply(seat, action, host=host, seed=self.seed)
+        return self.state
 
     def host(self, action: dict[str, Any]) -> dict[str, Any]:
         return self.act(None, action, host=True)

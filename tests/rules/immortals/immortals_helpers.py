@@ -1,45 +1,27 @@
-"""A tiny in-memory table for the Immortals rules: applies actions like the server does (on a copy,
-discarded on refusal), with a seeded RNG per event."""
+"""A tiny in-memory table for the Immortals rules: applies actions through the engine like the server
+does (on a copy, discarded on refusal), with a seeded RNG per event."""
 
 from __future__ import annotations
 
-import copy
 import json
-import random
 from typing import Any
 
-from companion.games.base import Actor, Ctx
 from companion.games.immortals import GAME
 from companion.games.immortals.board import loc, set_cell
+from tests.rules.harness import RulesTable
 
 SEATS = ("p1", "p2", "p3", "p4", "p5")
 
 
-class Table:
+class Table(RulesTable):
     def __init__(self, players: int = 3, seed: int = 7, **options: Any) -> None:
-        profile_data = options.pop("profile_data", None)
-        opts = GAME.normalize_options({"players": players, **options})
         self.seed = seed
-        self.events = 0
-        self.log: list[dict[str, Any]] = []
-        ctx = self._ctx(Actor(host=True))
-        if profile_data is not None:
-            opts["profile_data"] = profile_data
-        self.state = GAME.setup(opts, ctx)
-        self.log += ctx.entries
-
-    def _ctx(self, actor: Actor) -> Ctx:
-        self.events += 1
-        return Ctx(actor=actor, rng=random.Random(self.seed * 1000 + self.events))
+        self.events = 1
+        super().__init__(GAME, {"players": players, **options}, seed * 1000 + self.events)
 
     def act(self, seat: str | None, action: dict[str, Any], host: bool = False) -> list[dict[str, Any]]:
-        work = copy.deepcopy(self.state)
-        ctx = self._ctx(Actor(seat=seat, host=host))
-        GAME.apply(work, ctx, action)
-        json.dumps(work)  # state must stay JSON-serialisable
-        self.state = work
-        self.log += ctx.entries
-        return ctx.entries
+        self.events += 1
+        return list(self.apply(seat, action, host=host, seed=self.seed * 1000 + self.events))
 
     def host(self, action: dict[str, Any]) -> list[dict[str, Any]]:
         return self.act(None, action, host=True)

@@ -1,48 +1,30 @@
-"""A tiny driver for the pure LCG engine: apply actions as seats or host, like the server does."""
+"""A tiny driver for the LCG rules: apply actions as seats or host through the engine, like the server."""
 
 from __future__ import annotations
 
-import copy
-import json
-import random
 from typing import Any
 
-from companion.games.base import Actor, Ctx
 from companion.games.lcg import GAME
+from tests.rules.harness import RulesTable
 
 
-class Table:
-    """A table held in memory; every apply works on a deep copy, as the server does."""
+class Table(RulesTable):
+    """A table held in memory; every action goes through the engine as on the server."""
 
     def __init__(self, players: int = 2, seed: int = 1, defaults: bool = False, **options: Any) -> None:
         """Tests written for the engine's steps start with the structural auto-pass so they reach
         the window under test; ``defaults=True`` keeps every table default as a new table has it."""
         if not defaults:
             options.setdefault("autopass_start", "structure")
-        opts = GAME.normalize_options({"players": players, **options})
+        super().__init__(GAME, {"players": players, **options}, seed)
         self.ctx_seed = seed
-        ctx = Ctx(Actor(host=True), random.Random(seed))
-        self.state = GAME.setup(opts, ctx)
-        self.log: list[dict[str, Any]] = list(ctx.entries)
 
     def do(self, who: str | None, kind: str, /, host: bool = False, **fields: Any) -> None:
         self.ctx_seed += 1
-        ctx = Ctx(Actor(seat=who, host=host), random.Random(self.ctx_seed))
-        state = copy.deepcopy(self.state)
-        GAME.apply(state, ctx, {"type": kind, **fields})
-        json.dumps(state)  # must stay JSON
-        self.state = state
-        self.log += ctx.entries
+        self.apply(who, {"type": kind, **fields}, host=host, seed=self.ctx_seed)
 
     def host(self, kind: str, /, **fields: Any) -> None:
         self.do(None, kind, host=True, **fields)
-
-    @property
-    def view(self) -> dict[str, Any]:
-        return GAME.public_view(self.state)
-
-    def me(self, seat: str) -> dict[str, Any]:
-        return GAME.private_view(self.state, seat)
 
     @property
     def priority(self) -> str | None:

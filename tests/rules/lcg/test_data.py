@@ -14,10 +14,11 @@ def test_every_phase_box_cites_the_seed_and_knows_its_events():
     assert boxes["chal.resolve"].events == ("determine_winner", "apply_claim", "unopposed", "renown")
 
 
-def test_malformed_phase_data_is_refused(monkeypatch):
-    good = data._read("phases.toml")
-    bad = {"box": [dict(good["box"][0], events=["teleport"])] + good["box"][1:]}
-    monkeypatch.setattr(data, "_read", lambda name: bad)
+def test_malformed_phase_data_is_refused(monkeypatch, tmp_path):
+    good = (data.DATA / "phases.toml").read_text(encoding="utf-8")
+    (tmp_path / "phases.toml").write_text(good.replace('events = ["phase_begins"]', 'events = ["teleport"]', 1),
+                                          encoding="utf-8")
+    monkeypatch.setattr(data, "DATA", tmp_path)
     data.boxes.cache_clear()
     try:
         with pytest.raises(data.DataError):

@@ -1,0 +1,76 @@
+"""One idiom for every multi-step procedure of the table (seed 000 p.7: one thing at a time).
+
+In the spirit of Swords and Ravens' nested game states, a procedure is a small state with its own
+allowed moves and the seats it waits on: a phase (Westeros, planning, action) runs a step (a
+Westeros card's procedure, a Clash of Kings, a wildling attack; an action step), which may run a
+nested one (a combat, a special mustering). The game's stage is the path of the active procedures
+(``"action/combat/support"``), whom the table waits on is what the innermost active one says, and
+a declared move is allowed exactly where a procedure lists it (:meth:`Procedure.where`).
+
+Procedures only *read* the state's own parts (the JSON layout the views, the event log and the
+replay know): they add nothing to the state, so an old log replays to the very same states.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+
+from ..base import State
+
+
+class Procedure:
+    """A procedure: its ``name`` (a segment of the stage path), the moves it takes at each of its
+    own stages (``moves[""]``: anywhere inside it, nested procedures included) and the
+    procedures that may run inside it. Subclasses say when they are active, which of their own
+    stages they are at, and whom they wait on."""
+
+    name: str = ""
+    moves: Mapping[str, tuple[str, ...]] = {}
+    children: tuple[Procedure, ...] = ()
+
+    def active(self, state: State) -> bool:
+        """Whether this procedure is running now (its parent being active)."""
+        return False
+
+    def sub(self, state: State) -> str | None:
+        """The procedure's own stage (e.g. a combat's ``"support"``), or None."""
+        return None
+
+    def waiting_for(self, state: State) -> list[str]:
+        """Seats this procedure waits on while no nested procedure runs."""
+        return []
+
+    # -- composed ---------------------------------------------------------------------------------
+    def running(self, state: State) -> Procedure | None:
+        """The nested procedure running now, if any."""
+        return next((c for c in self.children if c.active(state)), None)
+
+    def stage(self, state: State) -> str:
+        """The path of this procedure and the nested ones running in it."""
+        child = self.running(state)
+        if child is not None:
+            return f"{self.name}/{child.stage(state)}"
+        sub = self.sub(state)
+        return f"{self.name}/{sub}" if sub else self.name
+
+    def waiting(self, state: State) -> list[str]:
+        """Whom the table waits on: the innermost running procedure decides."""
+        child = self.running(state)
+        return child.waiting(state) if child is not None else list(self.waiting_for(state))
+
+    def paths(self, prefix: str = "") -> Iterator[tuple[str, str]]:
+        """Every (stage path, move) pair this procedure and its nested ones allow."""
+        here = f"{prefix}{self.name}"
+        for sub, names in self.moves.items():
+            for move in names:
+                yield (f"{here}/{sub}" if sub else here), move
+        for child in self.children:
+            yield from child.paths(here + "/")
+
+
+def where(procedures: tuple[Procedure, ...], move: str) -> tuple[str, ...]:
+    """The stage paths where ``move`` is allowed (a declared move's ``stages``)."""
+    out: list[str] = []
+    for proc in procedures:
+        out += [path for path, name in proc.paths() if name == move and path not in out]
+    return tuple(out)
