@@ -5,10 +5,11 @@ unchanged, for extraction) and the web layer translates with Flask-Babel at rend
 keeps its own catalog in ``companion/games/<id>/translations`` (merged by Flask-Babel with the
 base catalog in ``companion/translations``), so games can be translated independently.
 
-A message with a count has a plural form: pass it as ``_plural=`` with the count as ``n``, e.g.
-``ctx.log("%(house)s puts %(n)s ship in %(area)s", _plural="%(house)s puts %(n)s ships in %(area)s",
-n=count, ...)`` (also in ``RuleError(...)`` and ``tr(...)``); the web layer picks the form with
-``ngettext`` (see :func:`plural_of`).
+A message with a count has a plural form: pass it as ``_plural=`` with the count as ``n`` (or
+``count``), e.g. ``ctx.log(N_("%(house)s puts %(n)s ship in %(area)s"),
+_plural="%(house)s puts %(n)s ships in %(area)s", n=k, ...)`` (also in ``RuleError(...)``, ``tr(...)``
+and helpers that hand their params to ``ctx.log``); the web layer picks the form with ``ngettext``
+(see :func:`plural_of`).
 
 The catalogs follow Babel's own workflow (docs/i18n.md): each ``translations/babel.cfg`` maps the
 catalog's sources to extraction methods (ours is :mod:`companion.i18n_extract`), ``pybabel extract``
@@ -53,7 +54,7 @@ def plural_of(msgid: str, params: dict[str, Any] | None) -> tuple[str, int] | No
     if not params or not isinstance(params.get("_plural"), str):
         return None
     try:
-        return params["_plural"], int(params.get("n", 1))
+        return params["_plural"], int(params["n"] if "n" in params else params.get("count", 1))
     except (TypeError, ValueError):
         return params["_plural"], 1
 

@@ -4,8 +4,9 @@ Babel's stock Python extractor sees the gettext-style keywords only (``_``, ``N_
 The pure rules also hand msgids to calls that are not gettext functions, and the web layer renders
 them later: the first argument of ``ctx.log(...)``, ``RuleError(...)`` and ``tr(...)``, their
 ``hidden=``, ``label=`` and ``help=`` keywords, and the label (second positional argument) of
-``Option(...)`` and ``SeatDef(...)``. A ``_plural=`` keyword on ``log``/``RuleError``/``tr`` makes the
-first argument the singular of a plural message (see :mod:`companion.i18n`). This method yields
+``Option(...)`` and ``SeatDef(...)``. A call with a ``_plural=`` keyword (``ctx.log``, ``RuleError``,
+``tr`` or a helper passing its params on) makes a plural message: its ``N_("...")`` argument, else
+its first argument, is the singular (see :mod:`companion.i18n`). This method yields
 Babel's own results plus those, in source order.
 """
 
@@ -61,18 +62,26 @@ def _calls(tree: ast.AST) -> list[Found]:
             continue
         fn = node.func
         name = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
+        kwargs = {k.arg: k.value for k in node.keywords if k.arg}
+        plural = _text(kwargs.get("_plural"))
+        if plural:
+            singular = _singular(node)
+            if singular:
+                found.append((node.lineno, "ngettext", (singular, plural), []))
         if name not in FIRST_ARG and name not in LABEL_ARG:
             continue
         args = list(node.args[:1]) if name in FIRST_ARG else list(node.args[1:2])
-        kwargs = {k.arg: k.value for k in node.keywords if k.arg}
         args += [kwargs[k] for k in MSGID_KEYWORDS if k in kwargs]
-        plural = _text(kwargs.get("_plural")) if name in FIRST_ARG else None
-        for i, arg in enumerate(args):
+        for arg in args:
             text = _text(arg)
-            if text is None:
-                continue
-            if i == 0 and plural:
-                found.append((arg.lineno, "ngettext", (text, plural), []))
-            else:
+            if text is not None:
                 found.append((arg.lineno, "N_", text, []))
     return found
+
+
+def _singular(call: ast.Call) -> str | None:
+    """The singular of a call with ``_plural=``: its ``N_("...")`` argument, else its first argument."""
+    for arg in call.args:
+        if isinstance(arg, ast.Call) and isinstance(arg.func, ast.Name) and arg.func.id == "N_":
+            return _text(arg)
+    return _text(call.args[0]) if call.args else None

@@ -9,7 +9,7 @@ from flask_babel import get_locale, get_translations
 from markupsafe import Markup, escape
 
 from ..citations import format_rule
-from ..i18n import plural_of
+from ..i18n import english, plural_of
 
 LOCALES = ("en", "pt_BR")
 LANG_COOKIE = "lang"
@@ -52,10 +52,7 @@ def translate(msg: str, params: dict[str, Any] | None = None) -> str:
     try:
         return text % values
     except (KeyError, TypeError, ValueError):
-        try:
-            return msg % values
-        except (KeyError, TypeError, ValueError):
-            return msg
+        return english(msg, {**params, **values})  # a translation with a broken placeholder
 
 
 def _param(value: Any) -> Any:

@@ -49,6 +49,7 @@ raise RuleError("Refused.", rule="seed 000 p.1")
 Option("k", "A label", help="Some help")
 tr("Area %(a)s", a=1)
 ctx.log("%(n)s ship", _plural="%(n)s ships", n=2)
+step(state, ctx, "vp", N_("%(n)s card"), _plural="%(n)s cards", n=2)
 x = _("Plain") + lazy_gettext("Lazy") + N_("Marked")
 ctx.log(name)  # not a literal: nothing
 '''
@@ -60,5 +61,6 @@ def test_extractor_sees_every_way_our_code_passes_a_msgid() -> None:
     for msgid in ("%(who)s moves", "%(who)s hides", "Refused.", "A label", "Some help", "Area %(a)s",
                   "Plain", "Lazy", "Marked"):
         assert msgid in messages
-    assert ("%(n)s ship", "%(n)s ships") in messages
+    assert ("%(n)s ship", "%(n)s ships") in messages and ("%(n)s card", "%(n)s cards") in messages
+    assert "%(n)s ships" not in messages and "vp" not in messages
     assert [line for line, _m in found] == sorted(line for line, _m in found)

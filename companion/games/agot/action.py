@@ -266,7 +266,8 @@ def march(state: State, ctx: Ctx, action: Action) -> None:
         _arrive(state, ctx, house, m["to"], m["units"])
     areas.recompute_control(state, src)
     for m in moves:
-        ctx.log(N_("%(house)s marches %(n)s units from %(from)s to %(to)s"), house=_h(house),
+        ctx.log(N_("%(house)s marches %(n)s unit from %(from)s to %(to)s"), house=_h(house),
+                _plural="%(house)s marches %(n)s units from %(from)s to %(to)s",
                 n=sum(m["units"].values()), to=_a(m["to"]), **_from(_a(src)))
     if not moves:
         ctx.log(N_("%(house)s resolves its March order in %(area)s without moving"), house=_h(house), area=_a(src))

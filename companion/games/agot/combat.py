@@ -758,7 +758,8 @@ def _port_replace(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[st
     n = get_int(action, "ships", 0, p["max"], "seed 000 p.25") if action.get("ships") not in (None, "") else 0
     if n:
         areas.set_units(state, p["area"], c["attacker"], {"ship": n})
-    ctx.log(N_("%(house)s puts %(n)s ships in %(area)s"), house=_h(c["attacker"]), n=n, area=_a(p["area"]))
+    ctx.log(N_("%(house)s puts %(n)s ship in %(area)s"), _plural="%(house)s puts %(n)s ships in %(area)s",
+            house=_h(c["attacker"]), n=n, area=_a(p["area"]))
 
 
 def _after_result(state: dict[str, Any], ctx: Any) -> None:

@@ -53,7 +53,8 @@ def _begin_house(state: State, ctx: Ctx, step: flow.Step) -> None:
             points = {step["area"]: points.get(step["area"], 0)}
         if points:
             step["points"] = points
-            ctx.log(N_("Mustering: %(house)s has %(n)s points."), house=names.label(names.HOUSES[house]),
+            ctx.log(N_("Mustering: %(house)s has %(n)s point."), _plural="Mustering: %(house)s has %(n)s points.",
+                    house=names.label(names.HOUSES[house]),
                     n=sum(points.values()))
             return
         ctx.log(N_("Mustering: %(house)s has no castle or stronghold to muster in."),
@@ -77,7 +78,8 @@ def act_mustering(state: State, ctx: Ctx, step: flow.Step, action: Action) -> No
     ctx.actor.require(house)
     if kind == "muster_done":
         lost = sum(step["points"].values())
-        ctx.log(N_("%(house)s ends mustering (%(n)s points unused are lost)."), house=names.label(names.HOUSES[house]),
+        ctx.log(N_("%(house)s ends mustering (%(n)s point unused is lost)."),
+                _plural="%(house)s ends mustering (%(n)s points unused are lost).", house=names.label(names.HOUSES[house]),
                 n=lost)
         _next(state, ctx, step)
         return

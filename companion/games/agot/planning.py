@@ -133,7 +133,8 @@ def answer(state: State, ctx: Ctx, action: Action) -> None:
                 restrictions=plan["restrictions"], short=seat in plan["short"])
     changed = seat in prompt["answers"]
     revealed = sealed.answer(state, plan["prompt"], seat, {"orders": orders, "extra": extra})
-    ctx.log(N_("%(house)s placed %(count)s orders"), house=_h(seat), count=len(orders),
+    ctx.log(N_("%(house)s placed %(count)s order"), _plural="%(house)s placed %(count)s orders",
+            house=_h(seat), count=len(orders),
             prompt=plan["prompt"], seat=seat,
             hidden=N_("%(house)s changed their orders") if changed else N_("%(house)s placed orders"),
             hidden_params={"house": _h(seat)})
@@ -150,7 +151,8 @@ def reveal(state: State, ctx: Ctx) -> None:
         for area, tid in value["orders"].items():
             state["orders"][area] = {"house": house, "token": tid}
     plan["step"] = "raven"
-    ctx.log(N_("Orders revealed: %(count)s orders on the board"), count=len(state["orders"]))
+    ctx.log(N_("Orders revealed: %(count)s order on the board"),
+            _plural="Orders revealed: %(count)s orders on the board", count=len(state["orders"]))
 
 
 def _raven_house(state: State, ctx: Ctx) -> str:

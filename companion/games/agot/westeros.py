@@ -246,7 +246,8 @@ def act_game_of_thrones(state: State, ctx: Ctx, step: flow.Step, action: Action)
     if not isinstance(chosen, list) or not set(chosen) <= set(step["ports"][house]):
         raise RuleError("Only your own ports with a ship of yours can count.", "seed 000 p.25")
     step["confirmed"][house] = sorted(set(chosen))
-    ctx.log(N_("%(house)s confirms %(n)s port(s) for Game of Thrones."), house=names.label(names.HOUSES[house]),
+    ctx.log(N_("%(house)s confirms %(n)s port for Game of Thrones."),
+            _plural="%(house)s confirms %(n)s ports for Game of Thrones.", house=names.label(names.HOUSES[house]),
             n=len(chosen))
     _maybe_gain(state, ctx, step)
 

@@ -276,7 +276,8 @@ def _act_task(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
         if ask["kind"] == "units":
             _check_losses(state, task)
         if ask["kind"] == "swap" and ask["done"] < ask["need"]:
-            raise RuleError("Swap %(n)s more units first.", CARD_RULE, status=409, entry="wildling-crow-killers",
+            raise RuleError("Swap %(n)s more unit first.", CARD_RULE, status=409, entry="wildling-crow-killers",
+                            _plural="Swap %(n)s more units first.",
                             n=ask["need"] - ask["done"])
         ctx.log(N_("%(house)s has done it on the board."), house=names.label(names.HOUSES[task["house"]]))
         task["ask"] = None
@@ -341,7 +342,8 @@ def _check_losses(state: State, task: Task) -> None:
     ask = task["ask"]
     gone = losses_done(state, task)
     if gone < ask["due"]:
-        raise RuleError("Destroy %(n)s more units first.", CARD_RULE, status=409, entry=CARD_ENTRY.get(task["card"]),
+        raise RuleError("Destroy %(n)s more unit first.", CARD_RULE, status=409, entry=CARD_ENTRY.get(task["card"]),
+                        _plural="Destroy %(n)s more units first.",
                         n=ask["due"] - gone)
     forts = _forts_with_units(ask["before"]) if ask.get("one_fort") else {}
     if forts:

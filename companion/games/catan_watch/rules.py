@@ -283,7 +283,8 @@ def reveal_vp(state: State, ctx: Ctx, action: Action) -> None:
     count = get_int(action, "count", 1, 5, BASE_DEV)
     state["players"][seat]["vp_cards"] += count
     _turn_dev(state, seat)["vp"] += count  # may be cards bought this very turn (p.4)
-    step(state, ctx, "vp_card", N_("%(who)s reveals %(count)s victory point card(s)"), who=seat, count=count)
+    step(state, ctx, "vp_card", N_("%(who)s reveals %(count)s victory point card"),
+         _plural="%(who)s reveals %(count)s victory point cards", who=seat, count=count)
 
 
 def longest_road(state: State, ctx: Ctx, action: Action) -> None:

@@ -50,8 +50,9 @@ def typed(state: State, action: Action, count: int) -> list[Token]:
     else:
         pairs = list(zip(_as_list(action, "token_wildling"), _as_list(action, "token_clan"), strict=False))
     if len(pairs) != count:
-        raise RuleError("Turn over %(count)s wildling token(s) and enter each one's wildling and clan area.",
-                        TOKENS, count=count)
+        raise RuleError("Turn over %(count)s wildling token and enter its wildling and clan area.", TOKENS,
+                        _plural="Turn over %(count)s wildling tokens and enter each one's wildling and clan area.",
+                        count=count)
     clans = {c["id"] for c in state["profile"]["clans"]}
     for kind, clan in pairs:
         if kind not in WILDLINGS or clan not in clans:

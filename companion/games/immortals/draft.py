@@ -186,7 +186,8 @@ def place(state: dict[str, Any], ctx: Ctx, seat: str, action: Action) -> None:
     add_armies(state, seat, target, size)
     rid = split(target)[1]
     holder = state["region_cards"].get(rid)
-    ctx.log(N_("%(who)s places %(count)s armies in %(region)s (%(realm)s)"), who=ctx.name(seat), count=size,
+    ctx.log(N_("%(who)s places %(count)s army in %(region)s (%(realm)s)"), who=ctx.name(seat), count=size,
+            _plural="%(who)s places %(count)s armies in %(region)s (%(realm)s)",
             **where(state, target))
     if holder is None:
         take_region_card(state, ctx, seat, rid)

@@ -82,7 +82,8 @@ def draw_conflict(state: dict[str, Any], ctx: Ctx, seat: str, count: int = 1) ->
         state["deck"].remove(card)
         state["players"][seat]["conflict"].append(card)
         got += 1
-    ctx.log(N_("%(who)s draws %(count)s conflict card(s)"), who=ctx.name(seat), count=got)
+    ctx.log(N_("%(who)s draws %(count)s conflict card"), _plural="%(who)s draws %(count)s conflict cards",
+            who=ctx.name(seat), count=got)
     return got
 
 
@@ -158,7 +159,8 @@ def from_limbo(state: dict[str, Any], ctx: Ctx, seat: str, placed: dict[str, int
         realm = split(location)[0]
         p["limbo"][realm] -= n
         add_armies(state, seat, location, n)
-        ctx.log(N_("%(who)s brings %(count)s armies from limbo to %(region)s (%(realm)s)"), who=ctx.name(seat),
+        ctx.log(N_("%(who)s brings %(count)s army from limbo to %(region)s (%(realm)s)"), who=ctx.name(seat),
+                _plural="%(who)s brings %(count)s armies from limbo to %(region)s (%(realm)s)",
                 count=n, **where(state, location))
 
 
@@ -265,7 +267,8 @@ def move(state: dict[str, Any], ctx: Ctx, seat: str, location: str, action: Acti
     pay_fixed(state, seat, "move")
     set_cell(state, location, seat, have - n)
     add_armies(state, seat, to, n)
-    ctx.log(N_("%(who)s moves %(count)s armies from %(region)s (%(realm)s) to %(region2)s (%(realm2)s)"),
+    ctx.log(N_("%(who)s moves %(count)s army from %(region)s (%(realm)s) to %(region2)s (%(realm2)s)"),
+            _plural="%(who)s moves %(count)s armies from %(region)s (%(realm)s) to %(region2)s (%(realm2)s)",
             who=ctx.name(seat), count=n, **where(state, location), **where(state, to, "2"))
 
 

@@ -206,7 +206,8 @@ def _plan(state: State, ctx: Ctx, seat: str, pid: str, raw: Any) -> None:
     changed = seat in sealed.get(state, pid)["answers"]
     done = sealed.answer(state, pid, seat, plan)
     count = len(planning.spaces(plan))
-    ctx.log(N_("%(who)s planned %(count)s cards"), who=ctx.name(seat), count=count, seat=seat,
+    ctx.log(N_("%(who)s planned %(count)s card"), _plural="%(who)s planned %(count)s cards",
+            who=ctx.name(seat), count=count, seat=seat,
             hidden=N_("%(who)s changed their plan") if changed else N_("%(who)s finished planning"),
             hidden_params={"who": ctx.name(seat)})
     if done:
