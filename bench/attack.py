@@ -54,7 +54,7 @@ class CountingClient:
         return getattr(self.client, name)
 
 
-def xss_run(tmp: str) -> dict:
+def xss_run(tmp: str) -> dict[str, Any]:
     app = create_app({"DATABASE_URL": "", "DATA_DIR": tmp, "TESTING": True, "ROOM_CODE_LIMIT": "100000 per minute"})
     client = CountingClient(app.test_client())
     api = Api(client)
@@ -67,7 +67,7 @@ def xss_run(tmp: str) -> dict:
     return {"scenarios": len(scenarios) + 5, "pages_fetched": client.pages, "raw_markup_found": client.raw}
 
 
-def leak_run(tmp: str) -> dict:
+def leak_run(tmp: str) -> dict[str, Any]:
     app = create_app({"DATABASE_URL": "", "DATA_DIR": tmp, "TESTING": True, "ROOM_CODE_LIMIT": "100000 per minute"})
     client = app.test_client()
     api = Api(client)
@@ -109,7 +109,7 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(tmp: str, fd_limit: int | None = None, idle: float = 45.0) -> tuple[subprocess.Popen, str]:
+def start_server(tmp: str, fd_limit: int | None = None, idle: float = 45.0) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     env.pop("DATABASE_URL", None)
@@ -131,7 +131,7 @@ def start_server(tmp: str, fd_limit: int | None = None, idle: float = 45.0) -> t
     raise RuntimeError("server did not start")
 
 
-def guess_run(tmp: str) -> dict:
+def guess_run(tmp: str) -> dict[str, Any]:
     proc, url = start_server(tmp)
     try:
         started, guesses, status = time.monotonic(), 0, 404
@@ -148,7 +148,7 @@ def guess_run(tmp: str) -> dict:
             "days_to_sweep_160000_codes_from_one_address": round(160_000 / 20 / 60 / 24, 1)}
 
 
-def fd_run(tmp: str) -> dict:
+def fd_run(tmp: str) -> dict[str, Any]:
     idle = 5.0
     proc, url = start_server(tmp, fd_limit=256, idle=idle)
     held = []

@@ -12,6 +12,8 @@ price of everything else (rules, rendering, the database).
 
 from __future__ import annotations
 
+from typing import Any
+
 from gevent import monkey
 
 monkey.patch_all()
@@ -32,12 +34,12 @@ from gevent.pywsgi import WSGIServer  # noqa: E402
 
 def make_app(fsync: bool) -> Flask:
     app = Flask(__name__)
-    tables: dict[str, dict] = {}
+    tables: dict[str, dict[str, Any]] = {}
     conds: dict[str, threading.Condition] = {}
     journal = open(os.path.join(tempfile.mkdtemp(), "echo.log"), "ab") if fsync else None
     write_lock = threading.Lock()
 
-    def bump(code: str, record: dict) -> int:
+    def bump(code: str, record: dict[str, Any]) -> int:
         if journal is not None:
             with write_lock:  # one durable append per action, like one committed event
                 journal.write(json.dumps(record).encode() + b"\n")

@@ -15,6 +15,8 @@ prints the project's percentiles as ratios of theirs:
 
 from __future__ import annotations
 
+from typing import Any
+
 from gevent import monkey
 
 monkey.patch_all()
@@ -89,7 +91,7 @@ def tree_cpu(proc: psutil.Process) -> float:
     return total
 
 
-def start_server(kind: str, args: argparse.Namespace) -> tuple[str, subprocess.Popen]:
+def start_server(kind: str, args: argparse.Namespace) -> tuple[str, subprocess.Popen[bytes]]:
     """Start one server on a free loopback port: the project, or an echo baseline."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -144,7 +146,7 @@ def main() -> int:
     return 0 if all(r["missing"] == 0 for r in results.values()) else 1
 
 
-def measure(kind: str, args: argparse.Namespace) -> dict:
+def measure(kind: str, args: argparse.Namespace) -> dict[str, Any]:
     """One server under the benchmark's load; returns its percentiles (ms) and missing reveals."""
     base, proc = start_server(kind, args)
     try:
@@ -158,7 +160,7 @@ def measure(kind: str, args: argparse.Namespace) -> dict:
                 proc.kill()
 
 
-def _measure(base: str, proc: subprocess.Popen, args: argparse.Namespace) -> dict:
+def _measure(base: str, proc: subprocess.Popen[bytes], args: argparse.Namespace) -> dict[str, Any]:
     server = psutil.Process(proc.pid)
     http = requests.Session()
     http.trust_env = False

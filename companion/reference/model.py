@@ -65,7 +65,7 @@ class RawEntry(DataModel):
             raise ValueError("pages must look like '12', '21-22' or '14, 19'")
         return value
 
-    def shared(self) -> tuple:
+    def shared(self) -> tuple[object, ...]:
         return tuple(getattr(self, name) for name in SHARED)
 
 

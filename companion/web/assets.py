@@ -47,7 +47,7 @@ def game_stylesheet(game: Any) -> str | None:
     return filename if static_digest(filename) else None
 
 
-def _versioned(endpoint: str, values: dict) -> None:
+def _versioned(endpoint: str, values: dict[str, Any]) -> None:
     if endpoint == "static" and "v" not in values and values.get("filename"):
         digest = static_digest(values["filename"])
         if digest:

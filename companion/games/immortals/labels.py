@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...i18n import N_
 
 WORDS = {
@@ -71,7 +73,7 @@ FIELDS = {
 }
 
 
-def joined(items: list[dict]) -> dict:
+def joined(items: list[dict[str, Any]]) -> dict[str, Any]:
     """Several translated log/error parameters as one, joined with "; " (each translated when shown)."""
     out = items[-1]
     for item in reversed(items[:-1]):
@@ -83,19 +85,19 @@ def word(key: str) -> str:
     return WORDS.get(key, key)
 
 
-def rname(state: dict, rid: str) -> object:
+def rname(state: dict[str, Any], rid: str) -> object:
     """A region for a log line: its printed name (translated when it is a known msgid), else "2·3"."""
     name = state["profile"]["regions"][rid]["name"]
     return {"_": name} if name else rid.replace("-", "·")  # "3·1": area 3, region 1, as on the screen
 
 
-def where(state: dict, location: str, suffix: str = "") -> dict:
+def where(state: dict[str, Any], location: str, suffix: str = "") -> dict[str, Any]:
     """Log params for a location: ``region`` and ``realm`` (both translated when rendered)."""
     realm, _, rid = location.partition(":")
     return {f"region{suffix}": rname(state, rid), f"realm{suffix}": {"_": WORDS[realm]}}
 
 
-def msg(msgid: str) -> dict:
+def msg(msgid: str) -> dict[str, Any]:
     """A log parameter translated when rendered (like ``i18n.tr``, for msgids held in variables)."""
     return {"_": msgid}
 
@@ -120,7 +122,7 @@ _CARD_LINES = {
 }
 
 
-def card_line(state: dict, verb: str, card: str) -> tuple[str, dict]:
+def card_line(state: dict[str, Any], verb: str, card: str) -> tuple[str, dict[str, Any]]:
     """A readable, translatable log line about a card: (msgid, params without ``who``)."""
     lines = _CARD_LINES[verb]
     if card == "blank":
