@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 from flask import Blueprint, Response, jsonify, request, stream_with_context
+from flask.typing import ResponseReturnValue
 from pydantic import BaseModel
 
 from ..games import registry
@@ -41,7 +42,7 @@ def _urls(code: str) -> dict[str, str]:
 
 
 @bp.get("/games")
-def games():
+def games() -> ResponseReturnValue:
     out = []
     for gid, game in registry().items():
         out.append({"id": gid, "title": translate(game.title), "summary": translate(game.summary),
@@ -53,33 +54,33 @@ def games():
 
 
 @bp.post("/tables")
-def create_table():
+def create_table() -> ResponseReturnValue:
     data = checked(CreateBody)
     code, host_token = tables().create(data.game, data.options or {}, profile=data.profile)
     return jsonify(code=code, host_token=host_token, **_urls(code)), 201
 
 
 @bp.post("/tables/import")
-def import_table():
+def import_table() -> ResponseReturnValue:
     code, host_token, skipped = tables().import_table(body())
     return jsonify(code=code, host_token=host_token, skipped=skipped, **_urls(code)), 201
 
 
 @bp.post("/tables/<room:code>/seats")
-def join(code: str):
+def join(code: str) -> ResponseReturnValue:
     data = checked(JoinBody)
     token = tables().join(code, data.seat, data.name, claim=data.claim)
     return jsonify(seat=data.seat, token=token), 201
 
 
 @bp.get("/tables/<room:code>")
-def public(code: str):
+def public(code: str) -> ResponseReturnValue:
     snap = tables().snapshot(code)
     return jsonify(tables().public_view(snap))
 
 
 @bp.get("/tables/<room:code>/me")
-def me(code: str):
+def me(code: str) -> ResponseReturnValue:
     viewer = api_viewer(code)
     snap = tables().snapshot(code)
     if not viewer.seat:
@@ -88,7 +89,7 @@ def me(code: str):
 
 
 @bp.post("/tables/<room:code>/actions")
-def act(code: str):
+def act(code: str) -> ResponseReturnValue:
     viewer = api_viewer(code)
     action = body()
     validate(ActionBody, action)
@@ -97,13 +98,13 @@ def act(code: str):
 
 
 @bp.post("/tables/<room:code>/undo")
-def undo(code: str):
+def undo(code: str) -> ResponseReturnValue:
     version = tables().undo(code, api_viewer(code))
     return jsonify(ok=True, version=version)
 
 
 @bp.post("/tables/<room:code>/seats/<seat>/free")
-def free_seat(code: str, seat: str):
+def free_seat(code: str, seat: str) -> ResponseReturnValue:
     data = checked(SeatFlags)
     claim = tables().free_seat(code, api_viewer(code), seat, reissue=data.reissue)
     out: dict[str, Any] = {"ok": True}
@@ -114,14 +115,14 @@ def free_seat(code: str, seat: str):
 
 
 @bp.post("/tables/<room:code>/seats/<seat>/host")
-def grant_host(code: str, seat: str):
+def grant_host(code: str, seat: str) -> ResponseReturnValue:
     data = checked(SeatFlags)
     tables().grant_host(code, api_viewer(code), seat, on=data.on)
     return jsonify(ok=True)
 
 
 @bp.get("/tables/<room:code>/log")
-def log(code: str):
+def log(code: str) -> ResponseReturnValue:
     viewer = api_viewer(code, required=False)
     snap = tables().snapshot(code)
     entries = [dict(e, text=translate(e["msg"], e["params"]),
@@ -131,23 +132,23 @@ def log(code: str):
 
 
 @bp.get("/tables/<room:code>/export")
-def export(code: str):
+def export(code: str) -> ResponseReturnValue:
     return jsonify(readable_record(code, api_viewer(code)))
 
 
 @bp.post("/tables/<room:code>/profile")
-def save_profile(code: str):
+def save_profile(code: str) -> ResponseReturnValue:
     name = tables().save_profile(code, api_viewer(code), checked(ProfileBody).name)
     return jsonify(ok=True, name=name)
 
 
 @bp.get("/profiles/<game_id>")
-def profiles(game_id: str):
+def profiles(game_id: str) -> ResponseReturnValue:
     return jsonify(game=game_id, profiles=tables().profiles(game_id))
 
 
 @bp.get("/tables/<room:code>/stream")
-def stream(code: str):
+def stream(code: str) -> ResponseReturnValue:
     """Server-sent events: ``update`` with the table's version, ``ping`` heartbeats."""
     svc = tables()
     if svc.version(code) is None:

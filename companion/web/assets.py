@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Blueprint, Flask, Response, current_app, jsonify, redirect, request, url_for
+from flask.typing import ResponseReturnValue
 
 bp = Blueprint("assets", __name__)
 YEAR = 365 * 24 * 3600
@@ -67,12 +68,12 @@ def _cache_static(response: Response) -> Response:
 
 
 @bp.get("/favicon.ico")
-def favicon():
+def favicon() -> ResponseReturnValue:
     return redirect(url_for("static", filename="favicon.svg"), 301)
 
 
 @bp.get("/manifest.webmanifest")
-def manifest():
+def manifest() -> ResponseReturnValue:
     """Add to home screen: the app opens full screen in the dark theme."""
     icons = [{"src": url_for("static", filename="favicon.svg"), "sizes": "any", "type": "image/svg+xml"}]
     icons += [{"src": url_for("static", filename=f"icon-{n}.png"), "sizes": f"{n}x{n}", "type": "image/png"}
@@ -84,7 +85,7 @@ def manifest():
 
 
 @bp.get("/alive")
-def alive():
+def alive() -> ResponseReturnValue:
     """The phones' connection probe: an empty answer, nothing else."""
     return "", 204
 

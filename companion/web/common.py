@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import current_app, request
+from werkzeug.datastructures import MultiDict
 
 from ..games.base import RuleError
 from ..schemas import parse_json
@@ -55,7 +56,7 @@ def host_cookie(code: str) -> str:
     return f"host_{code}"
 
 
-def form_action(form) -> dict[str, Any]:
+def form_action(form: MultiDict[str, str]) -> dict[str, Any]:
     """Turn a posted form into an action dict (see docs/games-howto.md, Templates)."""
     action: dict[str, Any] = {}
     for key in form.keys():

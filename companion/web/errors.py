@@ -6,6 +6,7 @@ No stack trace ever reaches a client; unexpected errors are logged on the server
 from __future__ import annotations
 
 from flask import Flask, g, jsonify, render_template, url_for
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, gettext
 from htmx_flask import make_response as htmx_response
 from htmx_flask import request
@@ -20,7 +21,7 @@ from .i18n_web import translate
 from .rules import explain
 
 
-def refusal(err: RuleError):
+def refusal(err: RuleError) -> ResponseReturnValue:
     """The response for a refused action, shaped for the caller (API, htmx, or a full page).
 
     ``rule`` is the citation as players know the book (companion.citations); the machine id stays
@@ -58,7 +59,7 @@ STORAGE_MESSAGES = {
 }
 
 
-def _reply(message: str, status: int):
+def _reply(message: str, status: int) -> ResponseReturnValue:
     if request.path.startswith("/api/"):
         return jsonify(error=message, rule=None, source=None, entry=None), status
     if request.htmx:
@@ -71,12 +72,12 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(RuleError, refusal)
 
     @app.errorhandler(HTTPException)
-    def http_error(err: HTTPException):
+    def http_error(err: HTTPException) -> ResponseReturnValue:
         msgid = HTTP_MESSAGES.get(err.code or 400)
         return _reply(gettext(msgid) if msgid else (err.description or err.name), err.code or 400)
 
     @app.errorhandler(Exception)
-    def unexpected(err: Exception):
+    def unexpected(err: Exception) -> ResponseReturnValue:
         problem = storage_problem(err)
         if problem is not None:  # the database became read-only or its disk filled up
             app.logger.error("cannot write the database (%s) on %s: %s", problem, request.path, err)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Flask, g, request
+from flask import Flask, Response, g, request
 from flask_babel import get_locale, get_translations
 from markupsafe import Markup, escape
 
@@ -101,7 +101,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(_=template_gettext, gettext=template_gettext, ngettext=template_ngettext)
 
     @app.after_request
-    def remember_language(response):
+    def remember_language(response: Response) -> Response:
         lang = request.args.get("lang")
         if lang in LOCALES:
             response.set_cookie(LANG_COOKIE, lang, max_age=3600 * 24 * 365, samesite="Lax")

@@ -24,6 +24,7 @@ from flask import (
     request,
     url_for,
 )
+from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from flask_wtf.csrf import generate_csrf
 from htmx_flask import make_response as htmx_response
@@ -131,14 +132,14 @@ def _htmx_done(body: str = "", target: str = "#toast") -> Response:
 
 # -- start, create, import -----------------------------------------------------------------------
 @bp.get("/")
-def start():
+def start() -> ResponseReturnValue:
     svc = tables()
     profiles = {gid: svc.profiles(gid) for gid, game in registry().items() if game.profiles}
     return render_template("base/start.html", profiles=profiles)
 
 
 @bp.post("/tables")
-def create():
+def create() -> ResponseReturnValue:
     game_id = request.form.get("game", "")
     game = registry().get(game_id)
     if game is None:
@@ -156,7 +157,7 @@ def create():
 
 
 @bp.post("/import")
-def import_table():
+def import_table() -> ResponseReturnValue:
     upload = request.files.get("file")
     if upload is None:
         raise RuleError("Choose an exported table file.", "companion: import")
@@ -168,7 +169,7 @@ def import_table():
 
 
 @bp.get("/go")
-def go():
+def go() -> ResponseReturnValue:
     """The start page's "join a table" box: a room code typed by hand."""
     snap = _snap(clean_code(request.args.get("code", "")))
     return redirect(url_for("pages.join", code=snap.table.code))
@@ -176,7 +177,7 @@ def go():
 
 # -- the shared screen ---------------------------------------------------------------------------
 @bp.get("/t/<room:code>/screen")
-def screen(code: str):
+def screen(code: str) -> ResponseReturnValue:
     snap = _snap(code)
     viewer = cookie_viewer(snap.table.code, snap)
     url = join_url(snap.table.code)
@@ -185,7 +186,7 @@ def screen(code: str):
 
 
 @bp.get("/t/<room:code>/frag/screen")
-def frag_screen(code: str):
+def frag_screen(code: str) -> ResponseReturnValue:
     snap = _snap(code)
     viewer = cookie_viewer(snap.table.code, snap)
     # the screen shows the public view only
@@ -196,7 +197,7 @@ def frag_screen(code: str):
 
 
 @bp.get("/t/<room:code>/frag/host")
-def frag_host(code: str):
+def frag_host(code: str) -> ResponseReturnValue:
     snap = _snap(code)
     viewer = cookie_viewer(snap.table.code, snap)
     if not viewer.host:
@@ -208,7 +209,7 @@ def frag_host(code: str):
 
 # -- joining and the phone -----------------------------------------------------------------------
 @bp.get("/t/<room:code>/join")
-def join(code: str):
+def join(code: str) -> ResponseReturnValue:
     snap = _snap(code)
     claim = request.args.get("claim")
     viewer = cookie_viewer(snap.table.code, snap)
@@ -221,7 +222,7 @@ def join(code: str):
 
 
 @bp.post("/t/<room:code>/join")
-def join_post(code: str):
+def join_post(code: str) -> ResponseReturnValue:
     snap = _snap(code)
     token = tables().join(snap.table.code, request.form.get("seat", ""), request.form.get("name", ""),
                           claim=request.form.get("claim") or None,
@@ -232,7 +233,7 @@ def join_post(code: str):
 
 
 @bp.get("/t/<room:code>/seat")
-def seat(code: str):
+def seat(code: str) -> ResponseReturnValue:
     snap = _snap(code)
     viewer = cookie_viewer(snap.table.code, snap)
     if not viewer.seat:
@@ -242,7 +243,7 @@ def seat(code: str):
 
 
 @bp.get("/t/<room:code>/frag/seat")
-def frag_seat(code: str):
+def frag_seat(code: str) -> ResponseReturnValue:
     snap = _snap(code)
     viewer = cookie_viewer(snap.table.code, snap)
     if not viewer.seat:
@@ -253,7 +254,7 @@ def frag_seat(code: str):
 
 
 @bp.get("/t/<room:code>/log")
-def full_log(code: str):
+def full_log(code: str) -> ResponseReturnValue:
     """The whole readable log, as this device may see it (the fragments show only the latest lines)."""
     snap = _snap(code)
     viewer = cookie_viewer(snap.table.code, snap)
@@ -264,7 +265,7 @@ def full_log(code: str):
 
 # -- actions from pages --------------------------------------------------------------------------
 @bp.post("/t/<room:code>/act")
-def act(code: str):
+def act(code: str) -> ResponseReturnValue:
     viewer = cookie_viewer(code)
     key = request.headers.get("Idempotency-Key") or request.form.get("idempotency_key")
     tables().act(code, viewer, form_action(request.form), key=key)
@@ -272,7 +273,7 @@ def act(code: str):
 
 
 @bp.post("/t/<room:code>/host/<op>")
-def host_op(code: str, op: str):
+def host_op(code: str, op: str) -> ResponseReturnValue:
     viewer = cookie_viewer(code)
     svc = tables()
     seat_id = request.form.get("seat", "")
@@ -296,7 +297,7 @@ def host_op(code: str, op: str):
 
 
 @bp.get("/t/<room:code>/export")
-def export(code: str):
+def export(code: str) -> ResponseReturnValue:
     data = readable_record(code, cookie_viewer(code))
     body = json.dumps(data, ensure_ascii=False, indent=1)
     return Response(body, 200, {"Content-Type": "application/json",

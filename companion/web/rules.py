@@ -24,6 +24,8 @@ from flask import (
     request,
     url_for,
 )
+from flask.blueprints import BlueprintSetupState
+from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, gettext
 from htmx_flask import make_response as htmx_response
 from markupsafe import Markup
@@ -31,7 +33,8 @@ from markupsafe import Markup
 from .. import reference
 from ..citations import format_rule
 from ..games import registry
-from ..games.base import RuleError
+from ..games.base import Game, RuleError
+from ..reference.model import Entry, GameReference
 from .common import cookie_viewer, tables
 
 bp = Blueprint("rules", __name__)
@@ -39,7 +42,7 @@ MAX_Q = 200
 
 
 @bp.record_once
-def _validate(_state) -> None:
+def _validate(_state: BlueprintSetupState) -> None:
     """Load, check and index every game's reference when the app starts (fails loudly)."""
     reference.index()
 
@@ -98,7 +101,7 @@ def _lang() -> str:
     return reference.norm_lang(request.args.get("lang") or str(get_locale()))
 
 
-def _game(game: str):
+def _game(game: str) -> Game:
     known = registry().get(game) or registry().get(game.replace("_", "-"))
     if known is None:
         raise RuleError("Unknown game: %(game)s.", "companion: games", status=404, game=game[:32])
@@ -113,7 +116,7 @@ def table_game(code: str) -> str | None:
         return None
 
 
-def explain(code: str | None, rule: str | None, message: str = "", entry: str | None = None):
+def explain(code: str | None, rule: str | None, message: str = "", entry: str | None = None) -> Entry | None:
     """The entry that explains a refusal on table ``code`` (or on the game its citation names)."""
     game = table_game(code) if code else None
     try:
@@ -124,7 +127,7 @@ def explain(code: str | None, rule: str | None, message: str = "", entry: str | 
 
 # -- JSON -----------------------------------------------------------------------------------------
 @bp.get("/api/games/<game>/rules")
-def api_search(game: str):
+def api_search(game: str) -> ResponseReturnValue:
     gid = _game(game).id
     lang = _lang()
     q = request.args.get("q", "")[:MAX_Q]
@@ -140,7 +143,7 @@ def api_search(game: str):
 
 
 @bp.get("/api/games/<game>/rules/<entry_id>")
-def api_entry(game: str, entry_id: str):
+def api_entry(game: str, entry_id: str) -> ResponseReturnValue:
     gid = _game(game).id
     ref = reference.get(gid)
     entry = ref.entries.get(entry_id) if ref else None
@@ -151,7 +154,7 @@ def api_entry(game: str, entry_id: str):
 
 
 # -- pages ----------------------------------------------------------------------------------------
-def _entry_view(ref, entry, lang: str) -> dict[str, Any]:
+def _entry_view(ref: GameReference, entry: Entry, lang: str) -> dict[str, Any]:
     game = registry().get(entry.game.replace("_", "-")) or registry().get(entry.game)
     option = None
     if entry.option and game is not None:
@@ -162,13 +165,13 @@ def _entry_view(ref, entry, lang: str) -> dict[str, Any]:
                 related_titles=[(r, ref.entries[r].title[lang]) for r in entry.related])
 
 
-def _cite_text(entry, lang: str) -> str:
+def _cite_text(entry: Entry, lang: str) -> str:
     book = reference.as_json(entry, lang)["cite"]["book"]
     return f"{book} p.{entry.pages}" if entry.pages else book
 
 
 @bp.get("/t/<room:code>/rules")
-def page(code: str):
+def page(code: str) -> ResponseReturnValue:
     snap = tables().snapshot(code)
     code = snap.table.code
     viewer = cookie_viewer(code, snap)
@@ -199,7 +202,7 @@ def page(code: str):
 
 
 @bp.post("/t/<room:code>/rules/show")
-def show(code: str):
+def show(code: str) -> ResponseReturnValue:
     viewer = cookie_viewer(code)
     entry = request.form.get("entry", "").strip() or None
     game = table_game(code)
@@ -219,14 +222,14 @@ def show(code: str):
 
 
 @bp.get("/t/<room:code>/frag/rules")
-def frag_overlay(code: str):
+def frag_overlay(code: str) -> ResponseReturnValue:
     """What the screen shows over its dashboard: the entry the host put up, or nothing."""
     snap = tables().snapshot(code)
     viewer = cookie_viewer(snap.table.code, snap)
     shown = snap.state.get("rules")
     ref = reference.get(snap.table.game_id)
     entry = ref.entries.get(shown) if (ref and shown) else None
-    if entry is None:
+    if ref is None or entry is None:
         return ""
     lang = _lang()
     return render_template("base/_rules_overlay_frag.html", code=snap.table.code,

@@ -13,6 +13,7 @@ from __future__ import annotations
 from urllib.parse import urlsplit
 
 from flask import Flask, Response, g, request
+from flask.typing import ResponseReturnValue
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
@@ -88,7 +89,7 @@ def init_app(app: Flask) -> None:
     csrf.exempt(api.bp)
 
     @app.errorhandler(CSRFError)
-    def csrf_refused(_err: CSRFError):
+    def csrf_refused(_err: CSRFError) -> ResponseReturnValue:
         from .errors import refusal
 
         return refusal(_expired())
