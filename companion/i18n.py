@@ -49,7 +49,7 @@ def tr(msgid: str, **params: Any) -> dict[str, Any]:
     return {"_": msgid, "params": params} if params else {"_": msgid}
 
 
-def plural_of(msgid: str, params: dict[str, Any] | None) -> tuple[str, int] | None:
+def plural_of(params: dict[str, Any] | None) -> tuple[str, int] | None:
     """``(plural msgid, count)`` when ``params`` carry a ``_plural`` form, else None."""
     if not params or not isinstance(params.get("_plural"), str):
         return None
@@ -61,7 +61,7 @@ def plural_of(msgid: str, params: dict[str, Any] | None) -> tuple[str, int] | No
 
 def english(msgid: str, params: dict[str, Any] | None = None) -> str:
     """The English text of a message (the msgid, or its plural form, with params filled in)."""
-    form = plural_of(msgid, params)
+    form = plural_of(params)
     text = form[0] if form and form[1] != 1 else msgid
     if not params:
         return text

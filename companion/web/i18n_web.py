@@ -44,7 +44,7 @@ def translate(msg: str, params: dict[str, Any] | None = None) -> str:
 
     With a ``_plural`` param the message has a plural form, chosen by ngettext from the count ``n``.
     """
-    form = plural_of(msg, params)
+    form = plural_of(params)
     text = _ngettext(msg, form[0], form[1]) if form else _gettext(msg) if msg else ""
     if not params:
         return text.replace("%%", "%") if "%%" in text else text
