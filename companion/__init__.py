@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # Flask is imported inside create_app: `companion serve` patches gevent first
     from flask import Flask
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 
 #: The environment's prefix: ``COMPANION_DATA_DIR`` sets the config key ``DATA_DIR``, and so on.
