@@ -121,6 +121,9 @@ class Move:
     undo_refusal: str | None = None
     reveals: bool = False
     not_now: str | None = None
+    #: the citation of that refusal when it is not the move's own rule (a game-wide condition,
+    #: such as "the game is over", is cited where that condition is written)
+    not_now_rule: str | None = None
     entry: str | None = None
 
     def allowed_in(self, stage: str) -> bool:
@@ -173,7 +176,7 @@ class Moves:
             actor.require_seat()
         if not move.allowed_in(stage):
             raise RuleError(move.not_now or N_("%(move)s is not possible at this step of the game."),
-                            move.rule, status=409, entry=move.entry, move=move.name)
+                            move.not_now_rule or move.rule, status=409, entry=move.entry, move=move.name)
         try:
             move.params.model_validate(action)
         except ValidationError as err:

@@ -13,6 +13,7 @@ from pydantic import Field
 
 from companion.games import registry
 from companion.games.base import Actor, Ctx, Game, RuleError, SeatDef, State
+from companion.i18n import N_
 from companion.moves import BEGIN, END, Move, Moves, Params, render_reference
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -105,6 +106,14 @@ def test_a_move_out_of_its_stage_is_refused_with_its_citation() -> None:
     _apply(state, {"type": "bid", "amount": 2})
     _apply(state, {"type": "peek"})
     assert state["peeked"] and state["bids"] == [2]
+
+
+def test_an_out_of_stage_refusal_may_cite_its_own_source() -> None:
+    moves = Moves([Move("bid", _bid, "Bid.", "toy p.1", Bid, stages=("auction",),
+                        not_now=N_("The auction is over."), not_now_rule="toy p.9")])
+    with pytest.raises(RuleError) as err:
+        moves.check("over", PLAYER, {"type": "bid", "amount": 1})
+    assert (err.value.message, err.value.rule, err.value.status) == ("The auction is over.", "toy p.9", 409)
 
 
 def test_undo_permission_is_declared() -> None:

@@ -598,7 +598,8 @@ def titles_setup(state: State, ctx: Ctx, action: Action) -> None:
 def _playing(name: str, run: Handler, summary: str, rule: str, params: type[Params] = NoParams,
              **kw: Any) -> Move:
     """A move of the running game: refused once it is won, with the old message (facts lcg.md)."""
-    return Move(name, run, summary, rule, params, stages=PLAYING, not_now=GAME_OVER, entry="win-power", **kw)
+    return Move(name, run, summary, rule, params, stages=PLAYING, not_now=GAME_OVER,
+                not_now_rule=RULE_FACTS, entry="win-power", **kw)
 
 
 MOVES = Moves([
