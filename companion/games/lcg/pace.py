@@ -94,4 +94,8 @@ def public(state: dict[str, Any]) -> dict[str, Any] | None:
     run = state.get("run")
     if not on(state) or not run or not run.get("end"):
         return None
-    return {"end": dict(run["end"]), "boxes": list(run.get("boxes") or [])}
+    from .flow import EVENT_NAMES
+
+    end = dict(run["end"])
+    end["event_name"] = EVENT_NAMES.get(end["event"] or "")
+    return {"end": end, "boxes": list(run.get("boxes") or [])}
