@@ -69,6 +69,13 @@ def _idempotency_key(key: str | None) -> str | None:
     return key
 
 
+def _scoped_key(viewer: Viewer, key: str) -> str:
+    """The key as stored: one namespace per device kind (a seat, or the host token), hashed to the
+    column's 64 characters. Seat B sending seat A's key is a new key, not A's retry."""
+    scope = f"seat:{viewer.seat}" if viewer.seat else "host"
+    return _hash(f"{scope}\n{key}")
+
+
 _clean = schemas.clean_text
 
 
@@ -325,17 +332,21 @@ class Tables:
         transaction: the same key again returns the version of the first time and applies nothing.
         """
         key = _idempotency_key(key)
-        encoded = json.dumps(engine.check_action(viewer.actor, action))
+        checked = engine.check_action(viewer.actor, action)
+        encoded = json.dumps(checked)
         with self._locked(code):
             with self.db.write() as s:
                 table = self._table_for_update(s, code)
+                game = known_game(table.game_id)
                 if key is not None:
+                    key = _scoped_key(viewer, key)
+                    if game.moves is not None:  # validated before the key can answer for it
+                        game.moves.check_shape(viewer.actor, checked)
                     done = s.exec(select(ActionKeyRow.seq).where(ActionKeyRow.table_code == table.code,
                                                                  ActionKeyRow.key == key)).first()
                     if done is not None:
-                        return done
+                        return self._retried(s, table.code, done, viewer, checked)
                 state = self._current(s, table)
-                game = known_game(table.game_id)
                 seed = self._new_seed()
                 new_state = engine.apply(game, state, viewer.actor, json.loads(encoded), seed, table.version + 1)
                 version = self._append(s, table, "action", viewer, json.loads(encoded), seed=seed)
@@ -346,6 +357,17 @@ class Tables:
             snapshots.save(self.db, code, version, new_state,
                            snapshots.rules_key(known_game(table.game_id).rules_version))
         return version
+
+    @staticmethod
+    def _retried(s: Session, code: str, seq: int, viewer: Viewer, action: dict[str, Any]) -> int:
+        """A key seen before answers for its first action only when this is the same action from
+        the same device (a retry); the same key on another action is refused, never dropped."""
+        first = s.exec(select(EventRow).where(EventRow.table_code == code, EventRow.seq == seq)).first()
+        if first is None or json.loads(first.action) != action or \
+                json.loads(first.actor).get("seat") != viewer.seat:
+            raise RuleError("This idempotency key was already used for another action; send a new key.",
+                            "companion: actions", status=409)
+        return seq
 
     def undo(self, code: str, viewer: Viewer) -> int:
         """Host: revert the last game action. The revert is itself an event; nothing is deleted."""
