@@ -13,6 +13,7 @@ import argparse
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -20,7 +21,7 @@ GAMES = ("agot", "lcg", "immortals", "catan_watch")
 SETS = {"tuned": "questions", "heldout": "heldout"}
 
 
-def load(kind: str, game: str) -> list[dict]:
+def load(kind: str, game: str) -> list[dict[str, Any]]:
     path = ROOT / "tests" / "reference" / f"{SETS[kind]}_{game}.toml"
     if not path.exists():
         return []
@@ -40,6 +41,7 @@ def main() -> None:
     for kind in kinds:
         print(f"== {kind}")
         tot = [0, 0, 0]
+        high = [0, 0]
         for game in GAMES:
             if args.game and game != args.game:
                 continue
@@ -49,9 +51,12 @@ def main() -> None:
                     continue
                 n1 = n3 = 0
                 for q in qs:
-                    hits = index().search(game, q["text"], lang, 3)
-                    found = [h.entry.id for h in hits]
+                    ans = index().answer(game, q["text"], lang, 3)
+                    found = [h.entry.id for h in ans.hits]
                     want = set(q["expect"])
+                    if ans.confidence == "high":
+                        high[0] += 1
+                        high[1] += found[0] in want
                     n1 += bool(found[:1] and found[0] in want)
                     n3 += bool(want & set(found))
                     if args.misses and not (found[:1] and found[0] in want):
@@ -63,6 +68,8 @@ def main() -> None:
                 print(f"{game:12} {lang:5} n={len(qs):3}  top1 {n1 / len(qs):6.1%}  top3 {n3 / len(qs):6.1%}")
         if tot[0]:
             print(f"{'all':18} n={tot[0]:3}  top1 {tot[1] / tot[0]:6.1%}  top3 {tot[2] / tot[0]:6.1%}")
+            print(f"confidence 'high' on {high[0] / tot[0]:.0%} of questions, right {high[1] / max(1, high[0]):.1%}"
+                  " of those times")
 
 
 if __name__ == "__main__":
