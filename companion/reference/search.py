@@ -41,7 +41,7 @@ from rapidfuzz.distance import Levenshtein
 
 from .load import references
 from .model import Entry, GameReference
-from .text import LANGS, analyse, fold, global_synonyms, norm_lang, ordinary_words, stem, stopwords, words
+from .text import LANGS, fold, global_synonyms, norm_lang, ordinary_words, stem, stopwords, words
 
 #: BM25F field weights (the same field names as :func:`_fields`).
 FIELD_WEIGHTS = {"title": 3.0, "questions": 3.0, "keywords": 2.0, "section": 1.0, "body": 1.0}
