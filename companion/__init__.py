@@ -36,7 +36,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .i18n import catalog_dirs
     from .resources import STATIC, TEMPLATES
     from .tables import Tables
-    from .web import api, assets, errors, i18n_web, pages, rules, security
+    from .web import api, assets, errors, i18n_web, pages, rules, security, story
     from .web.room import RoomCode
 
     app = Flask(__name__, template_folder=str(TEMPLATES), static_folder=str(STATIC))
@@ -75,4 +75,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(rules.bp)
+    app.register_blueprint(story.bp)
     return app
