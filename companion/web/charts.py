@@ -18,7 +18,7 @@ DASHES = ("", "12 6", "4 6", "16 6 4 6", "2 4", "8 8", "", "12 4 2 4")
 
 #: viewBox sizes: a wide chart for the TV (about the shape of its place on a 16:9 screen) and a
 #: narrow one for a phone; CSS shows one of the two.
-WIDE, NARROW = (1200, 400), (640, 470)
+WIDE, NARROW = (1400, 400), (640, 470)
 LEFT, TOP, BOTTOM = 56, 18, 48
 
 

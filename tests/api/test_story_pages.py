@@ -21,7 +21,7 @@ def test_story_page_tells_the_winner_charts_and_moments_in_both_languages(client
     code, _api = agot_code
     en = client.get(f"/t/{code}/story?lang=en").get_data(as_text=True)
     assert "The story of the night" in en and "Winner of the night:" in en and "Stark · Caio" in en
-    assert en.count("<svg viewBox=\"0 0 1200 400\"") == 2 and en.count("<svg viewBox=\"0 0 640 470\"") == 2
+    assert en.count("<svg viewBox=\"0 0 1400 400\"") == 2 and en.count("<svg viewBox=\"0 0 640 470\"") == 2
     assert "Castles and strongholds" in en and "Power tokens" in en
     assert "the biggest combat: Lannister · Bia attacked Riverrun, defended by Greyjoy · Duda, 9 against 6." in en
     assert "the closest bid: Iron Throne" in en
