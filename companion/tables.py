@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, cast
+from weakref import WeakValueDictionary
 
 from sqlalchemy import func, text
 from sqlmodel import Session, col, select
@@ -143,7 +144,9 @@ class Tables:
     db: Database
     live: Notifier = field(default_factory=Notifier)
     _cache: OrderedDict[str, _Cached] = field(default_factory=OrderedDict)
-    _locks: dict[str, threading.Lock] = field(default_factory=dict)
+    #: per-table writer locks, held only while someone uses them: a write to a code that names no
+    #: table (a guess) must not leave an entry behind for good
+    _locks: WeakValueDictionary[str, threading.Lock] = field(default_factory=WeakValueDictionary)
     _guard: threading.Lock = field(default_factory=threading.Lock)
     #: The in-memory state cache keeps at most this many tables, least recently used first out,
     #: and drops tables idle longer than ``cache_idle`` seconds (they are rebuilt from the log).
@@ -631,7 +634,7 @@ class Tables:
             if lock is not None and not lock.locked():
                 # Writers of one table are serialised by the database too; this lock only spares
                 # them a wait there, so dropping an idle one is safe.
-                del self._locks[code]
+                self._locks.pop(code, None)
 
     def _current(self, s: Session, table: TableRow) -> EngineState:
         """The state at ``table.version``: the cache, caught up from the log if another process wrote."""

@@ -215,3 +215,39 @@ def generic(api: Api) -> Iterator[tuple[str, str]]:
 
 SCENARIOS = {"agot": agot, "agot_clash": agot_clash, "lcg": lcg, "immortals": immortals,
              "catan_watch": catan, "generic": generic}
+
+
+def agot_setup(api: Api, players: int = 4) -> Iterator[tuple[str, str]]:
+    """The setup checklist while people sit down (one seat taken), then with every seat taken."""
+    t = api.create("agot", {"players": players})
+    code = t["code"]
+    houses = [s["id"] for s in api.http.get(f"{api.base}/api/tables/{code}", timeout=20).json()["seats"]]
+    names = ["Ana", "Bia", "Caio", "Duda", "Eli", "Fabi"]
+    api.join(code, houses[0], names[0])
+    yield "joining", code
+    for h, n in zip(houses[1:], names[1:]):
+        api.join(code, h, n)
+    yield "seated", code
+
+
+def agot_setup6(api: Api) -> Iterator[tuple[str, str]]:
+    """The same with six houses (the longest checklist)."""
+    yield from agot_setup(api, 6)
+
+
+def catan_setup(api: Api) -> Iterator[tuple[str, str]]:
+    """Brotherhood of the Watch before the first settlement: the board profile note and the Wall."""
+    t = api.create("catan-watch", {"players": "3", "dice": "physical"})
+    code = t["code"]
+    for i, n in enumerate(["Ana", "Bia", "Caio"]):
+        api.join(code, f"p{i + 1}", n)
+    yield "setup", code
+
+
+def start_page(api: Api) -> Iterator[tuple[str, str]]:
+    """The start page (new table, AGoT's options open first) as the TV shows it: code "/"."""
+    yield "start", "/"
+
+
+SETUP_SCENARIOS = {"agot_setup": agot_setup, "agot_setup6": agot_setup6, "catan_setup": catan_setup,
+                   "start": start_page}

@@ -211,6 +211,11 @@ class Game(ABC):
     def options(self) -> list[Option]:
         return []
 
+    def display_names(self) -> dict[str, str]:
+        """Ids of this game's things (e.g. AGoT's areas) -> the msgid of their name: a message
+        parameter that is still a raw id is shown by its name, never as the id (issue #23)."""
+        return {}
+
     def normalize_options(self, raw: dict[str, Any] | None) -> dict[str, Any]:
         """Validate user-supplied options; unknown keys are refused so typos do not pass silently."""
         raw = dict(raw or {})

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,9 @@ HERE = Path(__file__).resolve().parent
 LANGS = ("en", "pt_BR")
 STEMMER_NAMES = {"en": "english", "pt_BR": "portuguese"}
 WORD = re.compile(r"[a-z0-9]+")
+#: Stems kept in memory: every word of every query passes through :func:`stem`, so its cache is an
+#: LRU of this size (a stream of random words from the LAN must not grow the process without end).
+STEM_CACHE = 8192
 
 
 def norm_lang(lang: str | None) -> str:
@@ -40,22 +43,30 @@ def words(text: str) -> list[str]:
     return WORD.findall(fold(text))
 
 
-@cache
+@cache  # keyed by the two normalised languages only (see stem)
 def _stemmer(lang: str) -> Any:  # snowballstemmer ships no type hints
-    return snowballstemmer.stemmer(STEMMER_NAMES[norm_lang(lang)])
+    return snowballstemmer.stemmer(STEMMER_NAMES[lang])
 
 
-@cache
 def stem(word: str, lang: str) -> str:
     """The Snowball stem of one folded word in ``lang``."""
+    return _stem(word, norm_lang(lang))
+
+
+@lru_cache(maxsize=STEM_CACHE)
+def _stem(word: str, lang: str) -> str:
     return _stemmer(lang).stemWord(word)
 
 
-@cache
 def stopwords(lang: str) -> frozenset[str]:
     """Words too common to say anything about a rule ('can', 'the', 'pode', 'o')."""
+    return _stopwords(norm_lang(lang))
+
+
+@cache  # keyed by the two normalised languages only
+def _stopwords(lang: str) -> frozenset[str]:
     lists = datafiles.load(HERE / "stopwords.toml", StopwordsFile)
-    return frozenset(fold(w) for w in (lists.pt_BR if norm_lang(lang) == "pt_BR" else lists.en))
+    return frozenset(fold(w) for w in (lists.pt_BR if lang == "pt_BR" else lists.en))
 
 
 def analyse(text: str, lang: str) -> list[str]:

@@ -45,6 +45,7 @@ from .common import (
     tables,
 )
 from .room import clean_code
+from .roomcodes import needs_credential
 
 bp = Blueprint("pages", __name__)
 COOKIE_AGE = 3600 * 24 * 30
@@ -266,6 +267,7 @@ def full_log(code: str) -> ResponseReturnValue:
 
 # -- actions from pages --------------------------------------------------------------------------
 @bp.post("/t/<room:code>/act")
+@needs_credential("seat")
 def act(code: str) -> ResponseReturnValue:
     viewer = cookie_viewer(code)
     key = request.headers.get("Idempotency-Key") or request.form.get("idempotency_key")
@@ -274,6 +276,7 @@ def act(code: str) -> ResponseReturnValue:
 
 
 @bp.post("/t/<room:code>/host/<op>")
+@needs_credential("host")
 def host_op(code: str, op: str) -> ResponseReturnValue:
     viewer = cookie_viewer(code)
     svc = tables()
@@ -298,6 +301,7 @@ def host_op(code: str, op: str) -> ResponseReturnValue:
 
 
 @bp.get("/t/<room:code>/export")
+@needs_credential("host")
 def export(code: str) -> ResponseReturnValue:
     data = readable_record(code, cookie_viewer(code))
     body = json.dumps(data, ensure_ascii=False, indent=1)
