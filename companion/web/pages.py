@@ -44,6 +44,7 @@ from .common import (
     tables,
 )
 from .room import clean_code
+from .roomcodes import needs_credential
 
 bp = Blueprint("pages", __name__)
 COOKIE_AGE = 3600 * 24 * 30
@@ -265,6 +266,7 @@ def full_log(code: str) -> ResponseReturnValue:
 
 # -- actions from pages --------------------------------------------------------------------------
 @bp.post("/t/<room:code>/act")
+@needs_credential("seat")
 def act(code: str) -> ResponseReturnValue:
     viewer = cookie_viewer(code)
     key = request.headers.get("Idempotency-Key") or request.form.get("idempotency_key")
@@ -273,6 +275,7 @@ def act(code: str) -> ResponseReturnValue:
 
 
 @bp.post("/t/<room:code>/host/<op>")
+@needs_credential("host")
 def host_op(code: str, op: str) -> ResponseReturnValue:
     viewer = cookie_viewer(code)
     svc = tables()
@@ -297,6 +300,7 @@ def host_op(code: str, op: str) -> ResponseReturnValue:
 
 
 @bp.get("/t/<room:code>/export")
+@needs_credential("host")
 def export(code: str) -> ResponseReturnValue:
     data = readable_record(code, cookie_viewer(code))
     body = json.dumps(data, ensure_ascii=False, indent=1)
