@@ -195,6 +195,25 @@ def catan(api: Api) -> Iterator[tuple[str, str]]:
     api.ok(code, tokens["p1"], {"type": "end_turn"})
     api.ok(code, tokens["p2"], {"type": "roll", "red": 4, "yellow": 4, "d12": 9})
     yield "roll", code
+    yield from catan_final(api, code, tokens)
+
+
+def catan_final(api: Api, code: str, tokens: dict[str, str]) -> Iterator[tuple[str, str]]:
+    """From turn 2 on: Bia buys two development cards, Caio one; the Gift fills on Caio's roll
+    while the three players tie on one guard each: the result waits for Bia's and Caio's hidden
+    victory point cards (seed 004 p.4, p.8), then they reveal (Bia 2, Caio 0) and Bia wins."""
+    for _ in range(2):
+        api.ok(code, tokens["p2"], {"type": "build", "what": "dev"})
+    api.ok(code, tokens["p2"], {"type": "end_turn"})
+    api.ok(code, tokens["p3"], {"type": "build", "what": "dev"})
+    for hid in ("s2h1", "s2h2", "s3h1", "s3h2", "s3h3", "s4h1", "s4h2"):
+        api.ok(code, tokens["p3"], {"type": "correct", "what": "hex", "id": hid, "wildlings": ["normal"]})
+    api.ok(code, tokens["p3"], {"type": "correct", "what": "clan", "id": "ice_river", "wildlings": ["climber"]})
+    api.ok(code, tokens["p3"], {"type": "roll", "red": 1, "yellow": 2, "d12": 1})
+    yield "final_wait", code
+    api.ok(code, tokens["p2"], {"type": "answer", "prompt": "final-vp", "value": 2})
+    api.ok(code, tokens["p3"], {"type": "answer", "prompt": "final-vp", "value": 0})
+    yield "final", code
 
 
 def generic(api: Api) -> Iterator[tuple[str, str]]:
