@@ -13,6 +13,7 @@ is wrapped with :func:`companion.i18n.tr`.
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from ..i18n import english
 
 if TYPE_CHECKING:
     from ..moves import Moves
+    from .chronicle import Chronicle
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -96,6 +98,14 @@ class Ctx:
     rng: random.Random
     names: dict[str, str] = field(default_factory=dict)
     entries: list[LogLine] = field(default_factory=list)
+    #: copies of the state at each round end this event passed (:meth:`round_end`)
+    round_ends: list[State] = field(default_factory=list)
+
+    def round_end(self, state: State) -> None:
+        """Mark the end of a round inside an event that goes on into the next round (AGoT's
+        last order then the next Westeros phase): the round's story (:mod:`companion.history`)
+        reads the public view of this copy, not of the state the next round already changed."""
+        self.round_ends.append(json.loads(json.dumps(state)))
 
     def log(
         self,
@@ -207,6 +217,8 @@ class Game(ABC):
     #: The game's declared moves (:mod:`companion.moves`): with them, :meth:`apply` refuses
     #: unknown, out-of-stage and malformed moves generically and runs the move's handler.
     moves: Moves | None = None
+    #: How the game's story is read per round (:mod:`companion.history`); None: rounds only.
+    chronicle: Chronicle | None = None
 
     def options(self) -> list[Option]:
         return []
@@ -286,8 +298,12 @@ class Game(ABC):
         return []
 
 
-def get_int(action: Action, key: str, lo: int, hi: int, rule: str | None = None) -> int:
-    """Read a whole number from an action (forms send strings, JSON sends numbers) within [lo, hi]."""
+def get_int(action: Action, key: str, lo: int, hi: int, rule: str | None = None, why: str | None = None,
+            entry: str | None = None, **params: Any) -> int:
+    """Read a whole number from an action (forms send strings, JSON sends numbers) within [lo, hi].
+
+    ``why`` (a msgid with ``params``, ``min`` and ``max``) says the rule when the number is out of
+    range, instead of naming the field: a player reads why, not which field."""
     raw = action.get(key)
     try:
         if isinstance(raw, bool) or raw is None or (isinstance(raw, float) and not raw.is_integer()):
@@ -296,15 +312,21 @@ def get_int(action: Action, key: str, lo: int, hi: int, rule: str | None = None)
     except (TypeError, ValueError):
         raise RuleError("%(field)s must be a whole number.", rule or "companion: input", field=key) from None
     if not lo <= value <= hi:
+        if why:
+            raise RuleError(why, rule, entry=entry, **{"min": lo, "max": hi, **params})
         raise RuleError("%(field)s must be between %(min)s and %(max)s.", rule or "companion: input",
                         field=key, min=lo, max=hi)
     return value
 
 
-def get_choice(action: Action, key: str, choices: Any, rule: str | None = None) -> str:
-    """Read a string that must be one of ``choices`` (any container of strings)."""
+def get_choice(action: Action, key: str, choices: Any, rule: str | None = None, why: str | None = None,
+               entry: str | None = None, **params: Any) -> str:
+    """Read a string that must be one of ``choices`` (any container of strings). ``why`` (a msgid
+    with ``params``) says the rule behind the allowed values instead of naming the field."""
     value = action.get(key)
     if not isinstance(value, str) or value not in choices:
+        if why:
+            raise RuleError(why, rule, entry=entry, **params)
         raise RuleError("%(field)s is not one of the allowed values.", rule or "companion: input",
                         field=key)
     return value

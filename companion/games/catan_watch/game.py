@@ -18,6 +18,7 @@ from ...moves import Move, Moves
 from ..base import Action, Ctx, Game, Option, SeatDef, State
 from . import dice, params, rules, scoring, turns, views
 from . import profile as prof
+from .chronicle import CatanChronicle
 from .cite import BASE_DEV, BUILD, END, FIRST, GUARDS, HEROES, PATROL, PROFILE, SETUP, SPECIAL, TURN
 from .steps import label
 
@@ -32,6 +33,7 @@ PLAYING = ("setup", "turn")  # until the game is over
 
 class CatanWatchGame(Game):
     id = "catan-watch"
+    chronicle = CatanChronicle()
     title = N_("Catan: Brotherhood of the Watch")
     summary = N_("Dice, the wildling advance on the Wall, guards, breaches and victory points.")
     screen_template = "catan_watch/screen.html"
