@@ -233,8 +233,12 @@ def page(code: str) -> ResponseReturnValue:
     view = _reference_view(ref, snap.table.game_id, lang, link)
     shown = snap.state.get("rules")
     back = url_for("pages.seat" if viewer.seat else "pages.screen", code=code)
+    ruled: dict[str, list[dict[str, Any]]] = {}
+    for r in snap.state.get("rulings", []):  # "this table ruled ..." beside the entry it cites
+        if r.get("entry"):
+            ruled.setdefault(r["entry"], []).append(r)
     return render_template(_template(), code=code, game=snap.game, is_host=viewer.host, seat=viewer.seat,
-                           shown=shown, back=back, **view)
+                           shown=shown, back=back, table_rulings=ruled, **view)
 
 
 @bp.get("/rules/<game>")
