@@ -235,8 +235,9 @@ def page(code: str) -> ResponseReturnValue:
     back = url_for("pages.seat" if viewer.seat else "pages.screen", code=code)
     ruled: dict[str, list[dict[str, Any]]] = {}
     for r in snap.state.get("rulings", []):  # "this table ruled ..." beside the entry it cites
-        if r.get("entry"):
-            ruled.setdefault(r["entry"], []).append(r)
+        cited = r.get("entry")
+        if cited:
+            ruled.setdefault(cited, []).append(dict(r))
     return render_template(_template(), code=code, game=snap.game, is_host=viewer.host, seat=viewer.seat,
                            shown=shown, back=back, table_rulings=ruled, **view)
 
