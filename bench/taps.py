@@ -6,7 +6,9 @@ itself (the LCG countdown's ``pass_ahead``) cost 0 taps. The scenarios are the o
 
 * LCG: one 3-player round (melee, titles) with one challenge, every window offered to every player
   (``autopass_start`` = ``none``), each player marshals one card, the first player makes one
-  military challenge. Measured with the windows closing by themselves (``auto_close``) and without.
+  military challenge. Measured with the windows closing by themselves (``auto_close``), one
+  countdown per run of windows (issue 24) or per round (issue 15), and without countdowns; each
+  row also gives the seconds spent on countdowns that ran out because nobody acted.
 * Immortals: tribe setup on one phone, first table (everything typed) and a later table that starts
   from the saved profile (only the tribe choice and the check); one round (issue 23).
 * Catan: setup and one round of four turns; A Game of Thrones: round 1 of 4 houses (issue 23).
@@ -57,12 +59,19 @@ class Driver:
         self.count[seat] += self.taps.get(action["type"], 1) if taps is None else taps
 
 
-def lcg_round(auto_close: int, autopass: str = "none") -> Counter[str]:
-    """One 3-player LCG round with one challenge; returns taps per seat."""
+def lcg_round(auto_close: int, autopass: str = "none", pace: str = "run",
+              nothing_taps: bool = False) -> tuple[Counter[str], int, int]:
+    """One 3-player LCG round with one challenge. Returns taps per seat, the seconds the table
+    spent waiting on countdowns of windows nobody acted in (each countdown that ran to zero costs
+    ``auto_close`` seconds: every phone counts the same countdown at once), and how many such
+    countdowns there were. With ``nothing_taps`` every phone taps Nothing at once instead (1 tap,
+    0 s)."""
     from companion.games.lcg import GAME
     from companion.games.lcg.views import private_view, public_view
 
-    d = Driver(GAME, {"players": 3, "autopass_start": autopass, "auto_close": auto_close}, LCG_TAPS)
+    d = Driver(GAME, {"players": 3, "autopass_start": autopass, "auto_close": auto_close,
+                      "window_pace": pace}, LCG_TAPS)
+    countdowns = 0
     seats = ("p1", "p2", "p3")
     plots = {"p1": (6, 2), "p2": (3, 1), "p3": (1, 1)}
     for seat, (init, claim) in plots.items():  # plot decks registered once per player, not counted
@@ -113,16 +122,18 @@ def lcg_round(auto_close: int, autopass: str = "none") -> Counter[str]:
         # Nobody else wants to act: with the countdown every phone passes ahead by itself.
         countdown = private_view(d.state, holder)["countdown"]
         if auto_close and countdown:
+            if not nothing_taps:
+                countdowns += 1
             for seat in seats:
                 cd = private_view(d.state, seat)["countdown"]
                 if cd and d.state["round"] == start_round:
                     try:
-                        d.do(seat, {"type": "pass_ahead", "round": cd["round"]})
+                        d.do(seat, {"type": "pass_ahead", "round": cd["round"]}, taps=int(nothing_taps))
                     except Exception:  # noqa: BLE001 - the round closed under an earlier pass
                         pass
             continue
         d.do(holder, {"type": "pass"})
-    return d.count
+    return d.count, countdowns * auto_close, countdowns
 
 
 IMMORTALS_FIRST = {  # fields one phone fills for its two tribes on the first table (typed numbers = 2)
@@ -289,14 +300,19 @@ def catan_round() -> dict[str, int]:
 
 
 def main() -> None:
-    print("| LCG, 3 players, one challenge | p1 | p2 | p3 | total |")
-    print("|---|---|---|---|---|")
-    rows = (("every window offered, windows close by themselves (auto_close 6 s, the default)", 6, "none"),
-            ("every window offered, every pass tapped (auto_close 0)", 0, "none"),
-            ("before issue 15: auto-pass `structure` (skips windows), every other pass tapped", 0, "structure"))
-    for label, seconds, autopass in rows:
-        c = lcg_round(seconds, autopass)
-        print(f"| {label} | {c['p1']} | {c['p2']} | {c['p3']} | {sum(c.values())} |")
+    print("| LCG, 3 players, one challenge | p1 | p2 | p3 | taps | countdowns | s waiting when nobody acts |")
+    print("|---|---|---|---|---|---|---|")
+    rows = (("issue 24 default: one countdown per run of windows (`window_pace` run, `auto_close` 5 s)",
+             5, "none", "run", False),
+            ("the same, every phone taps Nothing at once", 5, "none", "run", True),
+            ("issue 15 default: one countdown per round (`window_pace` each, `auto_close` 6 s)",
+             6, "none", "each", False),
+            ("every window offered, every pass tapped (`auto_close` 0)", 0, "none", "each", False),
+            ("before issue 15: auto-pass `structure` (skips windows), every other pass tapped",
+             0, "structure", "each", False))
+    for label, seconds, autopass, pace, nothing in rows:
+        c, waited, n = lcg_round(seconds, autopass, pace, nothing)
+        print(f"| {label} | {c['p1']} | {c['p2']} | {c['p3']} | {sum(c.values())} | {n} | {waited} |")
     print()
     print("| Brotherhood of the Watch, digital dice and tokens | taps |")
     print("|---|---|")

@@ -37,9 +37,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .resources import STATIC, TEMPLATES
     from .tables import Tables
     from .web import api, assets, errors, i18n_web, pages, rules, security
+    from .web.common import TextResponse
     from .web.room import RoomCode
 
     app = Flask(__name__, template_folder=str(TEMPLATES), static_folder=str(STATIC))
+    app.response_class = TextResponse  # stored text that is not valid Unicode never fails a page
     app.url_map.converters["room"] = RoomCode  # <room:code>: routes get the cleaned room code
     app.config.update(
         DATABASE_URL=os.environ.get("DATABASE_URL"),  # the name every PostgreSQL host sets

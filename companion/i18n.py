@@ -124,11 +124,12 @@ def pybabel(*args: str) -> None:
 def extract(owner: Path, pot: Path | None = None) -> Path:
     """``pybabel extract`` ``owner``'s sources into its POT (or into ``pot``); returns the file."""
     pot = pot or pot_path(owner)
-    pybabel("extract", "-F", str(mapping_path(owner)), "-o", str(pot), "-w", WIDTH,
+    pybabel("extract", "-F", str(mapping_path(owner)), "-o", str(pot), "-w", WIDTH, "--add-location=file",
             "--project", "Tabletop Companion", "--header-comment",
             f"# Messages of the {catalog_name(owner)} catalog, extracted by pybabel (docs/i18n.md).",
             ".")
-    text = pot.read_text(encoding="utf-8")
+    # one "#: file" line per file, not per occurrence (pybabel repeats it when line numbers are off)
+    text = re.sub(r"^(#: .*\n)(?:\1)+", r"\1", pot.read_text(encoding="utf-8"), flags=re.M)
     fixed = f'"POT-Creation-Date: {STABLE_DATE}\\n"'
     pot.write_text(re.sub(r'"POT-Creation-Date: [^"]*"', lambda _: fixed, text), encoding="utf-8")
     return pot
@@ -155,8 +156,46 @@ def update(owner: Path) -> tuple[int, int]:
         pybabel(init, "-i", str(bare), "-d", str(owner / "translations"), "-l", "pt_BR", "-w", WIDTH,
                 *(("--ignore-obsolete", "--no-fuzzy-matching", "--ignore-pot-creation-date")
                   if init == "update" else ()))
+    if init == "init":
+        set_plural_header(po)
     pybabel("compile", "-d", str(owner / "translations"), "-l", "pt_BR")
     return len(template), len(missing(owner, pot))
+
+
+#: Brazilian Portuguese as every catalog here declares it: 0 and 1 are singular. Newer CLDR data (read by
+#: ``pybabel init``) adds a third form for large round numbers ("1 milhão de"), which our text never needs.
+PLURAL_FORMS = "nplurals=2; plural=(n > 1);"
+
+
+def set_plural_header(po: Path) -> None:
+    """Give a new catalog the two-form plural header of every other catalog (docs/i18n.md)."""
+    text = po.read_text(encoding="utf-8")
+    po.write_text(re.sub(r'"Plural-Forms: [^"]*"', lambda _: f'"Plural-Forms: {PLURAL_FORMS}\\n"', text),
+                  encoding="utf-8")
+
+
+def translations(owner: Path) -> dict[str, tuple[str, ...]]:
+    """``owner``'s pt_BR translations: msgid (a plural by its singular) -> its form(s)."""
+    from babel.messages.pofile import read_po
+
+    with open(po_path(owner), "rb") as fh:
+        catalog = read_po(fh, locale="pt_BR")
+    return {(m.id if isinstance(m.id, str) else m.id[0]):
+            tuple(str(s) for s in (m.string if isinstance(m.string, tuple | list) else (m.string,)))
+            for m in catalog if m.id}
+
+
+def conflicts(owners: list[Path] | None = None) -> list[str]:
+    """msgids translated differently by two catalogs. Flask-Babel merges the catalogs and the last one
+    wins, so a shared msgid must read the same everywhere (one wording per concept)."""
+    seen: dict[str, dict[tuple[str, ...], list[str]]] = {}
+    for owner in owners or catalog_dirs():
+        if po_path(owner).exists():
+            for msgid, forms in translations(owner).items():
+                seen.setdefault(msgid, {}).setdefault(forms, []).append(catalog_name(owner))
+    return [f"{msgid!r}: " + " | ".join(f"{' / '.join(forms)!r} in {', '.join(where)}"
+                                        for forms, where in variants.items())
+            for msgid, variants in sorted(seen.items()) if len(variants) > 1]
 
 
 def msgids(pot: Path) -> list[str]:
@@ -213,6 +252,10 @@ def main(argv: list[str]) -> int:
         else:
             print(__doc__)
             return 2
+    if cmd == "check":
+        for line in conflicts():
+            print(f"two translations of one msgid (pick one wording): {line}")
+            status = 1
     return status
 
 

@@ -165,6 +165,22 @@ class Moves:
 
     def check(self, stage: str, actor: Actor, action: Action) -> Move:
         """The declared move for ``action``, or the generic cited refusal (nothing changes)."""
+        move = self._declared(actor, action)
+        if not move.allowed_in(stage):
+            raise RuleError(move.not_now or N_("%(move)s is not possible at this step of the game."),
+                            move.not_now_rule or move.rule, status=409, entry=move.entry, move=move.name)
+        self._fields(move, action)
+        return move
+
+    def check_shape(self, actor: Actor, action: Action) -> Move:
+        """The checks that read no state: a declared move, made by the right kind of actor, whose
+        fields fit its model. The server runs them before it looks up an idempotency key, so a
+        retried key never lets an unknown or malformed move through with a 200."""
+        move = self._declared(actor, action)
+        self._fields(move, action)
+        return move
+
+    def _declared(self, actor: Actor, action: Action) -> Move:
         name = action.get("type")
         move = self._moves.get(name) if isinstance(name, str) else None
         if move is None:
@@ -174,9 +190,10 @@ class Moves:
             actor.require_host()
         elif move.who == "seat" and not (actor.seat or actor.host):
             actor.require_seat()
-        if not move.allowed_in(stage):
-            raise RuleError(move.not_now or N_("%(move)s is not possible at this step of the game."),
-                            move.not_now_rule or move.rule, status=409, entry=move.entry, move=move.name)
+        return move
+
+    @staticmethod
+    def _fields(move: Move, action: Action) -> None:
         try:
             move.params.model_validate(action)
         except ValidationError as err:
@@ -184,7 +201,6 @@ class Moves:
             where = ".".join(str(p) for p in first.get("loc", ())) or "type"
             raise RuleError("The field %(field)s is missing or has the wrong type.", RULE_INPUT,
                             entry="companion-input", field=where[:60]) from None
-        return move
 
     def undo_refusal(self, action: Action) -> RuleError | None:
         """Why an undo of ``action`` is refused (declared ``undoable=False``), or None."""

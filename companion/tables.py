@@ -23,11 +23,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, cast
+from weakref import WeakValueDictionary
 
 from sqlalchemy import func, text
 from sqlmodel import Session, col, select
 
-from . import engine, schemas, snapshots, transfer
+from . import engine, history, schemas, snapshots, transfer
 from .db import Database
 from .engine import RULE_SEATS, ActorJSON, EngineState, Event
 from .games import get as get_game
@@ -45,6 +46,8 @@ CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY"
 MAX_ACTION_BYTES = engine.MAX_ACTION_BYTES
 #: Long replays give other connections a turn every this many events (gevent is cooperative).
 PAUSE_EVERY = 256
+#: tables whose story (round-by-round history) stays computed, one version each
+STORIES_KEPT = 8
 #: Recent states kept per cached table, so an undo replays from just before its target instead of
 #: replaying the whole log while holding the table's lock.
 HISTORY_VERSIONS = 8
@@ -66,6 +69,13 @@ def _idempotency_key(key: str | None) -> str | None:
     if not (8 <= len(key) <= 64) or not all(ch.isascii() and (ch.isalnum() or ch in "-_") for ch in key):
         raise RuleError("The idempotency key must be 8 to 64 letters, digits, - or _.", "companion: actions")
     return key
+
+
+def _scoped_key(viewer: Viewer, key: str) -> str:
+    """The key as stored: one namespace per device kind (a seat, or the host token), hashed to the
+    column's 64 characters. Seat B sending seat A's key is a new key, not A's retry."""
+    scope = f"seat:{viewer.seat}" if viewer.seat else "host"
+    return _hash(f"{scope}\n{key}")
 
 
 _clean = schemas.clean_text
@@ -136,8 +146,11 @@ class Tables:
     db: Database
     live: Notifier = field(default_factory=Notifier)
     _cache: OrderedDict[str, _Cached] = field(default_factory=OrderedDict)
-    _locks: dict[str, threading.Lock] = field(default_factory=dict)
+    #: per-table writer locks, held only while someone uses them: a write to a code that names no
+    #: table (a guess) must not leave an entry behind for good
+    _locks: WeakValueDictionary[str, threading.Lock] = field(default_factory=WeakValueDictionary)
     _guard: threading.Lock = field(default_factory=threading.Lock)
+    _stories: OrderedDict[tuple[str, int], history.Story] = field(default_factory=OrderedDict)
     #: The in-memory state cache keeps at most this many tables, least recently used first out,
     #: and drops tables idle longer than ``cache_idle`` seconds (they are rebuilt from the log).
     cache_tables: int = 256
@@ -322,17 +335,21 @@ class Tables:
         transaction: the same key again returns the version of the first time and applies nothing.
         """
         key = _idempotency_key(key)
-        encoded = json.dumps(engine.check_action(viewer.actor, action))
+        checked = engine.check_action(viewer.actor, action)
+        encoded = json.dumps(checked)
         with self._locked(code):
             with self.db.write() as s:
                 table = self._table_for_update(s, code)
+                game = known_game(table.game_id)
                 if key is not None:
+                    key = _scoped_key(viewer, key)
+                    if game.moves is not None:  # validated before the key can answer for it
+                        game.moves.check_shape(viewer.actor, checked)
                     done = s.exec(select(ActionKeyRow.seq).where(ActionKeyRow.table_code == table.code,
                                                                  ActionKeyRow.key == key)).first()
                     if done is not None:
-                        return done
+                        return self._retried(s, table.code, done, viewer, checked)
                 state = self._current(s, table)
-                game = known_game(table.game_id)
                 seed = self._new_seed()
                 new_state = engine.apply(game, state, viewer.actor, json.loads(encoded), seed, table.version + 1)
                 version = self._append(s, table, "action", viewer, json.loads(encoded), seed=seed)
@@ -343,6 +360,17 @@ class Tables:
             snapshots.save(self.db, code, version, new_state,
                            snapshots.rules_key(known_game(table.game_id).rules_version))
         return version
+
+    @staticmethod
+    def _retried(s: Session, code: str, seq: int, viewer: Viewer, action: dict[str, Any]) -> int:
+        """A key seen before answers for its first action only when this is the same action from
+        the same device (a retry); the same key on another action is refused, never dropped."""
+        first = s.exec(select(EventRow).where(EventRow.table_code == code, EventRow.seq == seq)).first()
+        if first is None or json.loads(first.action) != action or \
+                json.loads(first.actor).get("seat") != viewer.seat:
+            raise RuleError("This idempotency key was already used for another action; send a new key.",
+                            "companion: actions", status=409)
+        return seq
 
     def undo(self, code: str, viewer: Viewer) -> int:
         """Host: revert the last game action. The revert is itself an event; nothing is deleted."""
@@ -446,6 +474,25 @@ class Tables:
 
     event_of = staticmethod(_event)
     pause = staticmethod(_pause)
+
+    # -- the story of the table (companion.history) -------------------------------------------
+    def story(self, snap: Snapshot) -> history.Story:
+        """The table's round-by-round history at the snapshot's version, replayed from the log
+        (public views only); the last few are kept, keyed by table and version."""
+        key = (snap.table.code, snap.version)
+        with self._guard:
+            found = self._stories.get(key)
+            if found is not None:
+                self._stories.move_to_end(key)
+                return found
+        with self.db.read() as s:
+            events = [_event(r) for r in self._rows(s, snap.table.code) if r.seq <= snap.version]
+        told = history.tell(snap.game, events, pause=_pause)
+        with self._guard:
+            self._stories[key] = told
+            while len(self._stories) > STORIES_KEPT:
+                self._stories.popitem(last=False)
+        return told
 
     # -- export / import (companion.transfer) -------------------------------------------------
     def record(self, code: str, viewer: Viewer) -> dict[str, Any]:
@@ -609,7 +656,7 @@ class Tables:
             if lock is not None and not lock.locked():
                 # Writers of one table are serialised by the database too; this lock only spares
                 # them a wait there, so dropping an idle one is safe.
-                del self._locks[code]
+                self._locks.pop(code, None)
 
     def _current(self, s: Session, table: TableRow) -> EngineState:
         """The state at ``table.version``: the cache, caught up from the log if another process wrote."""

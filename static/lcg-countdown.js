@@ -5,7 +5,7 @@
  * script-src 'self', no inline code); safe to load many times. */
 (function () {
   "use strict";
-  if (window.lcgCountdown) { window.lcgCountdown.scan(document); return; }
+  if (window.lcgCountdown) { window.lcgCountdown.scan(document); window.lcgCountdown.buzz(document); return; }
 
   function key(box) { return "lcg-cd:" + box.dataset.table + ":" + box.dataset.round; }
   function read(k) { try { return JSON.parse(sessionStorage.getItem(k) || "null"); } catch (e) { return null; } }
@@ -19,11 +19,25 @@
       var mine = read(k) || { start: Date.now(), waited: false };
       write(k, mine);
       var out = box.querySelector("[data-left]"), form = box.querySelector("form.lcg-ahead");
-      var wait = box.querySelector("[data-wait]");
-      function waiting() { box.classList.add("waiting"); if (wait) { wait.disabled = true; } }
+      var wait = box.querySelector("[data-wait]"), nothing = box.querySelector("[data-nothing]");
+      function waiting() {
+        box.classList.add("waiting");
+        if (wait) { wait.disabled = true; }
+        if (nothing) { nothing.disabled = true; }
+      }
       if (mine.waited) { waiting(); }
       if (wait) {
         wait.addEventListener("click", function () { mine.waited = true; write(k, mine); waiting(); });
+      }
+      // Nothing: report now what the phone would report at zero (issue 24: when every phone has
+      // said nothing the run closes at once). The same request as at zero, so nothing shows who.
+      if (nothing) {
+        nothing.addEventListener("click", function () {
+          if (form && !form.dataset.sent && !mine.waited) {
+            form.dataset.sent = "1"; nothing.disabled = true; if (wait) { wait.disabled = true; }
+            form.requestSubmit();
+          }
+        });
       }
       (function tick() {
         if (!document.body.contains(box)) { return; }
@@ -51,6 +65,21 @@
     scan(el && el.querySelectorAll ? el : document);
     if (el && el.matches && el.matches("[data-lcg-countdown]")) { scan(el.parentNode || document); }
   });
-  window.lcgCountdown = { scan: scan };
+  // The phone vibrates only when the decision is this player's own (seat.html marks it with
+  // data-lcg-buzz and a key that changes with each new decision); never for a shared countdown.
+  function buzz(root) {
+    (root || document).querySelectorAll("[data-lcg-buzz]").forEach(function (el) {
+      var k = "lcg-buzz:" + el.dataset.lcgBuzz;
+      if (read(k)) { return; }
+      write(k, 1);
+      if (navigator.vibrate) { try { navigator.vibrate(120); } catch (e) { /* not allowed yet */ } }
+    });
+  }
+  document.addEventListener("htmx:load", function (e) {
+    var el = e.detail && e.detail.elt;
+    buzz(el && el.querySelectorAll ? (el.parentNode || document) : document);
+  });
+  window.lcgCountdown = { scan: scan, buzz: buzz };
   scan(document);
+  buzz(document);
 })();

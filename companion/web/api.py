@@ -18,6 +18,7 @@ from ..schemas import ActionBody, CreateBody, JoinBody, ProfileBody, SeatFlags, 
 from ..tables import NO_TABLE
 from .common import api_viewer, public_base, readable_record, tables
 from .i18n_web import translate
+from .roomcodes import needs_credential
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 M = TypeVar("M", bound=BaseModel)
@@ -79,7 +80,15 @@ def public(code: str) -> ResponseReturnValue:
     return jsonify(tables().public_view(snap))
 
 
+@bp.get("/tables/<room:code>/history")
+def history(code: str) -> ResponseReturnValue:
+    """The table's figures at the end of every round, read from the public view (docs/api.md)."""
+    snap = tables().snapshot(code)
+    return jsonify(game=snap.table.game_id, version=snap.version, **tables().story(snap).json())
+
+
 @bp.get("/tables/<room:code>/me")
+@needs_credential("api")
 def me(code: str) -> ResponseReturnValue:
     viewer = api_viewer(code)
     snap = tables().snapshot(code)
@@ -89,6 +98,7 @@ def me(code: str) -> ResponseReturnValue:
 
 
 @bp.post("/tables/<room:code>/actions")
+@needs_credential("api")
 def act(code: str) -> ResponseReturnValue:
     viewer = api_viewer(code)
     action = body()
@@ -98,12 +108,14 @@ def act(code: str) -> ResponseReturnValue:
 
 
 @bp.post("/tables/<room:code>/undo")
+@needs_credential("api")
 def undo(code: str) -> ResponseReturnValue:
     version = tables().undo(code, api_viewer(code))
     return jsonify(ok=True, version=version)
 
 
 @bp.post("/tables/<room:code>/seats/<seat>/free")
+@needs_credential("api")
 def free_seat(code: str, seat: str) -> ResponseReturnValue:
     data = checked(SeatFlags)
     claim = tables().free_seat(code, api_viewer(code), seat, reissue=data.reissue)
@@ -115,6 +127,7 @@ def free_seat(code: str, seat: str) -> ResponseReturnValue:
 
 
 @bp.post("/tables/<room:code>/seats/<seat>/host")
+@needs_credential("api")
 def grant_host(code: str, seat: str) -> ResponseReturnValue:
     data = checked(SeatFlags)
     tables().grant_host(code, api_viewer(code), seat, on=data.on)
@@ -132,11 +145,13 @@ def log(code: str) -> ResponseReturnValue:
 
 
 @bp.get("/tables/<room:code>/export")
+@needs_credential("api")
 def export(code: str) -> ResponseReturnValue:
     return jsonify(readable_record(code, api_viewer(code)))
 
 
 @bp.post("/tables/<room:code>/profile")
+@needs_credential("api")
 def save_profile(code: str) -> ResponseReturnValue:
     name = tables().save_profile(code, api_viewer(code), checked(ProfileBody).name)
     return jsonify(ok=True, name=name)

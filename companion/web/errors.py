@@ -5,7 +5,7 @@ No stack trace ever reaches a client; unexpected errors are logged on the server
 
 from __future__ import annotations
 
-from flask import Flask, g, jsonify, render_template, url_for
+from flask import Flask, jsonify, render_template, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, gettext
 from htmx_flask import make_response as htmx_response
@@ -18,6 +18,7 @@ from ..i18n import N_
 from ..server import storage_problem
 from ..tables import NO_TABLE
 from .i18n_web import translate
+from .roomcodes import counted_miss
 from .rules import explain
 
 
@@ -27,7 +28,9 @@ def refusal(err: RuleError) -> ResponseReturnValue:
     ``rule`` is the citation as players know the book (companion.citations); the machine id stays
     in ``source``; ``entry`` is the rules reference entry that explains it ("Why?")."""
     if err.status == 404 and err.message == NO_TABLE:
-        g.room_code_miss = True  # counted by the room-code limit (web/security.py)
+        spent = counted_miss()  # every unknown code counts (web/roomcodes.py)
+        if spent is not None:
+            err = spent
     message = translate(err.message, err.params)
     rule = format_rule(err.rule, str(get_locale()))
     code = (request.view_args or {}).get("code")

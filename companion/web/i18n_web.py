@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from flask import Flask, Response, g, request
@@ -55,10 +56,24 @@ def translate(msg: str, params: dict[str, Any] | None = None) -> str:
         return english(msg, {**params, **values})  # a translation with a broken placeholder
 
 
+@cache
+def _display_names() -> dict[str, str]:
+    """Every game's ids that have a display name (areas, houses), merged."""
+    from ..games import registry
+
+    out: dict[str, str] = {}
+    for game in registry().values():
+        out.update(game.display_names())
+    return out
+
+
 def _param(value: Any) -> Any:
     if isinstance(value, str) and value.startswith("seed 0"):
         # a citation logged as a parameter: the book players know, not our file id
         return format_rule(value, str(get_locale())) or value
+    if isinstance(value, str) and value in _display_names():
+        # an id passed where a name belongs ("the-shivering-sea"): players see the name
+        return _gettext(_display_names()[value])
     if isinstance(value, dict) and "_" in value:
         msgid = value["_"]
         if value.get("params"):

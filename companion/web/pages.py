@@ -35,6 +35,7 @@ from ..games.base import RuleError
 from ..schemas import parse_json
 from ..tables import Snapshot, Viewer
 from .common import (
+    TextResponse,
     cookie_viewer,
     form_action,
     host_cookie,
@@ -44,6 +45,7 @@ from .common import (
     tables,
 )
 from .room import clean_code
+from .roomcodes import needs_credential
 
 bp = Blueprint("pages", __name__)
 COOKIE_AGE = 3600 * 24 * 30
@@ -265,6 +267,7 @@ def full_log(code: str) -> ResponseReturnValue:
 
 # -- actions from pages --------------------------------------------------------------------------
 @bp.post("/t/<room:code>/act")
+@needs_credential("seat")
 def act(code: str) -> ResponseReturnValue:
     viewer = cookie_viewer(code)
     key = request.headers.get("Idempotency-Key") or request.form.get("idempotency_key")
@@ -273,6 +276,7 @@ def act(code: str) -> ResponseReturnValue:
 
 
 @bp.post("/t/<room:code>/host/<op>")
+@needs_credential("host")
 def host_op(code: str, op: str) -> ResponseReturnValue:
     viewer = cookie_viewer(code)
     svc = tables()
@@ -297,8 +301,9 @@ def host_op(code: str, op: str) -> ResponseReturnValue:
 
 
 @bp.get("/t/<room:code>/export")
+@needs_credential("host")
 def export(code: str) -> ResponseReturnValue:
     data = readable_record(code, cookie_viewer(code))
     body = json.dumps(data, ensure_ascii=False, indent=1)
-    return Response(body, 200, {"Content-Type": "application/json",
+    return TextResponse(body, 200, {"Content-Type": "application/json",
                                 "Content-Disposition": f'attachment; filename="table-{code}-record.json"'})

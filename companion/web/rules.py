@@ -16,7 +16,6 @@ from typing import Any
 
 from flask import (
     Blueprint,
-    abort,
     get_template_attribute,
     jsonify,
     redirect,
@@ -36,6 +35,7 @@ from ..games import registry
 from ..games.base import Game, RuleError
 from ..reference.model import Entry, GameReference
 from .common import cookie_viewer, tables
+from .roomcodes import needs_credential
 
 bp = Blueprint("rules", __name__)
 MAX_Q = 200
@@ -133,13 +133,15 @@ def api_search(game: str) -> ResponseReturnValue:
     q = request.args.get("q", "")[:MAX_Q]
     ref = reference.get(gid)
     if ref is None:
-        return jsonify(results=[])
+        return jsonify(results=[], confidence="none")
     try:
         limit = max(1, min(int(request.args.get("limit", 10)), 200))
     except ValueError:
         limit = 10
-    found = reference.search(gid, q, lang, limit) if q.strip() else list(ref.entries.values())
-    return jsonify(results=[reference.as_json(e, lang) for e in found])
+    if not q.strip():
+        return jsonify(results=[reference.as_json(e, lang) for e in ref.entries.values()], confidence="none")
+    found = reference.answer(gid, q, lang, limit)
+    return jsonify(results=[reference.as_json(h.entry, lang) for h in found.hits], confidence=found.confidence)
 
 
 @bp.get("/api/games/<game>/rules/<entry_id>")
@@ -202,12 +204,11 @@ def page(code: str) -> ResponseReturnValue:
 
 
 @bp.post("/t/<room:code>/rules/show")
+@needs_credential("host")
 def show(code: str) -> ResponseReturnValue:
     viewer = cookie_viewer(code)
     entry = request.form.get("entry", "").strip() or None
-    game = table_game(code)
-    if game is None:
-        abort(404)
+    game = tables().snapshot(code).table.game_id  # a missing table is the worded, counted 404
     if entry is not None and reference.find(reference.game_key(game), entry) is None:
         raise RuleError("There is no rules entry %(entry)s.", "companion: rules reference", status=404,
                         entry=entry[:80])

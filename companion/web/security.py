@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, g, request
+from flask import Flask, Response, request
 from flask.typing import ResponseReturnValue
 from flask_limiter import Limiter
-from flask_limiter.util import get_remote_address
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
 from ..games.base import RuleError
@@ -50,16 +49,6 @@ def security_headers(response: Response) -> Response:
     return response
 
 
-#: Failed room-code lookups (a code naming no table) allowed per client address: a player mistyping a code a few
-#: times never notices; sweeping the 160,000 four-letter codes would take days instead of minutes.
-ROOM_CODE_LIMIT = "20 per minute"
-
-
-def _failed_lookup(response: Response) -> bool:
-    """Only a room code that names no table counts (not a mistyped page or a stale asset)."""
-    return response.status_code == 404 and bool(g.get("room_code_miss"))
-
-
 def _expired() -> RuleError:
     return RuleError("This form has expired; reload the page and try again.", "companion: CSRF", status=403)
 
@@ -75,9 +64,14 @@ def check_origin() -> None:
 
 
 def init_app(app: Flask) -> None:
-    from . import api
+    from . import api, roomcodes
 
     app.after_request(security_headers)
+    # Per-source limits (web/roomcodes.py keys them): in-memory, so per process. The room-code guard
+    # runs before the CSRF check, so a stranger is counted even without a form token.
+    limiter = Limiter(roomcodes.client_key, app=app, storage_uri="memory://")
+    app.extensions["companion.limiter"] = limiter
+    roomcodes.init_app(app, limiter)
     # CSRF: Flask-WTF's token is kept in the signed session cookie, so it is tied to the browser;
     # pages send it as X-CSRF-Token (htmx) or the csrf_token field. No time limit: a phone's page
     # stays open all evening. The JSON API uses bearer tokens (no ambient cookie): exempt.
@@ -94,11 +88,3 @@ def init_app(app: Flask) -> None:
 
         return refusal(_expired())
 
-    app.config.setdefault("ROOM_CODE_LIMIT", ROOM_CODE_LIMIT)
-    # One in-memory counter per address for the whole app, only unknown room codes count; once over, the
-    # address gets 429 (errors.py words it) until the window passes. In-memory storage is per
-    # process: with --workers N an address gets N times the budget, still days for a sweep.
-    limiter = Limiter(get_remote_address, app=app, storage_uri="memory://",
-                      application_limits=[lambda: app.config["ROOM_CODE_LIMIT"]],
-                      application_limits_deduct_when=_failed_lookup)
-    app.extensions["companion.limiter"] = limiter

@@ -91,3 +91,48 @@ def test_favicon_and_manifest(client):
     for icon in data["icons"]:
         assert client.get(icon["src"]).status_code == 200
     assert client.get("/alive").status_code == 204
+
+
+def _keyed(api, code: str, token: str, action: dict, key: str):
+    return api.client.post(f"/api/tables/{code}/actions", json=action,
+                           headers={"Authorization": f"Bearer {token}", "Idempotency-Key": key})
+
+
+def test_a_key_belongs_to_one_seat(api):
+    """Seat B sending seat A's key (guessed, or two phones that drew the same one) is B's own new
+    action: it is applied, not answered with A's {"ok": true} and dropped."""
+    code = api.create("generic", {"seats": "A, B"})["code"]
+    ana, bia = api.join(code, "p1", "Ana"), api.join(code, "p2", "Bia")
+    act = {"type": "adjust", "seat": "p1", "counter": "VP", "delta": 2}
+    mine = {"type": "adjust", "seat": "p2", "counter": "VP", "delta": 5}
+    v1 = _keyed(api, code, ana, act, "shared-key-0001").get_json()["version"]
+    r = _keyed(api, code, bia, mine, "shared-key-0001")
+    assert r.status_code == 200 and r.get_json()["version"] == v1 + 1
+    values = api.public(code)["state"]["values"]
+    assert values["p1"]["VP"] == 2 and values["p2"]["VP"] == 5
+    # each seat's retry still answers for its own first action only
+    assert _keyed(api, code, ana, act, "shared-key-0001").get_json()["version"] == v1
+    assert _keyed(api, code, bia, mine, "shared-key-0001").get_json()["version"] == v1 + 1
+    assert api.public(code)["version"] == v1 + 1
+
+
+def test_a_used_key_does_not_skip_validation(api):
+    """A used key with an unknown move, a malformed one or a different action is refused, never a
+    silent 200 that drops the action."""
+    t = api.create("generic", {"seats": "A, B"})
+    code = t["code"]
+    ana = api.join(code, "p1", "Ana")
+    act = {"type": "adjust", "seat": "p1", "counter": "VP", "delta": 1}
+    version = _keyed(api, code, ana, act, "used-key-0001").get_json()["version"]
+    unknown = _keyed(api, code, ana, {"type": "no_such_move"}, "used-key-0001")
+    assert unknown.status_code == 400 and "no_such_move" in unknown.get_json()["error"]
+    malformed = _keyed(api, code, ana, {"type": "adjust", "seat": "p1", "counter": "VP", "delta": [1]},
+                       "used-key-0001")
+    assert malformed.status_code == 400
+    other = _keyed(api, code, ana, dict(act, delta=4), "used-key-0001")
+    assert other.status_code == 409 and "idempotency key" in other.get_json()["error"]
+    assert api.public(code)["version"] == version
+    assert api.public(code)["state"]["values"]["p1"]["VP"] == 1
+    # the host token has its own namespace too
+    host = _keyed(api, code, t["host_token"], act, "used-key-0001")
+    assert host.status_code == 200 and host.get_json()["version"] == version + 1

@@ -223,7 +223,8 @@ def test_windows_close_by_themselves_unless_someone_waits(browser, live_server, 
     """Issue 15: every phone counts the same window down and passes for its player at zero; a player
     who taps Wait keeps the opportunity coming to them, and the other phones cannot tell who waits."""
     t = requests.post(f"{live_server.url}/api/tables",
-                      json={"game": "lcg", "options": {"players": 2, "auto_close": 2}}, timeout=5).json()
+                      json={"game": "lcg", "options": {"players": 2, "auto_close": 2, "window_pace": "each"}},
+                      timeout=5).json()
     table = Table(live_server.url, t["code"])
     ana = join_phone(t["join_url"] + "?lang=en", "Ana", "Seat 1")
     bia = join_phone(t["join_url"] + "?lang=en", "Bia", "Seat 2")

@@ -25,6 +25,8 @@ KEYS = {
     ("lcg", "challenges"): ["#lcg-players", "#lcg-priority", "#lcg-challenge .vs", "#lcg-flow .cur", ".lcg-head .phase"],
     ("immortals", "planning"): [".im-top", ".im-players", ".prompt-status", ".im-map", ".im-track"],
     ("catan_watch", "roll"): [".cw-turn", ".cw-dice", ".cw-steps", ".cw-ff", ".cw-wall", ".cw-track", ".cw-vp"],
+    ("catan_watch", "final_wait"): [".cw-turn", ".cw-final-wait .prompt-status", ".cw-steps", ".cw-vp"],
+    ("catan_watch", "final"): [".cw-turn", ".cw-rank .cw-winner", ".cw-steps", ".cw-vp"],
     ("generic", "reveal"): [".counters", ".prompt.revealed .reveal", ".dice-now"],
 }
 

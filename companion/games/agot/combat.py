@@ -371,7 +371,7 @@ def _decide(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[str, Any
         return
     if kind == "aeron" and use:
         power.spend(state, house, 2)
-        hc.discard(state, house, "aeron-damphair")
+        hc.discard(state, house, "aeron-damphair", ctx)
         c["cards"][p["side"]] = None
         ctx.log(N_("Aeron Damphair: %(house)s pays 2 power and chooses another card"), house=_h(house))
         _ask_cards(state, ctx, [p["side"]], {p["side"]: ["aeron-damphair"]})
@@ -410,10 +410,9 @@ def _decide(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[str, Any
         cid = str(action.get("card", ""))
         if cid not in hc.hands(state)[opp_house]["hand"]:
             raise RuleError("Choose a card in your opponent's hand.", RULE_CARD_TEXT, entry="card-patchface")
-        hc.hands(state)[opp_house]["hand"].remove(cid)
-        hc.hands(state)[opp_house]["discard"].append(cid)
         ctx.log(N_("Patchface discards %(card)s from %(house)s's hand"), card=tr(hc.CARD_NAMES[cid]),
                 house=_h(opp_house))
+        hc.to_discard(state, opp_house, [cid], ctx)  # its last card: the others return (p.19)
     if kind == "retreat":
         _retreat(state, ctx, str(action.get("area", "")), _loser_of(p), action)
         return
@@ -829,7 +828,7 @@ def _after_result(state: dict[str, Any], ctx: Any) -> None:
         for side in SIDES:
             card = card_of(c, side)
             if card:
-                hc.discard(state, house_on(c, side), card.id)
+                hc.discard(state, house_on(c, side), card.id, ctx)
         for side in SIDES:
             if ability_of(c, side) == "roose" and side != win:
                 hc.take_back_all(state, house_on(c, side))

@@ -90,7 +90,8 @@ def set_garrison(state: State, ctx: Ctx, action: Action) -> None:
 
 def set_house_card(state: State, ctx: Ctx, action: Action) -> None:
     """Move one house card between its owner's hand and discard pile (seed 000 p.18-19): the cards on
-    the table are the truth. A hand is never left empty (it would refill, p.19)."""
+    the table are the truth. Discarding the last card in hand refills the hand as at the table
+    (:func:`house_cards.keep_one`, p.19), so a house is never left without a card."""
     ctx.actor.require_host()
     cid = get_choice(action, "house_card", hc.CARDS, "seed 000 p.18")
     place = get_choice(action, "place", ("hand", "discard"), "seed 000 p.18")
@@ -98,12 +99,11 @@ def set_house_card(state: State, ctx: Ctx, action: Action) -> None:
     if house not in state["houses"]:
         raise RuleError("That house is not in play.", "seed 000 p.4, p.27", entry="setup-houses")
     pile = hc.hands(state)[house]
-    other = "discard" if place == "hand" else "hand"
-    if cid in pile[other]:
-        if place == "discard" and len(pile["hand"]) == 1:
-            raise RuleError("A house always has at least one card in hand.", "seed 000 p.19")
-        pile[other].remove(cid)
-        pile[place].append(cid)
+    if cid in pile["discard"] and place == "hand":
+        pile["discard"].remove(cid)
+        pile["hand"].append(cid)
     ctx.log(N_("Host: %(card)s is in the %(place)s of %(house)s"), card=tr(hc.CARD_NAMES[cid]),
             place=tr(N_("hand") if place == "hand" else N_("discard pile")), house=_h(house))
+    if place == "discard" and cid in pile["hand"]:
+        hc.to_discard(state, house, [cid], ctx)
 

@@ -13,6 +13,7 @@ from ...i18n import N_
 from ..base import Action, Ctx, Game, Option, RuleError, SeatDef, State
 from . import board as board_data
 from . import flow, names, rules, setup, views
+from .chronicle import AgotChronicle
 
 
 class AgotGame(Game):
@@ -23,13 +24,14 @@ class AgotGame(Game):
     screen_template = "agot/screen.html"
     seat_template = "agot/seat.html"
     host_template = "agot/host.html"
+    chronicle = AgotChronicle()
 
     def options(self) -> list[Option]:
         return [
             Option("players", N_("Players"), "int", 6, help=N_("3 to 6; only the houses of that count play."),
                    min=3, max=6),
             Option("tides", N_("Tides of Battle"), "bool", False,
-                   help=N_("Optional combat cards module (seed 000 p.28).")),
+                   help=N_("Optional combat cards module (Rulebook p.28).")),
             Option("decks", N_("Westeros and wildling decks"), "choice", "digital",
                    help=N_("Digital: the companion draws. Physical: the host enters the card turned over."),
                    choices=(("digital", N_("Digital decks")), ("physical", N_("Physical decks")))),
@@ -41,18 +43,22 @@ class AgotGame(Game):
             # the publisher's FAQ (docs/agot-faq.md): default to the FAQ, the printed rule stays one tap away
             Option("faq_lannister_port_ship", N_("Lannister ship in the Port of Lannisport at setup"), "bool", True,
                    help=N_("Publisher's FAQ v2.0 corrects the Lannister screen: one more ship, in the port. "
-                           "Off = the printed screen (seed 000 p.4).")),
+                           "Off = the printed screen (Rulebook p.4).")),
             Option("tiebreak", N_("End-of-game tie-breaks"), "choice", "faq",
                    help=N_("After castles and strongholds: FAQ v2.0 = land areas, supply, Iron Throne; "
                            "printed p.17 = strongholds, supply, available power, Iron Throne."),
                    choices=(("faq", N_("Publisher's FAQ v2.0")), ("printed", N_("Printed rulebook p.17")))),
             Option("faq_blade_tides", N_("Tides of Battle: the Blade may still give +1"), "bool", True,
                    help=N_("Publisher's FAQ v2.0 combat steps: a Valyrian Steel Blade not used to redraw a Tides "
-                           "card may add +1 after the reveal. Off = only the redraw (seed 000 p.28).")),
+                           "card may add +1 after the reveal. Off = only the redraw (Rulebook p.28).")),
             Option("faq_tides_reshuffle", N_("Tides of Battle: reshuffle before every combat"), "bool", True,
                    help=N_("Publisher's FAQ v1.0: all Tides cards are shuffled together before each combat. "
                            "Off = drawn cards stay out until the deck runs out (the rulebook is silent, p.28).")),
         ]
+
+    def display_names(self) -> dict[str, str]:
+        """Areas and houses by their printed names wherever a message carries the id."""
+        return {**names.AREAS, **names.HOUSES}
 
     def seats(self, options: dict[str, Any]) -> list[SeatDef]:
         b = board_data.load()

@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...datafiles import DataModel
-from ...i18n import N_
+from ...i18n import N_, tr
 from ..base import RuleError
 from .data_models import load
+from .names import HOUSES as HOUSE_LABELS
 
 HOUSES = ("baratheon", "lannister", "stark", "greyjoy", "tyrell", "martell")
 
@@ -149,16 +150,38 @@ def require_in_hand(state: dict[str, Any], house: str, cid: str) -> Card:
     return c
 
 
-def discard(state: dict[str, Any], house: str, cid: str) -> None:
-    """Played card to the discard pile; when the 7th is played the other six return (seed 000 p.19)."""
+def discard(state: dict[str, Any], house: str, cid: str, ctx: Any = None) -> bool:
+    """A played card goes to the discard pile after the combat (seed 000 p.19); see :func:`to_discard`."""
+    return to_discard(state, house, [cid], ctx)
+
+
+def to_discard(state: dict[str, Any], house: str, cids: list[str], ctx: Any = None) -> bool:
+    """Cards leave the hand for the discard pile, by whatever route: played in a combat, taken by
+    Patchface, Massing on the Milkwater, a host correction. Every route comes here, so the rule of
+    :func:`keep_one` holds after each of them. True when the hand refilled (logged when ``ctx``)."""
     pile = hands(state)[house]
-    if cid in pile["hand"]:
-        pile["hand"].remove(cid)
-    if cid not in pile["discard"]:
-        pile["discard"].append(cid)
-    if not pile["hand"]:
-        pile["hand"] = [c for c in pile["discard"] if c != cid]
-        pile["discard"] = [cid]
+    for cid in cids:
+        if cid in pile["hand"]:
+            pile["hand"].remove(cid)
+        if cid not in pile["discard"]:
+            pile["discard"].append(cid)
+    refilled = keep_one(pile, cids)
+    if refilled and ctx is not None:
+        ctx.log(N_("%(house)s has no house card left in hand and takes back its other discarded cards."),
+                house=tr(HOUSE_LABELS[house]))
+    return refilled
+
+
+def keep_one(pile: dict[str, list[str]], last: list[str]) -> bool:
+    """The one invariant of the hands (seed 000 p.19): playing a house card is obligatory, so a house
+    always holds at least one card. When its hand empties, its discards return to the hand except the
+    last card(s) used; only when nothing else is discarded do those return too. True if it refilled."""
+    if pile["hand"]:
+        return False
+    back = [c for c in pile["discard"] if c not in last] or list(pile["discard"])
+    pile["hand"] = back
+    pile["discard"] = [c for c in pile["discard"] if c not in back]
+    return bool(back)
 
 
 def take_back_all(state: dict[str, Any], house: str) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...i18n import N_
+from ...i18n import N_, tr
 from ..base import RuleError
 from .data_models import OrdersFile, Token, load
 
@@ -118,12 +118,13 @@ def validate(orders: dict[str, str], *, held: list[str], stars: int, restriction
             raise RuleError("You have no units in %(area)s: an order needs at least one of your units there.",
                             "seed 000 p.12", entry="planning-assign", area=str(area)[:40])
         if tok.id in seen:
-            raise RuleError("Each order token can be used only once (%(token)s is used twice).",
-                            "seed 000 p.12", token=tok.id)
+            raise RuleError("Each order token can be used only once (%(kind)s%(mark)s is used twice).",
+                            "seed 000 p.12", kind=tr(KIND_LABELS[tok.kind]), mark=mark(tok))
         seen.add(tok.id)
         if tok.id in banned:
-            raise RuleError("This round's Westeros card forbids the %(token)s order.",
-                            "seed 000 p.7; facts: westeros cards", entry="westeros-restrictions", token=tok.id)
+            raise RuleError("This round's Westeros card forbids the %(kind)s%(mark)s order.",
+                            "seed 000 p.7; facts: westeros cards", entry="westeros-restrictions",
+                            kind=tr(KIND_LABELS[tok.kind]), mark=mark(tok))
     specials = sum(1 for tid in orders.values() if TOKENS[tid].star)
     if specials > stars:
         raise RuleError("Your King's Court position allows %(stars)s special orders; you placed %(count)s.",
@@ -137,7 +138,7 @@ def validate(orders: dict[str, str], *, held: list[str], stars: int, restriction
     missing = [a for a in held if a not in orders]
     if missing:
         raise RuleError("Every area with your units needs an order: %(area)s has none.", "seed 000 p.12",
-                        area=missing[0])
+                        entry="planning-every-area", area=missing[0])
 
 
 def is_short(held: list[str], stars: int, restrictions: list[str]) -> bool:

@@ -56,7 +56,9 @@ def _step_view(state: State) -> dict[str, Any] | None:
     elif kind == "armies":
         view["over"] = westeros.over_supply(state)
     elif kind == "game_of_thrones":
-        view.update(ports=cur["ports"], suggested=cur["suggested"], confirmed=cur["confirmed"])
+        view.update(ports=cur["ports"], suggested=cur["suggested"], confirmed=cur["confirmed"],
+                    blockaded={h: {p: sea for p in ports if (sea := westeros.blockaded_by(state, p, h))}
+                               for h, ports in cur["ports"].items()})
     elif kind == "wildling_attack":
         view.update(strength=cur["strength"], stage=cur.get("stage"), excluded=cur["excluded"],
                     prompt=sealed.public(sealed.get(state, cur["pid"])))

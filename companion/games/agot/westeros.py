@@ -209,6 +209,13 @@ def port_candidates(state: State, house: str) -> list[str]:
             and areas.owner(state, a.id) == house and areas.count(state, a.id) > 0]
 
 
+def blockaded_by(state: State, port: str, house: str) -> str | None:
+    """The sea of ``port`` when the board shows an enemy ship there, else None: such a port gives no
+    power at a Game of Thrones card, exactly as it gives none to Consolidate Power (seed 000 p.25)."""
+    sea = board_data.load().area(port).sea
+    return sea if sea and areas.owner(state, sea) not in (None, house) and areas.count(state, sea) else None
+
+
 def start_game_of_thrones(state: State, ctx: Ctx, step: flow.Step) -> None:
     """Each house gains one power per crown it controls and per friendly port with a ship and no
     enemy ship in its sea (seed 000 p.25; facts: Westeros decks). Houses with a ship in a port
@@ -245,6 +252,12 @@ def act_game_of_thrones(state: State, ctx: Ctx, step: flow.Step, action: Action)
         chosen = [chosen]
     if not isinstance(chosen, list) or not set(chosen) <= set(step["ports"][house]):
         raise RuleError("Only your own ports with a ship of yours can count.", "seed 000 p.25")
+    for port in chosen:
+        sea = blockaded_by(state, port, house)
+        if sea:
+            raise RuleError("%(port)s gives no power: an enemy ship is in %(sea)s, and a port counts only "
+                            "while its sea holds no enemy ship.", "seed 000 p.25", entry="ports-game-of-thrones",
+                            port=names.label(names.AREAS[port]), sea=names.label(names.AREAS[sea]))
     step["confirmed"][house] = sorted(set(chosen))
     ctx.log(N_("%(house)s confirms %(n)s port for Game of Thrones."),
             _plural="%(house)s confirms %(n)s ports for Game of Thrones.", house=names.label(names.HOUSES[house]),

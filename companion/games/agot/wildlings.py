@@ -479,19 +479,9 @@ def _hand(state: State, house: str) -> dict[str, list[str]]:
     return hc.hands(state)[house]
 
 
-def _refill(pile: dict[str, list[str]], gone: list[str]) -> None:
-    """A house never stays without house cards (seed 000 p.19): an emptied hand takes back its
-    discards, except the cards just discarded when any other is there."""
-    if pile["hand"]:
-        return
-    back = [c for c in pile["discard"] if c not in gone] or list(pile["discard"])
-    pile["hand"] = back
-    pile["discard"] = [c for c in pile["discard"] if c not in back]
-
-
 def _massing(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
     """Massing on the Milkwater (facts: wildling cards). A hand emptied by it refills like any spent
-    hand (seed 000 p.19), so no house is left to fight without a card."""
+    hand (seed 000 p.19, :func:`house_cards.keep_one`), so no house is left to fight without a card."""
     house = task["house"]
     pile = _hand(state, house)
     if task["part"] == "reward":
@@ -502,12 +492,9 @@ def _massing(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
         if len(pile["hand"]) > 1:
             top = max(hc.card(c).strength for c in pile["hand"])
             gone = [c for c in pile["hand"] if hc.card(c).strength == top]
-            for c in gone:
-                pile["hand"].remove(c)
-                pile["discard"].append(c)
-            _refill(pile, gone)
             ctx.log(N_("%(house)s discards its strongest house cards (%(n)s)."), house=names.label(names.HOUSES[house]),
                     n=len(gone))
+            hc.to_discard(state, house, gone, ctx)
     else:
         keep_last = state["options"].get("milkwater_keep_last", True)
         if len(pile["hand"]) > (1 if keep_last else 0):
@@ -517,11 +504,8 @@ def _massing(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
 
 def _discard_card(state: State, ctx: Ctx, step: flow.Step, task: Task, cid: str) -> None:
     """Massing on the Milkwater: the chosen card goes to the discard pile (facts)."""
-    pile = _hand(state, task["house"])
-    pile["hand"].remove(cid)
-    pile["discard"].append(cid)
-    _refill(pile, [cid])
     ctx.log(N_("%(house)s discards %(card)s."), house=names.label(names.HOUSES[task["house"]]), card=names.label(hc.card(cid).name))
+    hc.to_discard(state, task["house"], [cid], ctx)
 
 
 def _return_card(state: State, ctx: Ctx, step: flow.Step, task: Task, cid: str) -> None:

@@ -294,9 +294,11 @@ def perform_card(state: State, ctx: Ctx, action: Action) -> None:
     p = state["players"][seat]
     space = str(action.get("space", ""))
     card = planning.card_at(p["plan"], space) if p["plan"] else None
-    if card is None:
+    if card is None:  # which spaces hold a face-down card is public (planning.face_down)
         raise RuleError("There is no face-down card on that space.", cite.both(15))
     decline = str(action.get("decline", "")).lower() in ("1", "true", "on", "yes")
+    if ctx.actor.seat != seat:
+        _stand_in(ctx, seat, decline, action)
     battle = False
     shown = card[5:] if card.startswith("lost:") else card
     line, params = card_line(state, "reveal", card)
@@ -317,6 +319,18 @@ def perform_card(state: State, ctx: Ctx, action: Action) -> None:
     _remove_card(state, seat, space, shown, used=not decline and card != "blank")
     if not battle:
         _advance(state, ctx)
+
+
+def _stand_in(ctx: Ctx, seat: str, decline: bool, action: Action) -> None:
+    """The host (or another seat with host rights) acting for the seat in turn cannot see its
+    face-down card, so it may only decline the card for them (1 gold or energy, seed 001 p.9), and
+    that is checked on public fields alone, before the card is read: no refusal may tell the host
+    what the card is (docs/security.md, "Refusals that read a hidden value")."""
+    if not decline:
+        raise RuleError("Only %(who)s sees this face-down card, so only they can perform it; the host may "
+                        "decline it for them (1 gold or 1 energy).", "companion: host rights", status=403,
+                        who=ctx.name(seat))
+    get_choice(action, "take", RESOURCES, cite.both(9))
 
 
 def _remove_card(state: State, seat: str, space: str, card: str, used: bool) -> None:
@@ -384,6 +398,7 @@ def _score(state: State, ctx: Ctx) -> None:
         ctx.log(N_("Game over. Winner: %(who)s"),
                 who=", ".join(ctx.name(s) for s in state["result"]["winners"]))
     else:
+        ctx.round_end(state)
         _new_round(state, ctx)
 
 

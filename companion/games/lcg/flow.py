@@ -12,7 +12,7 @@ from typing import Any
 from ... import sealed
 from ...i18n import N_, tr
 from ..base import Ctx
-from . import data
+from . import data, pace
 from .scoring import check_win, dominance_winner, initiative_winner, resolve_challenge
 from .windows import (
     MAX_DEPTH,
@@ -63,6 +63,8 @@ def enter_box(state: dict[str, Any], ctx: Ctx, box_id: str) -> None:
         _enter_phase(state, ctx, box.phase)
     state["box"] = box_id
     state["next_box"] = None
+    if "_trace" in state:
+        state["_trace"].append(box_id)
     if box.kind == "framework":
         node = new_node(state, "framework", label=box_id, initiator=None, akind=box_id,
                         events=list(box.events), box=box_id)
@@ -332,8 +334,11 @@ def must_end_segment(state: dict[str, Any], rnd: dict[str, Any], seat: str) -> b
 
 def autopasses(state: dict[str, Any], seat: str, rnd: dict[str, Any]) -> bool:
     """Auto-pass applies instantly unless the table prompts everyone with a timer (issue #5); a
-    pass placed ahead of turn when the countdown ran out applies when the opportunity arrives."""
+    pass placed ahead of turn when the countdown ran out applies when the opportunity arrives;
+    in a run every phone said "nothing" for, every seat passes (``pace.py``)."""
     if seat in rnd.get("ahead", ()):
+        return True
+    if pace.quiet(state) and not must_end_segment(state, rnd, seat):
         return True
     if rnd["exempt"] == seat:
         return False
@@ -365,6 +370,7 @@ def advance(state: dict[str, Any], ctx: Ctx) -> None:
         elif state.get("segment"):
             seg = state["segment"]
             if done(seg):
+                pace.round_over(state, seg)
                 finish_box(state, state["box"])
             elif autopasses(state, holder(seg), seg):
                 do_pass(state, seg)
@@ -393,6 +399,7 @@ def _step_node(state: dict[str, Any], ctx: Ctx) -> bool:
     if step in ("save", "responses"):
         rnd = node["round"]
         if done(rnd):
+            pace.round_over(state, rnd)
             node["round"] = None
             node["step"] = "resolve" if step == "save" else "close"
             return True

@@ -15,7 +15,8 @@ from typing import Any
 
 from ...i18n import N_
 from ..base import Action, Ctx, Game, Option, SeatDef, State
-from . import data, flow, views
+from . import data, flow, pace, views
+from .chronicle import LcgChronicle
 from .data import autopass_kinds
 from .moves import MOVES, names
 
@@ -34,6 +35,7 @@ class LcgGame(Game):
     host_template = "lcg/host.html"
     reference_template = "lcg/_reference.html"
     moves = MOVES
+    chronicle = LcgChronicle()
 
     def options(self) -> list[Option]:
         return [
@@ -63,11 +65,17 @@ class LcgGame(Game):
                    min=0, max=30,
                    help=N_("Every save/cancel and response opportunity waits this long on every phone, "
                            "so waiting never reveals who holds a response.")),
-            Option("auto_close", N_("Windows close by themselves after (seconds, 0 = off)"), "int", 6,
+            Option("auto_close", N_("Windows close by themselves after (seconds, 0 = off)"), "int", 5,
                    min=0, max=30,
                    help=N_("Every open window shows the same countdown on every phone; at zero each phone "
                            "passes for its player unless they tapped Wait. Nobody is skipped and nothing "
                            "shows who waited (FAQ Page 6).")),
+            Option("window_pace", N_("Countdowns"), "choice", "run",
+                   choices=(("run", N_("One per run of windows: \"anything before …?\" until the next decision")),
+                            ("each", N_("One for every save/cancel, response and action round"))),
+                   help=N_("With one per run, when every phone says nothing, the windows up to the next "
+                           "decision pass for everyone in the FAQ's order; one Wait and each window asks "
+                           "again. Nobody can tell who waited (FAQ Page 6).")),
             Option("autopass_start", N_("Auto-pass to start with"), "choice", "none",
                    choices=(("none", N_("Nothing: every player is offered every window (FAQ Page 6)")),
                             ("structure", N_("Skip all but the plot reveal, titles, marshalling and "
@@ -87,6 +95,8 @@ class LcgGame(Game):
         return [SeatDef(f"p{i + 1}", SEAT_LABELS[i], PALETTE[i]) for i in range(count)]
 
     def setup(self, options: dict[str, Any], ctx: Ctx) -> State:
+        # a table created before an option existed keeps what it was played with (pace.LEGACY)
+        options = {**{o.key: o.default for o in self.options()}, **pace.LEGACY, **dict(options)}
         seats = [s.id for s in self.seats(options)]
         start = {"structure": data.default_autopass(), "all": autopass_kinds(), "none": []}[
             options.get("autopass_start") or "structure"]
@@ -105,7 +115,9 @@ class LcgGame(Game):
         }
         ctx.log(N_("Round 1 begins; %(who)s is first player until initiative is decided."),
                 who=ctx.name(seats[0]))
+        pace.reset(state)
         flow.advance(state, ctx)
+        pace.settle(state)
         return state
 
     def stage(self, state: State) -> str:
@@ -125,8 +137,12 @@ class LcgGame(Game):
         return f"{state['phase'] or 'moving'}/{where}"
 
     def after_move(self, state: State, ctx: Ctx, action: Action) -> None:
-        """Walk on through everything that needs nobody, to the next seat that must decide."""
+        """Walk on through everything that needs nobody, to the next seat that must decide. Any
+        move but a phone's own countdown report starts a new run of windows (pace.py)."""
+        if action.get("type") != "pass_ahead":
+            pace.reset(state)
         flow.advance(state, ctx)
+        pace.settle(state)
 
     # -- views (views.py: pure functions of the state) --------------------------------------------
     def public_view(self, state: State) -> dict[str, Any]:

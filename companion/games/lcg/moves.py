@@ -236,7 +236,10 @@ def pass_ahead(state: State, ctx: Ctx, action: Action) -> None:
     if str(action.get("wait") or "").lower() in ("1", "true", "on", "yes"):
         if seat not in rnd.setdefault("waited", []):
             rnd["waited"].append(seat)
-    elif holder(rnd) == seat:
+        return
+    if seat not in rnd.setdefault("quiet", []):
+        rnd["quiet"].append(seat)  # said nothing: counts toward a quiet run (pace.py)
+    if holder(rnd) == seat:
         do_pass(state, rnd)
     elif seat not in rnd.setdefault("ahead", []):
         rnd["ahead"].append(seat)

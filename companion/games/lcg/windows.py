@@ -95,6 +95,7 @@ def fresh_countdown(rnd: Round) -> None:
     rnd["rid"] = rnd["opp"]
     rnd["ahead"] = []
     rnd["waited"] = []
+    rnd["quiet"] = []
 
 
 def new_node(state: dict[str, Any], kind: str, *, label: Any, initiator: str | None, akind: str,

@@ -58,5 +58,6 @@ def test_house_cards_between_hand_and_discard():
     with pytest.raises(RuleError):  # Martell is not in a 3-player game
         act(s, None, {"type": "set_house_card", "house_card": "doran-martell", "place": "discard"})
     s["house_cards"]["stark"] = {"hand": ["robb-stark"], "discard": ["eddard-stark"]}
-    with pytest.raises(RuleError):  # a hand never empties
-        act(s, None, {"type": "set_house_card", "house_card": "robb-stark", "place": "discard"})
+    # a hand never empties: discarding the last card takes the others back (p.19), as at the table
+    act(s, None, {"type": "set_house_card", "house_card": "robb-stark", "place": "discard"})
+    assert s["house_cards"]["stark"] == {"hand": ["eddard-stark"], "discard": ["robb-stark"]}

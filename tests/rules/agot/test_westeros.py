@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from agot_kit import act, ctx, new_game
 
-from companion.games.agot import GAME, flow, rules, westeros
+from companion.games.agot import GAME, flow, names, rules, westeros
 from companion.games.base import RuleError
 
 
@@ -182,3 +182,24 @@ def test_physical_deck_iii_record_follows_the_table():
     assert s["westeros"]["drawn"]["III"] == "web-of-lies"
     assert pile["remaining"] == ["wildlings-attack"] * 3 and pile["used"].count("web-of-lies") == 1
     assert s["last_attack"] is None
+
+
+def test_a_blockaded_port_claimed_at_game_of_thrones_is_refused():
+    """Greyjoy's ship in Port of Pyke, a Lannister ship in Ironman's Bay: the port counts only while
+    no enemy ship is in its sea (seed 000 p.25), so the claim is refused with that reason and nothing
+    changes; claiming no port then gives Pyke's crown alone."""
+    from companion.games.agot import areas
+
+    s = new_game(6)
+    areas.set_units(s, "ironmans-bay", "lannister", {"ship": 1})
+    s["phase"], s["round"], s["queue"], s["current"] = "westeros", 2, [{"kind": "game_of_thrones"}], None
+    flow.advance(s, ctx(host=True))
+    assert GAME.private_view(s, "greyjoy")["todo"] == "confirm_ports"
+    assert GAME.public_view(s)["current"]["blockaded"]["greyjoy"] == {"port-of-pyke": "ironmans-bay"}
+    with pytest.raises(RuleError) as refused:
+        act(s, "greyjoy", {"type": "confirm_ports", "ports": ["port-of-pyke"]})
+    assert refused.value.rule == "seed 000 p.25" and "enemy ship" in str(refused.value)
+    assert refused.value.params["sea"] == names.label(names.AREAS["ironmans-bay"])
+    assert s["power"]["greyjoy"]["available"] == 5 and GAME.waiting_for(s) == ["greyjoy"]
+    act(s, "greyjoy", {"type": "confirm_ports", "ports": []})
+    assert s["power"]["greyjoy"]["available"] == 5 + 1  # the crown of Pyke, no port

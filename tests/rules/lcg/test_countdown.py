@@ -13,7 +13,8 @@ from companion.games.lcg import GAME
 
 
 def test_every_seat_sees_the_same_countdown_and_a_round_closes_without_taps():
-    t = Table(3, defaults=True)
+    """Issue 15's pace, which tables created before issue 24 keep: one countdown per round."""
+    t = Table(3, defaults=True, window_pace="each", auto_close=6)
     cds = [t.me(s)["countdown"] for s in ("p1", "p2", "p3")]
     assert cds[0] == cds[1] == cds[2] and cds[0]["seconds"] == 6
     rid = cds[0]["round"]

@@ -1,0 +1,101 @@
+"""How long the table waits on windows nobody uses (issue 24): one countdown per run of windows.
+
+A *run* is every opportunity round between two points where someone does something: an input
+(plot, first player, title, strength, dominance), the active player's decision, the active
+player's own marshalling segment, or any tap (an action, a response, a Pass, a passive noted).
+With the table option ``window_pace`` = ``"run"`` (the default for new tables) the first round of
+a run shows the usual countdown on every phone with the question "anything before <where the run
+ends>?". When every phone reports *nothing* at zero (or taps Nothing), the rest of the run is
+passed for everyone at once, window after window in the FAQ's order, exactly as if each player had
+passed each opportunity in turn (seed 003 Page 6: a round ends when all players pass in
+succession). When any phone reports Wait, the round goes on as before: the waiting player gets the
+opportunity in turn, and the next round of the run asks again. Nothing of this is shown before
+every phone has reported, and every phone reports once per countdown, so no device learns who
+waited (the same rule as issue 15's Wait).
+
+``"each"`` is the issue 15 behaviour (one countdown per round); tables created before this option
+existed replay with it (:data:`LEGACY`).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from ..base import Actor, Ctx
+
+#: What a table created before issue 24 played with (its stored options lack these keys).
+LEGACY: dict[str, Any] = {"window_pace": "each"}
+
+
+def on(state: dict[str, Any]) -> bool:
+    return (state["options"].get("window_pace") or LEGACY["window_pace"]) == "run"
+
+
+def quiet(state: dict[str, Any]) -> bool:
+    """Every phone said nothing for the current run: each seat passes each round of it."""
+    return on(state) and (state.get("run") or {}).get("mode") == "quiet"
+
+
+def reset(state: dict[str, Any]) -> None:
+    """Someone did something: the next countdown asks again (a new run)."""
+    if on(state):
+        state["run"] = {"mode": "ask", "rid": None, "end": None, "boxes": []}
+
+
+def round_over(state: dict[str, Any], rnd: dict[str, Any]) -> None:
+    """A round closed. If every seat that could pass it reported *nothing* from its phone, the
+    run goes quiet. The active player ending their own marshalling segment counts apart: their
+    Pass is a tap, which starts a new run anyway (flow.must_end_segment)."""
+    run = state.get("run")
+    if not on(state) or not run or run["mode"] != "ask":
+        return
+    need = [s for s in rnd["order"] if not (rnd["exempt"] == s and state["phase"] == "marshalling")]
+    if need and all(s in rnd.get("quiet", ()) for s in need):
+        run["mode"] = "quiet"
+
+
+def settle(state: dict[str, Any]) -> None:
+    """After the flow stopped: a quiet run is over (a seat must decide); a round that asks for the
+    first time learns where its run would end, for the question on the phones and the TV."""
+    if not on(state) or "_trace" in state:
+        return
+    from . import flow
+    from .windows import current_round, holder
+
+    run = state.get("run") or {}
+    rnd = current_round(state)
+    if rnd is None or flow.must_end_segment(state, rnd, holder(rnd)) or run.get("mode") != "ask":
+        reset(state)
+        run = state["run"]
+    if rnd is not None and run.get("rid") != rnd.get("rid"):
+        run.update(rid=rnd.get("rid"), **preview(state))
+
+
+def preview(state: dict[str, Any]) -> dict[str, Any]:
+    """Where the run would end if every seat said nothing: the same flow, on a copy, with a
+    throwaway log and random source (the copy stops at the next input, before any secret)."""
+    from . import flow
+    from .windows import current_event
+
+    sim = copy.deepcopy(state)
+    sim["run"] = {"mode": "quiet"}
+    sim["_trace"] = []
+    flow.advance(sim, Ctx(actor=Actor(host=True), rng=random.Random(0)))
+    top = sim["stack"][-1] if sim["stack"] else None
+    end = {"box": sim["box"], "event": current_event(top), "phase": sim["phase"],
+           "won": bool(sim["winner"]), "next_round": sim["round"] != state["round"]}
+    return {"end": end, "boxes": [state["box"]] + [b for b in sim["_trace"] if b != state["box"]]}
+
+
+def public(state: dict[str, Any]) -> dict[str, Any] | None:
+    """The run question for every device (the same bytes whoever waits): where it would end."""
+    run = state.get("run")
+    if not on(state) or not run or not run.get("end"):
+        return None
+    from .flow import EVENT_NAMES
+
+    end = dict(run["end"])
+    end["event_name"] = EVENT_NAMES.get(end["event"] or "")
+    return {"end": end, "boxes": list(run.get("boxes") or [])}
