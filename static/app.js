@@ -642,6 +642,9 @@
       });
       row.appendChild(copy);
     });
+    // The room the dock needs below the page is kept while there is a decision, shown or not: a
+    // page that changed height as the dock came and went would move the button under the thumb.
+    body.classList.toggle("has-dock", dockFor.length > 0);
     dock.hidden = true;
     body.classList.remove("docked");
     placeDock();

@@ -312,7 +312,7 @@ def test_host_undo_is_asked_in_the_page(browser, live_server):
     page.locator(".seat-option").first.click()
     page.click("button.primary")
     expect(page.locator(".me-bar")).to_contain_text("Ana")
-    page.locator("button[aria-label='VP +1']").click()
+    page.locator("button[aria-label$='+1']").first.click()  # "PV +1": the default counters, in Portuguese
     expect(page.locator(".counter-value").first).to_have_text("1")
     undo = page.locator("#host-frag form[hx-confirm] button").first
     expect(undo).to_be_enabled()
