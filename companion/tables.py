@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 from weakref import WeakValueDictionary
 
-from sqlalchemy import func, text
+from sqlalchemy import func, insert, text
 from sqlmodel import Session, col, select
 
 from . import engine, history, schemas, snapshots, transfer
@@ -38,6 +38,7 @@ from .i18n import N_
 from .live import CHANNEL as LIVE_CHANNEL
 from .live import Notifier
 from .models import ActionKeyRow, EventRow, ProfileRow, SeatRow, TableRow
+from .offload import YIELD
 
 log = logging.getLogger(__name__)
 MALFORMED = engine.MALFORMED
@@ -46,6 +47,8 @@ CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY"
 MAX_ACTION_BYTES = engine.MAX_ACTION_BYTES
 #: Long replays give other connections a turn every this many events (gevent is cooperative).
 PAUSE_EVERY = 256
+#: Imported events stored per insert statement (see Tables.insert_table)
+INSERT_SLICE = 200
 #: tables whose story (round-by-round history) stays computed, one version each
 STORIES_KEPT = 8
 #: Recent states kept per cached table, so an undo replays from just before its target instead of
@@ -202,9 +205,16 @@ class Tables:
                               color=seat.color, name=names.get(seat.id)))
             s.add(EventRow(table_code=code, seq=1, kind="setup", actor=json.dumps({"host": True}),
                            action=json.dumps({"options": opts}), rng_seed=seed, created_at=now))
-            for seq, (kind, actor, action, event_seed, when) in enumerate(events, start=2):
-                s.add(EventRow(table_code=code, seq=seq, kind=kind, actor=json.dumps(actor),
-                               action=json.dumps(action), rng_seed=event_seed, created_at=when or now))
+            s.flush()
+            # multi-row inserts in slices, other connections served between them (an import of
+            # 10,000 events; SQLite writers wait on a cooperative lock meanwhile, readers go on)
+            for start in range(0, len(events), INSERT_SLICE):
+                s.execute(insert(EventRow), [
+                    {"table_code": code, "seq": seq, "kind": kind, "actor": json.dumps(actor),
+                     "action": json.dumps(action), "rng_seed": event_seed, "created_at": when or now}
+                    for seq, (kind, actor, action, event_seed, when)
+                    in enumerate(events[start:start + INSERT_SLICE], start=start + 2)])
+                time.sleep(YIELD)
         self._store(code, _Cached(version, state))
         return code, host_token
 

@@ -9,7 +9,6 @@ the engine, refuses a damaged file whole, and only then stores it as a new table
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +16,7 @@ from . import engine, schemas
 from .engine import ActorJSON, EngineState
 from .games import get as get_game
 from .games.base import Actor, Game, RuleError
+from .offload import Slices, one_at_a_time
 
 if TYPE_CHECKING:
     from .tables import NewEvent, Tables, Viewer
@@ -107,9 +107,10 @@ def import_table(svc: Tables, data: Any) -> tuple[str, str, int]:
     joins again. Everything is replayed and checked in memory first (:func:`read`), so a damaged
     file is refused whole: it can never leave a half-imported table behind.
     """
-    found = read(data, pause=svc.pause)
-    code, host_token = svc.insert_table(found.game, found.options, found.setup_seed, found.state,
-                                        found.events, found.names)
+    with one_at_a_time():  # one long import per process; other tables are served between slices
+        found = read(data)
+        code, host_token = svc.insert_table(found.game, found.options, found.setup_seed, found.state,
+                                            found.events, found.names)
     return code, host_token, found.skipped
 
 
@@ -134,15 +135,20 @@ def _check_header(data: Any) -> Game:
     return game
 
 
-def read(data: Any, pause: Callable[[int], None] | None = None) -> Imported:
+def read(data: Any, pause: Slices | None = None) -> Imported:
     """Check an export and replay it with the engine (no database). An action that no longer
     applies (it depended on an answer that was withheld) is skipped and counted; a seat event
     is rebuilt from the game's own seats (a label or name from the file is never kept raw)."""
     damaged = RuleError("The export is damaged.", RULE_IMPORT)
+    pause = pause or Slices()  # long files are checked and replayed in slices (companion.offload)
     game = _check_header(data)
-    schemas.check(data)  # no NaN/Infinity, no deep nesting (a file from the command line too)
+    schemas.check(data, pause=pause)  # no NaN/Infinity, no deep nesting (a file from the command line too)
     try:
-        events = schemas.ExportFile.model_validate(data).events
+        schemas.ExportFile.model_validate({**data, "events": data["events"][:1]})  # the header
+        events = []
+        for i, raw in enumerate(data["events"]):  # then each event, yielding between slices
+            pause(i)
+            events.append(schemas.ExportEvent.model_validate(raw))
         if events[0].kind != "setup":
             raise ValueError
         opts = dict(events[0].action["options"])

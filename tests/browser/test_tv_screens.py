@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tools.tv_scenarios import SCENARIOS, Api
+from tools.tv_text import measure
 
 pytestmark = pytest.mark.browser
 
@@ -18,10 +19,11 @@ KEYS = {
     ("agot", "planning"): ["#agot-tracks", "#agot-wildlings", "#agot-houses", "#agot-planning .now", "svg.tvmap",
                            ".prompt-status"],
     ("agot", "action"): ["#agot-tracks", "#agot-wildlings", "#agot-houses", "#agot-action .turn", "svg.tvmap",
-                         ".round .on"],
+                         ".round .on", "#agot-action .ord-legend"],
     ("agot", "combat"): ["#agot-tracks", "#agot-houses", "#agot-combat .side.win .total",
                          "#agot-combat .side:not(.win) .total", "#agot-combat .frozen"],
-    ("agot_clash", "clash"): ["#agot-tracks", "#agot-wildlings", "#agot-houses", "#agot-now", "#agot-clash .clash3"],
+    ("agot_clash", "clash"): ["#agot-tracks", "#agot-wildlings", "#agot-houses", "#agot-now .bidding-now",
+                              "#agot-tracks .trkrow.bidding", "#agot-tracks .tbid", "svg.tvmap"],
     ("lcg", "challenges"): ["#lcg-players", "#lcg-priority", "#lcg-challenge .vs", "#lcg-flow .cur", ".lcg-head .phase"],
     ("immortals", "planning"): [".im-top", ".im-players", ".prompt-status", ".im-map", ".im-track"],
     ("catan_watch", "roll"): [".cw-turn", ".cw-dice", ".cw-steps", ".cw-ff", ".cw-wall", ".cw-track", ".cw-vp"],
@@ -79,6 +81,15 @@ def check_tv(page, base: str, code: str, keys: list[str], agot_map: bool = False
             assert not (m["waiting"] or {}).get("cut"), f"{where}: waiting-for list cut {m['waiting']}"
             if h == 1080:
                 assert m["font"] >= 24, f"{where}: body text {m['font']} px"
+            sizes = measure(page)
+            if h == 1080:
+                worst = [(i["px"], i["text"]) for i in sizes["small"][:6]]
+                assert sizes["share_small"] < 0.10, f"{where}: {sizes['share_small']:.0%} of the text under 16 px {worst}"
+            least = 16 if h == 1080 else 12
+            if agot_map:
+                assert sizes["min_name"] is not None and sizes["min_name"] >= least, f"{where}: area names {sizes['min_name']} px"
+            if sizes["min_order"] is not None:
+                assert sizes["min_order"] >= least, f"{where}: orders {sizes['min_order']} px"
             if agot_map:
                 labels = page.evaluate(LABEL_OVERLAPS)
                 assert labels["count"] == 50 and labels["bad"] == [], f"{where}: {labels}"
@@ -93,7 +104,7 @@ def test_every_game_fits_one_tv_view(browser, live_server, game):
     page.on("pageerror", lambda e: errors.append(f"{e} {e.stack}") if "tv.js" in (e.stack or "") else None)
     seen = []
     for moment, code in SCENARIOS[game](api):
-        check_tv(page, live_server.url, code, KEYS[(game, moment)], agot_map=moment in ("planning", "action") and game == "agot")
+        check_tv(page, live_server.url, code, KEYS[(game, moment)], agot_map=game.startswith("agot") and moment != "combat")
         seen.append(moment)
     assert seen == [m for (g, m) in KEYS if g == game]
     assert errors == []
@@ -131,7 +142,11 @@ def test_join_panel_drawer_and_last_reveal(browser, live_server):
     page = ctx.new_page()
     _, code = next(SCENARIOS["agot_clash"](api))
     page.goto(f"{live_server.url}/t/{code}/screen")
-    expect(page.locator("#agot-clash")).to_contain_text("Greyjoy")  # the reveal holds the stage
+    # the bids sit on the tracks (highest first), the track bid on now is outlined, the map stays
+    expect(page.locator("#agot-tracks .trkrow").nth(1).locator(".tbid")).to_have_text(["3", "2", "1", "0"])
+    expect(page.locator("#agot-tracks .trkrow.bidding")).to_contain_text("King's Court")
+    expect(page.locator("#agot-now .bidding-now .chip.wait")).to_have_count(4)
+    expect(page.locator("#agot-stage svg.tvmap")).to_be_visible()
     page.locator(".tv-reveal-btn").click()
     expect(page.locator(".tv-reveal-overlay")).to_be_visible()
     expect(page.locator(".tv-reveal-overlay")).to_contain_text("Clash of Kings bids")
