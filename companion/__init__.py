@@ -37,7 +37,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .i18n import catalog_dirs
     from .resources import STATIC, TEMPLATES
     from .tables import Tables
-    from .web import api, assets, errors, hosts, i18n_web, pages, rules, security
+    from .web import api, assets, errors, hosts, i18n_web, pages, rules, security, story
     from .web.common import TextResponse
     from .web.room import RoomCode
 
@@ -80,4 +80,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(rules.bp)
+    app.register_blueprint(story.bp)
     return app
