@@ -187,7 +187,8 @@ def _reference_view(ref: GameReference | None, game_id: str, lang: str, link: An
     """
     q = request.args.get("q", "")[:MAX_Q]
     view: dict[str, Any] = dict(q=q, focus=None, results=[], confidence="none", candidates=[], more=[],
-                                sections=[], has_reference=ref is not None, link=link)
+                                sections=[], has_reference=ref is not None, link=link,
+                                about=ref.about.get(lang, "") if ref is not None else "")
     if ref is None:
         return view
     wanted = ref.entries.get(request.args.get("entry", ""))
