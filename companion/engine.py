@@ -162,7 +162,7 @@ def apply(game: Game, state: EngineState, actor: Actor, action: dict[str, Any], 
     if round_ends is not None:
         round_ends.extend(ctx.round_ends)
     entries = [cast(LogEntry, dict(e, seq=seq, kind="action", actor=actor_json(actor))) for e in ctx.entries]
-    if action.get("type") == "answer" and actor.seat:
+    if actor.seat and game.is_sealed_answer(action):
         key = [actor.seat, str(action.get("prompt"))]
         new["log"] = [_superseded(e) if e.get("answer_of") == key else e for e in new["log"]]
         for entry in entries:

@@ -67,14 +67,16 @@ def export(svc: Tables, code: str, viewer: Viewer) -> dict[str, Any]:
     # what the screen shows (a rules entry) is presentation, not history
     effective = [(e, row.created_at) for e, row in zip(events, rows, strict=True)
                  if e.kind not in ("undo", "rules") and e.seq not in undone]
+    game = get_game(snap.table.game_id)
+    sealed = game.is_sealed_answer if game is not None else (lambda a: a.get("type") == "answer")
     last_answer: dict[tuple[str, str], int] = {}
     for e, _when in effective:
-        if e.kind == "action" and e.action.get("type") == "answer":
+        if e.kind == "action" and sealed(e.action):
             last_answer[(str(e.actor.get("seat")), str(e.action.get("prompt")))] = e.seq
     withheld = 0
     out = []
     for e, when in effective:
-        if e.kind == "action" and e.action.get("type") == "answer":
+        if e.kind == "action" and sealed(e.action):
             key = (str(e.actor.get("seat")), str(e.action.get("prompt")))
             prompt = g.get("prompts", {}).get(key[1])
             if last_answer[key] != e.seq or prompt is None or not prompt["revealed"]:
