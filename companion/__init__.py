@@ -60,10 +60,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     hops = int(app.config["PROXY_HOPS"] or 0)
     if hops:
         # behind a reverse proxy (docs/deploy.md): trust its X-Forwarded-* headers, so the client
-        # address seen by per-address limits is the phone's, not the proxy's
+        # address seen by per-address limits is the phone's, not the proxy's. Not X-Forwarded-Host:
+        # the proxy passes the client's Host itself (deploy/nginx.conf), and a page that rebound its
+        # name to us may send any X-Forwarded-Host it likes, which would pass the host allowlist
         from werkzeug.middleware.proxy_fix import ProxyFix
 
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
     db = open_database(app.config["DATABASE_URL"], app.config["DATA_DIR"])
     if not app.config["SECRET_KEY"]:
         # one key per database: every process (and the next start) accepts the same cookies
