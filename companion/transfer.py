@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import engine, schemas
 from .engine import ActorJSON, EngineState
 from .games import get as get_game
 from .games.base import Actor, Game, RuleError
 from .offload import Slices, one_at_a_time
-
-if TYPE_CHECKING:
-    from .tables import NewEvent, Tables, Viewer
+from .table_types import NewEvent, Viewer
+from .table_types import TableStore as Tables
 
 EXPORT_FORMAT = "tabletop-companion/table"
 #: What the host's browser may download: the table as the host sees it, not importable.
