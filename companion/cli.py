@@ -154,6 +154,17 @@ def import_cmd(args: argparse.Namespace) -> int:
     return 0
 
 
+def new_game_cmd(args: argparse.Namespace) -> int:
+    """``companion new-game <id>``: a working game package, templates, styles, catalog and tests."""
+    from .newgame import NewGameError, new_game
+
+    try:
+        return new_game(args.id)
+    except NewGameError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion", description="Tabletop Companion game-night server")
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -180,6 +191,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("file")
     p.add_argument("--data-dir")
     p.set_defaults(func=import_cmd)
+    p = sub.add_parser("new-game", help="write a new game (package, templates, styles, catalog, tests) "
+                                        "into this checkout; see docs/games-howto.md")
+    p.add_argument("id", help="the game id: lower-case words joined by '-', e.g. demo or my-game")
+    p.set_defaults(func=new_game_cmd)
     args = parser.parse_args(argv)
     try:
         return args.func(args)

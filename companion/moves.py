@@ -108,6 +108,12 @@ class Move:
     undo would give information back (a private look at a hidden card); ``reveals`` when the move
     can make hidden information public (the server then refuses to undo across it, see
     ``Game.public_marks``); ``not_now`` an optional msgid for the out-of-stage refusal.
+
+    ``sealed`` marks the answer to a sealed prompt (:mod:`companion.sealed`; the action carries
+    ``prompt``): the server keeps only a seat's last answer to a prompt, hides the earlier ones for
+    good and leaves unrevealed answers out of exports. Left unset, it is true for a move named
+    ``answer`` (the name every game used before this was declared), so a game may give its sealed
+    input its own name (``Move("bid", ..., sealed=True)``).
     """
 
     name: str
@@ -125,6 +131,11 @@ class Move:
     #: such as "the game is over", is cited where that condition is written)
     not_now_rule: str | None = None
     entry: str | None = None
+    sealed: bool | None = None
+
+    def __post_init__(self) -> None:
+        if self.sealed is None:
+            object.__setattr__(self, "sealed", self.name == "answer")
 
     def allowed_in(self, stage: str) -> bool:
         """Whether ``stage`` (a path like ``"action/combat/support"``) is inside one of ours."""
@@ -162,6 +173,11 @@ class Moves:
 
     def get(self, name: str) -> Move | None:
         return self._moves.get(name)
+
+    def is_sealed(self, action: Action) -> bool:
+        """Whether ``action`` answers a sealed prompt (its move is declared ``sealed``)."""
+        move = self._moves.get(str(action.get("type")))
+        return bool(move is not None and move.sealed)
 
     def check(self, stage: str, actor: Actor, action: Action) -> Move:
         """The declared move for ``action``, or the generic cited refusal (nothing changes)."""

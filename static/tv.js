@@ -60,15 +60,17 @@
   function over(el) { return el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1; }
   function tiers(el) {
     if (!el) { return; }
+    var steps = el.classList.contains("seats-bar") ? ["tight", "count"] : ["tight", "wrap", "count"];
     el.classList.remove("tight", "wrap", "count");
-    ["tight", "wrap", "count"].forEach(function (c) { if (over(el)) { el.classList.add(c); } });
+    steps.forEach(function (c) { if (over(el)) { el.classList.add(c); } });
   }
+  // (the seats while people join: the taken seats go first, then the free ones give way to a count)
   function fitStrip(strip) {
-    var w = strip.querySelector(".tv-waiting"), game = strip.querySelector(".tv-strip-game");
+    var w = strip.querySelector(".tv-waiting, .seats-bar"), game = strip.querySelector(".tv-strip-game");
     strip.classList.remove("squeeze", "squeeze2");
     tiers(w);
     if ((w && over(w)) || (game && over(game))) { strip.classList.add("squeeze"); tiers(w); }
-    if (game && over(game)) { strip.classList.add("squeeze2"); tiers(w); }
+    if ((game && over(game)) || (w && over(w))) { strip.classList.add("squeeze2"); tiers(w); }
   }
   document.addEventListener("htmx:afterSettle", function () { fitAll(); requestAnimationFrame(fitAll); });
   window.addEventListener("load", fitAll);

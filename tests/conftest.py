@@ -350,3 +350,13 @@ def join_phone(browser):
     yield join
     for ctx in contexts:
         ctx.close()
+
+
+def answer_in_page(page, yes: bool = True) -> bool:
+    """Answer the page's own confirmation sheet (static/app.js; never a native dialog) if the last
+    tap asked one. The sheet opens in the tap's own event, so it is there when the click returns."""
+    sheet = page.locator("#ask")
+    if not sheet.is_visible():
+        return False
+    sheet.locator("[data-ask=yes]" if yes else "[data-ask=no]").click()
+    return True

@@ -187,7 +187,8 @@ def _reference_view(ref: GameReference | None, game_id: str, lang: str, link: An
     """
     q = request.args.get("q", "")[:MAX_Q]
     view: dict[str, Any] = dict(q=q, focus=None, results=[], confidence="none", candidates=[], more=[],
-                                sections=[], has_reference=ref is not None, link=link)
+                                sections=[], has_reference=ref is not None, link=link,
+                                about=ref.about.get(lang, "") if ref is not None else "")
     if ref is None:
         return view
     wanted = ref.entries.get(request.args.get("entry", ""))
@@ -233,8 +234,13 @@ def page(code: str) -> ResponseReturnValue:
     view = _reference_view(ref, snap.table.game_id, lang, link)
     shown = snap.state.get("rules")
     back = url_for("pages.seat" if viewer.seat else "pages.screen", code=code)
+    ruled: dict[str, list[dict[str, Any]]] = {}
+    for r in snap.state.get("rulings", []):  # "this table ruled ..." beside the entry it cites
+        cited = r.get("entry")
+        if cited:
+            ruled.setdefault(cited, []).append(dict(r))
     return render_template(_template(), code=code, game=snap.game, is_host=viewer.host, seat=viewer.seat,
-                           shown=shown, back=back, **view)
+                           shown=shown, back=back, table_rulings=ruled, **view)
 
 
 @bp.get("/rules/<game>")
