@@ -276,6 +276,24 @@ class Tables:
             table = self._table_for_update(s, code)
             events.append((table, "rules", viewer, {"entry": entry}))
 
+    def record_ruling(self, code: str, viewer: Viewer, text: str, entry: str | None) -> None:
+        """Host: record how the table settled a dispute ("we ruled: ..."), citing a rules entry
+        (the caller checks that it exists). An event of the log: it survives export and import,
+        and no undo takes it back; it shows on the story screen and beside its entry on the
+        Rules page."""
+        self._require_host(viewer)
+        text = " ".join(schemas.clean_text(text).split())
+        if not text:
+            raise RuleError("Write what the table ruled.", "companion: rulings")
+        if len(text) > engine.MAX_RULING:
+            raise RuleError("A ruling is at most %(n)s characters.", "companion: rulings", n=engine.MAX_RULING)
+        snap = self.snapshot(code)
+        chron = snap.game.chronicle
+        rnd = chron.round_of(snap.state["g"]) if chron else 0
+        with self._locked(code), self._seat_events(code) as (s, events):
+            table = self._table_for_update(s, code)
+            events.append((table, "ruling", viewer, {"text": text, "entry": entry, "round": rnd}))
+
     # -- identity -----------------------------------------------------------------------------
     def viewer_for(self, code: str, token: str | None) -> Viewer | None:
         """Resolve a bearer/cookie token to a viewer; None when it is unknown or forged."""

@@ -43,7 +43,8 @@ def record(svc: Tables, code: str, viewer: Viewer) -> dict[str, Any]:
     snap = svc.snapshot(code)
     return {"format": RECORD_FORMAT, "format_version": 1, "game": snap.table.game_id,
             "exported_at": time.time(), "source_code": snap.table.code,
-            "public": svc.public_view(snap), "log": svc.log_view(snap, viewer)}
+            "public": svc.public_view(snap), "log": svc.log_view(snap, viewer),
+            "rulings": list(snap.state.get("rulings", []))}
 
 
 def export(svc: Tables, code: str, viewer: Viewer) -> dict[str, Any]:
@@ -196,6 +197,14 @@ def read(data: Any, pause: Slices | None = None) -> Imported:
                 action = {"seat": seat, "reissued": fields.reissued, "label": label}
             else:
                 action = {"seat": seat, "on": fields.on}
+            state = engine.service_event(state, kind, who, action, seq)
+        elif kind == "ruling":
+            try:
+                ruling = schemas.RulingEvent.model_validate(action)
+            except ValueError:
+                raise damaged from None
+            action = {"text": schemas.clean_text(ruling.text).strip() or "—", "entry": ruling.entry,
+                      "round": ruling.round}
             state = engine.service_event(state, kind, who, action, seq)
         else:
             raise damaged

@@ -14,11 +14,21 @@ from pydantic import BaseModel
 
 from ..games import registry
 from ..games.base import RuleError
-from ..schemas import ActionBody, CreateBody, JoinBody, ProfileBody, SeatFlags, parse_json, validate
+from ..schemas import (
+    ActionBody,
+    CreateBody,
+    JoinBody,
+    ProfileBody,
+    RulingBody,
+    SeatFlags,
+    parse_json,
+    validate,
+)
 from ..tables import NO_TABLE
 from .common import api_viewer, public_base, readable_record, tables
 from .i18n_web import translate
 from .roomcodes import needs_credential
+from .story import check_entry
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 M = TypeVar("M", bound=BaseModel)
@@ -78,6 +88,16 @@ def join(code: str) -> ResponseReturnValue:
 def public(code: str) -> ResponseReturnValue:
     snap = tables().snapshot(code)
     return jsonify(tables().public_view(snap))
+
+
+@bp.post("/tables/<room:code>/rulings")
+@needs_credential("api")
+def rulings(code: str) -> ResponseReturnValue:
+    """Host: record how the table settled a dispute, citing a rules entry (docs/api.md)."""
+    data = checked(RulingBody)
+    snap = tables().snapshot(code)
+    tables().record_ruling(snap.table.code, api_viewer(code), data.text, check_entry(snap.table.game_id, data.entry))
+    return jsonify(ok=True, rulings=tables().snapshot(code).state.get("rulings", [])), 201
 
 
 @bp.get("/tables/<room:code>/history")
