@@ -27,6 +27,7 @@ from ..schemas import (
 from ..tables import NO_TABLE
 from .common import api_viewer, public_base, readable_record, tables
 from .i18n_web import translate
+from .quotas import counted_stream
 from .roomcodes import needs_credential
 from .story import check_entry
 
@@ -194,6 +195,6 @@ def stream(code: str) -> ResponseReturnValue:
         seen = -1
     if not svc.db.is_sqlite:
         svc.live.attach_fanout(svc.db.url)
-    gen = svc.live.stream(code, lambda: svc.version(code), seen=seen)
+    gen = counted_stream(svc.live.stream(code, lambda: svc.version(code), seen=seen))  # per-source cap
     return Response(stream_with_context(gen), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
