@@ -55,7 +55,7 @@ def serve(args: argparse.Namespace) -> int:
 
     from . import create_app
     from .db import default_data_dir
-    from .server import connection_cap, guarded_server_class, raise_fd_limit
+    from .server import connection_cap, guarded_server_class, per_source, raise_fd_limit
 
     config = {}
     if args.data_dir:
@@ -71,7 +71,7 @@ def serve(args: argparse.Namespace) -> int:
     fds = raise_fd_limit()
     server = guarded_server_class(WSGIServer)((args.host, args.port), app, log=None if args.quiet else "default",
                                               error_log="default", max_connections=connection_cap(fds),
-                                              idle_timeout=args.idle_timeout)
+                                              idle_timeout=args.idle_timeout, per_source=per_source())
     print_banner(urls or [public_url], where)
     try:
         server.serve_forever()
@@ -99,7 +99,8 @@ def serve_many(args: argparse.Namespace) -> int:
     # share about 80 database connections among the workers (PostgreSQL allows 100 by default)
     os.environ.setdefault("COMPANION_DB_POOL", str(max(3, 80 // (3 * args.workers))))
     print(f"Tabletop Companion: {args.workers} workers on {args.host}:{args.port} (PostgreSQL)")
-    return serve_workers({"PUBLIC_URL": public_url}, args.host, args.port, args.workers, args.quiet)
+    return serve_workers({"PUBLIC_URL": public_url}, args.host, args.port, args.workers, args.quiet,
+                         args.idle_timeout)
 
 
 def db_cmd(args: argparse.Namespace) -> int:

@@ -40,14 +40,29 @@ def _off_the_loop(fn: Callable[[], None]) -> None:
     thread, sqlite3 releases the GIL while it waits, and the greenlet that asked is acknowledged only
     once the commit has returned: the durability promise is unchanged. Without gevent (tests, tools)
     it simply runs here.
+
+    A greenlet interrupted while it waits (``server.stop()`` kills its handlers, a ``gevent.Timeout``)
+    still waits for the thread before the interruption goes on: otherwise it would roll back the
+    very session the thread is committing and free the write lock under a running COMMIT.
     """
     monkey = sys.modules.get("gevent.monkey")
-    if monkey is not None and monkey.is_module_patched("threading"):
-        import gevent
-
-        gevent.get_hub().threadpool.apply(fn)
-    else:
+    if monkey is None or not monkey.is_module_patched("threading"):
         fn()
+        return
+    import gevent
+
+    result = gevent.get_hub().threadpool.spawn(fn)
+    interrupted: BaseException | None = None
+    while True:
+        try:
+            result.get()
+            break
+        except BaseException as err:
+            if result.ready():
+                raise  # the commit itself failed
+            interrupted = interrupted or err  # keep waiting for the thread, then go on with this
+    if interrupted is not None:
+        raise interrupted
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: object) -> None:

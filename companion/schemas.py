@@ -180,9 +180,26 @@ class SeatEvent(BaseModel):
     on: bool = True
 
 
+class RulingEvent(BaseModel):
+    """A recorded ruling's action (issue #29): the table's text, the entry it cites, the round."""
+
+    model_config = ConfigDict(extra="ignore")
+    text: str = Field(min_length=1, max_length=300)
+    entry: str | None = Field(default=None, max_length=80)
+    round: int = Field(default=0, ge=0, le=10_000)
+
+
+class RulingBody(BaseModel):
+    """``POST /api/tables/<code>/rulings``: "we ruled: ..." and the rules entry it cites, if any."""
+
+    model_config = ConfigDict(extra="forbid")
+    text: str = Field(max_length=2000)
+    entry: str | None = Field(default=None, max_length=200)
+
+
 class ExportEvent(BaseModel):
     model_config = ConfigDict(extra="ignore")
-    kind: Literal["setup", "action", "join", "leave", "host"]
+    kind: Literal["setup", "action", "join", "leave", "host", "ruling"]
     actor: EventActor
     action: dict[str, Any]
     rng_seed: int = Field(ge=0, lt=MAX_SEED)

@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import engine, schemas
 from .engine import ActorJSON, EngineState
 from .games import get as get_game
 from .games.base import Actor, Game, RuleError
 from .offload import Slices, one_at_a_time
-
-if TYPE_CHECKING:
-    from .tables import NewEvent, Tables, Viewer
+from .table_types import NewEvent, Viewer
+from .table_types import TableStore as Tables
 
 EXPORT_FORMAT = "tabletop-companion/table"
 #: What the host's browser may download: the table as the host sees it, not importable.
@@ -44,7 +43,8 @@ def record(svc: Tables, code: str, viewer: Viewer) -> dict[str, Any]:
     snap = svc.snapshot(code)
     return {"format": RECORD_FORMAT, "format_version": 1, "game": snap.table.game_id,
             "exported_at": time.time(), "source_code": snap.table.code,
-            "public": svc.public_view(snap), "log": svc.log_view(snap, viewer)}
+            "public": svc.public_view(snap), "log": svc.log_view(snap, viewer),
+            "rulings": list(snap.state.get("rulings", []))}
 
 
 def export(svc: Tables, code: str, viewer: Viewer) -> dict[str, Any]:
@@ -197,6 +197,14 @@ def read(data: Any, pause: Slices | None = None) -> Imported:
                 action = {"seat": seat, "reissued": fields.reissued, "label": label}
             else:
                 action = {"seat": seat, "on": fields.on}
+            state = engine.service_event(state, kind, who, action, seq)
+        elif kind == "ruling":
+            try:
+                ruling = schemas.RulingEvent.model_validate(action)
+            except ValueError:
+                raise damaged from None
+            action = {"text": schemas.clean_text(ruling.text).strip() or "—", "entry": ruling.entry,
+                      "round": ruling.round}
             state = engine.service_event(state, kind, who, action, seq)
         else:
             raise damaged

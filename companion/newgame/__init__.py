@@ -149,9 +149,9 @@ def _reference(root: Path) -> None:
     """Regenerate the moves reference of docs/api.md (the new game's section included)."""
     import importlib
 
-    from .. import moves
+    from .. import moves_doc
     from ..games import registry
 
     importlib.invalidate_caches()  # the new package was written after the import system looked
     registry.cache_clear()
-    moves.write_reference(str(root / "docs" / "api.md"))
+    moves_doc.write_reference(str(root / "docs" / "api.md"))

@@ -234,8 +234,13 @@ def page(code: str) -> ResponseReturnValue:
     view = _reference_view(ref, snap.table.game_id, lang, link)
     shown = snap.state.get("rules")
     back = url_for("pages.seat" if viewer.seat else "pages.screen", code=code)
+    ruled: dict[str, list[dict[str, Any]]] = {}
+    for r in snap.state.get("rulings", []):  # "this table ruled ..." beside the entry it cites
+        cited = r.get("entry")
+        if cited:
+            ruled.setdefault(cited, []).append(dict(r))
     return render_template(_template(), code=code, game=snap.game, is_host=viewer.host, seat=viewer.seat,
-                           shown=shown, back=back, **view)
+                           shown=shown, back=back, table_rulings=ruled, **view)
 
 
 @bp.get("/rules/<game>")

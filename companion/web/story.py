@@ -10,11 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, abort, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, gettext
+from htmx_flask import make_response as htmx_response
 from markupsafe import Markup
 
+from .. import reference
+from ..games.base import RuleError
 from ..history import Story
 from ..resources import STATIC
 from ..tables import Snapshot, Viewer
@@ -22,6 +25,9 @@ from . import charts
 from .common import cookie_viewer, tables
 from .i18n_web import translate
 from .pages import LOG_LINES, fragment_context
+from .roomcodes import needs_credential
+
+RULE_RULINGS = "companion: rulings"
 
 bp = Blueprint("story", __name__)
 
@@ -66,11 +72,47 @@ def story_context(snap: Snapshot, told: Story) -> dict[str, Any]:
         key = series[0][0]
         standings = sorted(((names.get(s, s), last["seats"][s].get(key), i) for i, (s, _) in enumerate(seat_list)),
                            key=lambda t: (-(t[1] or 0), t[2]))
-    return {"told": told, "charts": chart_list, "table": [t for t in table if t[1]], "moments": moments, "rounds": rounds,
+    return {"rulings": rulings_view(snap), "told": told, "charts": chart_list, "table": [t for t in table if t[1]], "moments": moments, "rounds": rounds,
             "winners": [names.get(w, w) for w in told.winners], "standings": standings,
             "standing_title": translate(series[0][1]) if series else "",
             "styles": [charts.style(i) for i in range(len(seat_list))], "seat_list": seat_list,
             "code": snap.table.code, "game": snap.game}
+
+
+def rulings_view(snap: Snapshot, entry: str | None = None) -> list[dict[str, Any]]:
+    """The table's rulings (all, or those citing ``entry``), with the cited entry's title."""
+    ref = reference.get(snap.table.game_id)
+    lang = str(get_locale())
+    out = []
+    for r in snap.state.get("rulings", []):
+        if entry is not None and r.get("entry") != entry:
+            continue
+        found = ref.entries.get(r["entry"] or "") if ref else None
+        out.append({"text": r["text"], "round": r["round"], "entry": r.get("entry"),
+                    "entry_title": found.title[lang] if found else None})
+    return out
+
+
+def check_entry(game_id: str, entry: str | None) -> str | None:
+    """A cited rules entry must exist (the table's game reference)."""
+    if entry is not None and reference.find(reference.game_key(game_id), entry) is None:
+        raise RuleError("There is no rules entry %(entry)s.", "companion: rules reference", status=404,
+                        entry=entry[:80])
+    return entry
+
+
+@bp.post("/t/<room:code>/rulings")
+@needs_credential("host")
+def record_ruling(code: str) -> ResponseReturnValue:
+    """Host: "we ruled: ..." with the entry it cites (from the rules shown on the TV, or none)."""
+    viewer = cookie_viewer(code)
+    snap = tables().snapshot(code)
+    entry = check_entry(snap.table.game_id, request.form.get("entry", "").strip() or None)
+    tables().record_ruling(snap.table.code, viewer, request.form.get("text", ""), entry)
+    if request.headers.get("HX-Request"):
+        html = render_template("base/_toast.html", ok=True, rule=None, message=gettext("Ruling recorded."))
+        return htmx_response(html, trigger="refresh", retarget="#toast", reswap="innerHTML")
+    return redirect(url_for("story.page", code=snap.table.code))
 
 
 @bp.get("/t/<room:code>/story")

@@ -75,3 +75,18 @@ def test_a_new_table_has_an_empty_story(client):
     page = client.get(f"/t/{code}/story?lang=en").get_data(as_text=True)
     assert "After round 1: the game goes on." in page
     assert client.get(f"/t/{code}/replay").status_code == 200
+
+
+@pytest.mark.parametrize("name", sorted(tv_scenarios.SCENARIOS))
+def test_every_game_has_a_story_and_a_replay_in_both_languages(client, name):
+    api = ScenarioRecorder(client)
+    code = [c for _m, c in tv_scenarios.SCENARIOS[name](api)][-1]
+    told = client.get(f"/api/tables/{code}/history").get_json()
+    assert told["rounds"], name
+    for lang in ("en", "pt_BR"):
+        story = client.get(f"/t/{code}/story?lang={lang}")
+        assert story.status_code == 200, (name, lang)
+        replay = client.get(f"/t/{code}/replay?round={told['rounds'][0]['round']}&lang={lang}")
+        assert replay.status_code == 200, (name, lang)
+        assert ("replay" in replay.get_data(as_text=True)), name
+    assert client.get(f"/t/{code}/story.html").status_code == 200

@@ -97,3 +97,13 @@ def test_the_shipped_proxy_overwrites_what_a_page_could_forge():
     for block in blocks:
         assert "proxy_set_header X-Forwarded-Host $host;" in block
         assert "proxy_set_header X-Forwarded-Proto $scheme;" in block
+
+
+@pytest.mark.parametrize("host", ["localhost:8000", "127.0.0.1:8000", "[::1]:8000", "LOCALHOST:8000",
+                                  "127.0.1.1:8000", "localhost.:8000"])
+def test_a_screen_opened_at_any_loopback_spelling_gives_phones_the_lan_address(app, client, host):
+    """The allowlist serves every loopback spelling; the join link and QR code must then carry the
+    announced LAN address (PUBLIC_URL), never the laptop's own loopback that no phone can reach."""
+    app.config["PUBLIC_URL"] = "http://192.168.1.20:8000"
+    r = client.post("/api/tables", json={"game": "generic"}, headers={"Host": host})
+    assert r.status_code == 201 and r.get_json()["join_url"].startswith("http://192.168.1.20:8000/t/")
