@@ -131,8 +131,9 @@ def new_game(game_id: str, root: Path | None = None, out: TextIO | None = None) 
 
     out = out or sys.stdout
     root = (root or i18n.ROOT).resolve()
-    if root != i18n.ROOT:
-        raise NewGameError(f"run the command inside the checkout it writes to ({i18n.ROOT})")
+    if root != i18n.ROOT or not (root / "pyproject.toml").is_file() or not (root / "templates").is_dir():
+        raise NewGameError(f"run the command from a checkout of the source (git clone), with that checkout's "
+                           f"companion package; this one is at {i18n.ROOT}")
     subs = names(game_id)
     written = write(game_id, root)
     missing = translate(root / "companion" / "games" / subs["__PKG__"], subs["__TITLE__"])
