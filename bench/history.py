@@ -17,13 +17,14 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from companion import create_app, engine, history  # noqa: E402
 from tests.api.test_history_api import ScenarioRecorder  # noqa: E402
-from tools.tv_scenarios import agot_story  # noqa: E402
+from tools.tv_scenarios import Api, agot_story  # noqa: E402
 
 
 def best(f: Callable[[], object], n: int) -> float:
@@ -41,7 +42,7 @@ def main() -> None:
     args = parser.parse_args()
     app = create_app({"DATABASE_URL": "", "DATA_DIR": tempfile.mkdtemp(), "TESTING": True, "RANDOM_SEED": 3})
     api = ScenarioRecorder(app.test_client())
-    code = [c for _m, c in agot_story(api)][-1]
+    code = [c for _m, c in agot_story(cast(Api, api))][-1]  # the test client speaks the same calls
     svc = app.extensions["companion.tables"]
     snap = svc.snapshot(code)
     events = [svc.event_of(r) for r in svc.event_rows(code)]
