@@ -25,20 +25,26 @@
         if (wait) { wait.disabled = true; }
         if (nothing) { nothing.disabled = true; }
       }
+      if (box.dataset.armed) { mine.waited = true; write(k, mine); }  // asked to be stopped here
       if (mine.waited) { waiting(); }
       if (wait) {
         wait.addEventListener("click", function () { mine.waited = true; write(k, mine); waiting(); });
       }
       // Nothing: report now what the phone would report at zero (issue 24: when every phone has
       // said nothing the run closes at once). The same request as at zero, so nothing shows who.
-      if (nothing) {
-        nothing.addEventListener("click", function () {
-          if (form && !form.dataset.sent && !mine.waited) {
-            form.dataset.sent = "1"; nothing.disabled = true; if (wait) { wait.disabled = true; }
-            form.requestSubmit();
-          }
-        });
+      function reportNow(stop) {
+        if (form && !form.dataset.sent && !mine.waited) {
+          form.dataset.sent = "1";
+          box.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+          if (stop && form.elements.stop) { form.elements.stop.value = stop; }
+          form.requestSubmit();
+        }
       }
+      if (nothing) { nothing.addEventListener("click", function () { reportNow(""); }); }
+      // Stop me later in this run: nothing now, the opportunity at the window picked (issue 24)
+      box.querySelectorAll("[data-stop]").forEach(function (b) {
+        b.addEventListener("click", function () { box.classList.add("stopping"); reportNow(b.dataset.stop); });
+      });
       (function tick() {
         if (!document.body.contains(box)) { return; }
         var left = Math.max(0, Math.ceil(secs - (Date.now() - mine.start) / 1000));

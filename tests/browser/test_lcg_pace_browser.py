@@ -90,3 +90,36 @@ def test_a_round_at_the_default_pace_with_three_phones(live_server, join_phone):
     log = requests.get(f"{base}/api/tables/{code}/log", timeout=5).json()["log"]
     assert any("declares a military challenge" in e["text"] for e in log)
     assert 8 <= countdowns <= 30
+
+
+def test_stop_me_later_in_this_run(live_server, join_phone):
+    """Caio asks to be stopped at the plot phase's player actions; Ana and Bia tap Nothing. The run
+    passes quietly to that window, every phone is asked there the same way, and the opportunity
+    stops at Caio in turn. While a run asks, no phone shows Pass or Act, only Nothing and Wait.
+    (20 s countdowns: the three phones sit down before the first one runs out.)"""
+    t = requests.post(f"{live_server.url}/api/tables",
+                      json={"game": "lcg", "options": {"players": 3, "auto_close": 20}}, timeout=5).json()
+    phones = {seat: join_phone(t["join_url"] + "?lang=en", name, f"Seat {i + 1}")
+              for i, (seat, name) in enumerate(NAMES.items())}
+
+    def state() -> dict:
+        return requests.get(f"{live_server.url}/api/tables/{t['code']}", timeout=5).json()["state"]
+
+    expect(phones["p1"].locator("[data-testid=nothing]")).to_be_visible()
+    expect(phones["p1"].locator("#lcg-opportunity")).to_have_count(0)
+    caio = phones["p3"]
+    caio.locator(".lcg-later summary").click()
+    caio.locator("[data-testid='stop-plot.actions1']").click()
+    for seat in ("p1", "p2"):
+        phones[seat].locator("[data-testid=nothing]").click()
+    end = time.time() + 10
+    while time.time() < end and state()["box"] != "plot.actions1":
+        time.sleep(0.1)
+    assert state()["box"] == "plot.actions1" and state()["step"] == "actions"
+    expect(caio.locator(".lcg-countdown.waiting")).to_contain_text("You asked to be stopped here")
+    for seat in ("p1", "p2"):
+        expect(phones[seat].locator(".lcg-countdown:not(.waiting) [data-testid=nothing]")).to_be_visible()
+        phones[seat].locator("[data-testid=nothing]").click()
+    expect(caio.locator("#lcg-opportunity")).to_be_visible(timeout=30000)  # his phone reported at zero
+    assert state()["priority"] == "p3"
+    expect(caio.locator("[data-testid=act]")).to_be_visible()
