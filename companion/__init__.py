@@ -21,7 +21,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     Config keys: ``DATABASE_URL`` (else env ``DATABASE_URL``, else SQLite in ``DATA_DIR``),
     ``DATA_DIR`` (default: the per-user data folder), ``PUBLIC_URL`` (the LAN address phones use;
-    ``companion serve`` sets it), ``SECRET_KEY`` (else one kept in the database), ``PROXY_HOPS``
+    ``companion serve`` sets it), ``ALLOWED_HOSTS`` (more names the server answers to, comma separated;
+    see web/hosts.py), ``SECRET_KEY`` (else one kept in the database), ``PROXY_HOPS``
     (trusted reverse proxies), ``RANDOM_SEED`` (tests only: repeatable draws).
 
     Each key may come from the environment as ``COMPANION_<KEY>`` (Flask's ``from_prefixed_env``;
@@ -36,15 +37,18 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .i18n import catalog_dirs
     from .resources import STATIC, TEMPLATES
     from .tables import Tables
-    from .web import api, assets, errors, i18n_web, pages, rules, security
+    from .web import api, assets, errors, hosts, i18n_web, pages, rules, security
+    from .web.common import TextResponse
     from .web.room import RoomCode
 
     app = Flask(__name__, template_folder=str(TEMPLATES), static_folder=str(STATIC))
+    app.response_class = TextResponse  # stored text that is not valid Unicode never fails a page
     app.url_map.converters["room"] = RoomCode  # <room:code>: routes get the cleaned room code
     app.config.update(
         DATABASE_URL=os.environ.get("DATABASE_URL"),  # the name every PostgreSQL host sets
         DATA_DIR=None,
         PUBLIC_URL=None,
+        ALLOWED_HOSTS="",
         PROXY_HOPS=0,
         MAX_CONTENT_LENGTH=4 * 1024 * 1024,
         BABEL_DEFAULT_LOCALE="en",
@@ -68,6 +72,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["companion.tables"] = Tables(db, seeds=random.Random(seed) if seed is not None else None)
     Babel(app, locale_selector=i18n_web.select_locale)
     Htmx(app)
+    hosts.init_app(app)  # first of the request hooks: a foreign Host name is refused before anything
     assets.init_app(app)  # compression first, so it sees every other hook's headers
     i18n_web.init_app(app)
     errors.init_app(app)

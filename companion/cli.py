@@ -21,23 +21,9 @@ from pathlib import Path
 
 def lan_addresses() -> list[str]:
     """IPv4 addresses of this machine's network interfaces, LAN first, loopback last."""
-    import socket
+    from .server import interface_addresses
 
-    found: list[str] = []
-    try:
-        import psutil
-
-        for addrs in psutil.net_if_addrs().values():
-            for addr in addrs:
-                if addr.family == socket.AF_INET and addr.address not in found:
-                    found.append(addr.address)
-    except Exception:  # pragma: no cover - psutil missing or refused
-        pass
-    if not found:
-        try:
-            found = sorted({str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)})
-        except OSError:
-            found = []
+    found = [a for a in interface_addresses() if ":" not in a]
     lan = [a for a in found if not a.startswith("127.") and not a.startswith("169.254.")]
     return lan + [a for a in found if a.startswith("127.")]
 
@@ -107,7 +93,9 @@ def serve_many(args: argparse.Namespace) -> int:
 
     # Nothing here may import psycopg: it picks its wait strategy at import, and only a worker
     # (patched by gevent first) must do that. Each worker migrates under an advisory lock.
-    public_url = os.environ.get("COMPANION_PUBLIC_URL") or f"http://{args.host}:{args.port}"
+    lan = [a for a in lan_addresses() if not a.startswith("127.")]
+    shown_host = args.host if args.host not in ("0.0.0.0", "::") else (lan[0] if lan else "127.0.0.1")
+    public_url = os.environ.get("COMPANION_PUBLIC_URL") or f"http://{shown_host}:{args.port}"
     # share about 80 database connections among the workers (PostgreSQL allows 100 by default)
     os.environ.setdefault("COMPANION_DB_POOL", str(max(3, 80 // (3 * args.workers))))
     print(f"Tabletop Companion: {args.workers} workers on {args.host}:{args.port} (PostgreSQL)")

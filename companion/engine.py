@@ -142,7 +142,7 @@ def check_action(actor: Actor, action: Any) -> dict[str, Any]:
 
 
 def apply(game: Game, state: EngineState, actor: Actor, action: dict[str, Any], seed: int,
-          seq: int) -> EngineState:
+          seq: int, round_ends: list[dict[str, Any]] | None = None) -> EngineState:
     """Apply one game action to a private copy; ``state`` is untouched, also on refusal.
 
     A changed sealed answer supersedes the seat's earlier answer lines: those stay hidden
@@ -159,6 +159,8 @@ def apply(game: Game, state: EngineState, actor: Actor, action: dict[str, Any], 
         log.warning("game %s refused a malformed action %r: %r", game.id, action, err)
         raise RuleError("This action is malformed or not possible now.", RULE_ACTIONS) from err
     new["g"] = json.loads(json.dumps(new["g"]))
+    if round_ends is not None:
+        round_ends.extend(ctx.round_ends)
     entries = [cast(LogEntry, dict(e, seq=seq, kind="action", actor=actor_json(actor))) for e in ctx.entries]
     if action.get("type") == "answer" and actor.seat:
         key = [actor.seat, str(action.get("prompt"))]

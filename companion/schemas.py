@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -51,19 +52,51 @@ def depth(value: Any, limit: int = MAX_DEPTH) -> int:
     return deepest
 
 
+def is_unicode(text: str) -> bool:
+    """True when ``text`` is valid Unicode: no lone UTF-16 surrogate (``"\\ud800"`` is valid JSON,
+    but such a string cannot be written as UTF-8, so a page showing it would fail)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def printable(text: str) -> str:
+    """``text`` with any lone surrogate replaced by U+FFFD: what a view shows of stored text that
+    predates the door check (a view must never fail on stored text)."""
+    return text if is_unicode(text) else _SURROGATE.sub("\ufffd", text)
+
+
+def _not_unicode(path: list[Any]) -> RuleError:
+    where = ".".join(str(p) for p in path)[:60] or "text"
+    return RuleError("The field %(field)s holds text that is not valid Unicode (a lone surrogate).", RULE,
+                     entry="companion-input", field=printable(where))
+
+
 def check(value: Any) -> Any:
-    """Refuse non-finite numbers and too deep nesting in an already parsed value (CLI files, forms)."""
+    """Refuse non-finite numbers, text that is not valid Unicode (keys too) and too deep nesting
+    in an already parsed value (JSON bodies, actions, imports, CLI files)."""
     if depth(value) > MAX_DEPTH:
         raise RuleError("The data is nested too deeply.", RULE)
-    stack = [value]
+    stack: list[tuple[Any, list[Any]]] = [(value, [])]
     while stack:
-        node = stack.pop()
+        node, path = stack.pop()
         if isinstance(node, float) and not math.isfinite(node):
             raise RuleError("The data holds a number out of range.", RULE)
-        if isinstance(node, dict):
-            stack.extend(node.values())
+        if isinstance(node, str):
+            if not is_unicode(node):
+                raise _not_unicode(path)
+        elif isinstance(node, dict):
+            for key, child in node.items():
+                if isinstance(key, str) and not is_unicode(key):
+                    raise _not_unicode(path + [key])
+                stack.append((child, path + [key]))
         elif isinstance(node, list):
-            stack.extend(node)
+            stack.extend((child, path + [i]) for i, child in enumerate(node))
     return value
 
 

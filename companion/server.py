@@ -25,6 +25,29 @@ BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=
         b"The server has too many open connections; retry soon.")
 
 
+def interface_addresses() -> list[str]:
+    """Every address of this machine's network interfaces (IPv4 and IPv6, loopback included),
+    without IPv6 zone suffixes; empty when the OS will not say."""
+    found: list[str] = []
+    try:
+        import psutil
+
+        for addrs in psutil.net_if_addrs().values():
+            for addr in addrs:
+                if addr.family in (socket.AF_INET, socket.AF_INET6):
+                    address = addr.address.split("%")[0]
+                    if address not in found:
+                        found.append(address)
+    except Exception:  # psutil missing or refused
+        pass
+    if not any("." in a for a in found):
+        try:
+            found += sorted({str(info[4][0]) for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET)})
+        except OSError:
+            pass
+    return found
+
+
 def raise_fd_limit(wanted: int = WANTED_FDS) -> int:
     """Raise the soft descriptor limit toward ``wanted`` (never above the hard limit); returns the
     soft limit in force. Windows has no such limit here: it returns ``wanted``."""

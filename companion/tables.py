@@ -28,7 +28,7 @@ from weakref import WeakValueDictionary
 from sqlalchemy import func, text
 from sqlmodel import Session, col, select
 
-from . import engine, schemas, snapshots, transfer
+from . import engine, history, schemas, snapshots, transfer
 from .db import Database
 from .engine import RULE_SEATS, ActorJSON, EngineState, Event
 from .games import get as get_game
@@ -46,6 +46,8 @@ CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY"
 MAX_ACTION_BYTES = engine.MAX_ACTION_BYTES
 #: Long replays give other connections a turn every this many events (gevent is cooperative).
 PAUSE_EVERY = 256
+#: tables whose story (round-by-round history) stays computed, one version each
+STORIES_KEPT = 8
 #: Recent states kept per cached table, so an undo replays from just before its target instead of
 #: replaying the whole log while holding the table's lock.
 HISTORY_VERSIONS = 8
@@ -148,6 +150,7 @@ class Tables:
     #: table (a guess) must not leave an entry behind for good
     _locks: WeakValueDictionary[str, threading.Lock] = field(default_factory=WeakValueDictionary)
     _guard: threading.Lock = field(default_factory=threading.Lock)
+    _stories: OrderedDict[tuple[str, int], history.Story] = field(default_factory=OrderedDict)
     #: The in-memory state cache keeps at most this many tables, least recently used first out,
     #: and drops tables idle longer than ``cache_idle`` seconds (they are rebuilt from the log).
     cache_tables: int = 256
@@ -471,6 +474,25 @@ class Tables:
 
     event_of = staticmethod(_event)
     pause = staticmethod(_pause)
+
+    # -- the story of the table (companion.history) -------------------------------------------
+    def story(self, snap: Snapshot) -> history.Story:
+        """The table's round-by-round history at the snapshot's version, replayed from the log
+        (public views only); the last few are kept, keyed by table and version."""
+        key = (snap.table.code, snap.version)
+        with self._guard:
+            found = self._stories.get(key)
+            if found is not None:
+                self._stories.move_to_end(key)
+                return found
+        with self.db.read() as s:
+            events = [_event(r) for r in self._rows(s, snap.table.code) if r.seq <= snap.version]
+        told = history.tell(snap.game, events, pause=_pause)
+        with self._guard:
+            self._stories[key] = told
+            while len(self._stories) > STORIES_KEPT:
+                self._stories.popitem(last=False)
+        return told
 
     # -- export / import (companion.transfer) -------------------------------------------------
     def record(self, code: str, viewer: Viewer) -> dict[str, Any]:

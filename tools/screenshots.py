@@ -33,7 +33,8 @@ api = Api(base)
 SHOTS = {("agot", "planning"): ("tv-agot-planning-pt", "pt_BR"), ("agot", "action"): ("tv-agot-action-en", "en"),
          ("agot", "combat"): ("tv-agot-combat-pt", "pt_BR"), ("agot_clash", "clash"): ("tv-agot-clash-en", "en"),
          ("lcg", "challenges"): ("tv-lcg-en", "en"), ("immortals", "planning"): ("tv-immortals-pt", "pt_BR"),
-         ("catan_watch", "roll"): ("tv-catan-en", "en"), ("generic", "reveal"): ("tv-generic-pt", "pt_BR")}
+         ("catan_watch", "roll"): ("tv-catan-en", "en"), ("catan_watch", "final_wait"): ("tv-catan-final-wait-pt", "pt_BR"),
+         ("catan_watch", "final"): ("tv-catan-final-en", "en"), ("generic", "reveal"): ("tv-generic-pt", "pt_BR")}
 
 with sync_playwright() as pw:
     browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])

@@ -195,6 +195,25 @@ def catan(api: Api) -> Iterator[tuple[str, str]]:
     api.ok(code, tokens["p1"], {"type": "end_turn"})
     api.ok(code, tokens["p2"], {"type": "roll", "red": 4, "yellow": 4, "d12": 9})
     yield "roll", code
+    yield from catan_final(api, code, tokens)
+
+
+def catan_final(api: Api, code: str, tokens: dict[str, str]) -> Iterator[tuple[str, str]]:
+    """From turn 2 on: Bia buys two development cards, Caio one; the Gift fills on Caio's roll
+    while the three players tie on one guard each: the result waits for Bia's and Caio's hidden
+    victory point cards (seed 004 p.4, p.8), then they reveal (Bia 2, Caio 0) and Bia wins."""
+    for _ in range(2):
+        api.ok(code, tokens["p2"], {"type": "build", "what": "dev"})
+    api.ok(code, tokens["p2"], {"type": "end_turn"})
+    api.ok(code, tokens["p3"], {"type": "build", "what": "dev"})
+    for hid in ("s2h1", "s2h2", "s3h1", "s3h2", "s3h3", "s4h1", "s4h2"):
+        api.ok(code, tokens["p3"], {"type": "correct", "what": "hex", "id": hid, "wildlings": ["normal"]})
+    api.ok(code, tokens["p3"], {"type": "correct", "what": "clan", "id": "ice_river", "wildlings": ["climber"]})
+    api.ok(code, tokens["p3"], {"type": "roll", "red": 1, "yellow": 2, "d12": 1})
+    yield "final_wait", code
+    api.ok(code, tokens["p2"], {"type": "answer", "prompt": "final-vp", "value": 2})
+    api.ok(code, tokens["p3"], {"type": "answer", "prompt": "final-vp", "value": 0})
+    yield "final", code
 
 
 def generic(api: Api) -> Iterator[tuple[str, str]]:
@@ -251,3 +270,50 @@ def start_page(api: Api) -> Iterator[tuple[str, str]]:
 
 SETUP_SCENARIOS = {"agot_setup": agot_setup, "agot_setup6": agot_setup6, "catan_setup": catan_setup,
                    "start": start_page}
+
+
+STORY_BIDS = {"iron_throne": [1, 2, 0, 3], "fiefdoms": [0, 1, 3, 2], "kings_court": [3, 1, 2, 0]}
+
+
+def agot_story(api: Api) -> Iterator[tuple[str, str]]:
+    """A 3-round AGoT game for the story screen: round 1 with a combat at Riverrun, round 2's Clash
+    of Kings, and in round 3 Stark takes castles on the board (host corrections) until seven of
+    them win at once (seed 000 p.7). Yields after each round; ``api.tokens[CODE/host]`` is the host."""
+    t = api.create("agot", {"players": 4, "decks": "physical", "faq_lannister_port_ship": False})
+    code, host = t["code"], t["host_token"]
+    api.tokens[f"{code}/host"] = host
+    tokens = {h: api.join(code, h, AGOT_NAMES[h]) for h in AGOT_HOUSES}
+    api.ok(code, host, {"type": "set_units", "area": "riverrun", "house": "greyjoy", "footman": 1})
+    api.ok(code, host, {"type": "start"})
+    pid = api.state(code)["planning"]["prompt"]["id"]
+    for h in AGOT_HOUSES:
+        api.ok(code, tokens[h], {"type": "answer", "prompt": pid, "value": {"orders": AGOT_ORDERS[h]}})
+    api.ok(code, tokens["lannister"], {"type": "raven_swap", "area": "stoney-sept", "token": "support1"})
+    api.ok(code, tokens["greyjoy"], {"type": "raid", "from": "ironmans-bay", "target": "the-golden-sound"})
+    api.ok(code, tokens["lannister"], {"type": "march", "from": "lannisport",
+                                       "moves": [{"to": "riverrun", "footman": 1, "knight": 1}]})
+    api.ok(code, tokens["lannister"], {"type": "support", "area": "stoney-sept", "side": "attacker"})
+    pid = api.me(code, tokens["lannister"])["action"]["combat"]["decide"]["prompt"]
+    api.ok(code, tokens["lannister"], {"type": "answer", "prompt": pid, "value": "tywin-lannister"})
+    api.ok(code, tokens["greyjoy"], {"type": "answer", "prompt": pid, "value": "euron-crows-eye"})
+    api.ok(code, tokens["greyjoy"], {"type": "blade", "use": ""})
+    api.ok(code, tokens["greyjoy"], {"type": "card_ability", "area": "pyke"})  # Greyjoy retreats
+    api.ok(code, host, {"type": "round_done_on_board"})
+    yield "round1", code
+    for card in ("supply", "clash-of-kings", "storm-of-swords"):
+        api.ok(code, host, {"type": "draw_card", "card": card})
+        current = api.state(code).get("current") or {}
+        while current.get("kind") == "clash":
+            pid = current["prompt"]["id"]
+            bids = next(b for t, b in STORY_BIDS.items() if pid.endswith(t))
+            for house, bid in zip(AGOT_HOUSES, bids):
+                api.ok(code, tokens[house], {"type": "answer", "prompt": pid, "value": bid})
+            current = api.state(code).get("current") or {}
+    api.ok(code, host, {"type": "set_control", "area": "moat-cailin", "house": "stark"})
+    api.ok(code, host, {"type": "round_done_on_board"})
+    yield "round2", code
+    for card in ("supply", "last-days-of-summer-ii", "feast-for-crows"):
+        api.ok(code, host, {"type": "draw_card", "card": card})
+    for area in ("the-eyrie", "harrenhal", "seagard", "flints-finger"):
+        api.ok(code, host, {"type": "set_control", "area": area, "house": "stark"})
+    yield "round3", code

@@ -43,6 +43,10 @@ with sync_playwright() as pw:
                 for lang in ("en", "pt_BR"):
                     url = f"{base}/?lang={lang}" if code == "/" else f"{base}/t/{code}/screen?lang={lang}"
                     page.goto(url)
+                    if code == "/":
+                        page.evaluate("() => document.querySelector('details:has(input[value=agot])').open = true")
+                    else:
+                        page.wait_for_selector(".tv-frame")
                     page.wait_for_timeout(400)
                     name = f"{game}-{moment}-{w}-{lang[:2]}"
                     page.screenshot(path=str(out / f"{name}.png"))

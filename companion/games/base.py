@@ -13,6 +13,7 @@ is wrapped with :func:`companion.i18n.tr`.
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from ..i18n import english
 
 if TYPE_CHECKING:
     from ..moves import Moves
+    from .chronicle import Chronicle
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -96,6 +98,14 @@ class Ctx:
     rng: random.Random
     names: dict[str, str] = field(default_factory=dict)
     entries: list[LogLine] = field(default_factory=list)
+    #: copies of the state at each round end this event passed (:meth:`round_end`)
+    round_ends: list[State] = field(default_factory=list)
+
+    def round_end(self, state: State) -> None:
+        """Mark the end of a round inside an event that goes on into the next round (AGoT's
+        last order then the next Westeros phase): the round's story (:mod:`companion.history`)
+        reads the public view of this copy, not of the state the next round already changed."""
+        self.round_ends.append(json.loads(json.dumps(state)))
 
     def log(
         self,
@@ -207,6 +217,8 @@ class Game(ABC):
     #: The game's declared moves (:mod:`companion.moves`): with them, :meth:`apply` refuses
     #: unknown, out-of-stage and malformed moves generically and runs the move's handler.
     moves: Moves | None = None
+    #: How the game's story is read per round (:mod:`companion.history`); None: rounds only.
+    chronicle: Chronicle | None = None
 
     def options(self) -> list[Option]:
         return []

@@ -1,7 +1,8 @@
 """The rules reference of every game: data, validation, search, and links from refusals.
 
 - :func:`references` loads and checks every ``companion/games/<game>/data/reference.<lang>.toml``.
-- :func:`search` answers a question typed the way players type it (see ``search.py``).
+- :func:`search` answers a question typed the way players type it (see ``search.py``);
+  :func:`answer` adds how sure the ranking is (``high``, ``low``, ``none``).
 - :func:`entry_for_rule` finds the entry that explains a refusal (its citation and message).
 - :func:`as_json` is the one JSON shape of an entry (API, pages).
 """
@@ -13,10 +14,10 @@ from typing import Any
 from ..citations import SOURCE_GAME, book, page_numbers, parse
 from .load import ReferenceDataError, find, load_game, references
 from .model import Entry, GameReference
-from .search import game_key, index, search
+from .search import Answer, answer, game_key, index, search
 from .text import norm_lang
 
-__all__ = ["Entry", "GameReference", "ReferenceDataError", "as_json", "entry_for_rule", "find",
+__all__ = ["Answer", "answer", "Entry", "GameReference", "ReferenceDataError", "as_json", "entry_for_rule", "find",
            "get", "load_game", "references", "search", "norm_lang", "index", "game_key"]
 
 

@@ -71,7 +71,8 @@ def load_game(game: str, folder: Path | None = None) -> GameReference:
             game=game, id=eid, section=base.section, pages=base.pages, source=base.source,
             related=tuple(base.related), option=base.option,
             title={lang: r.title for lang, r in raws.items()}, text={lang: r.text for lang, r in raws.items()},
-            keywords={lang: tuple(r.keywords) for lang, r in raws.items()}, order=order)
+            keywords={lang: tuple(r.keywords) for lang, r in raws.items()}, order=order,
+            questions={lang: tuple(r.questions) for lang, r in raws.items()})
     for entry in ref.entries.values():
         for rel in entry.related:
             if rel not in ref.entries or rel == entry.id:

@@ -13,6 +13,7 @@ File format (``companion/games/<game>/data/reference.<lang>.toml``, same ids in 
     source = "seed 000"        # seed 000..004, "agot faq", "facts" or "companion"
     related = ["combat-support"]
     keywords = ["barco"]       # optional extra search words in this language
+    questions = ["can my boat help a fight on land?"]  # optional: the question as players ask it
     option = "milkwater"       # optional: the table option that decides an unclear rule
 
 Fields that are not words (section, pages, source, related, option) must be equal in both files.
@@ -47,6 +48,7 @@ class RawEntry(DataModel):
     source: str
     related: list[str] = []
     keywords: list[str] = []
+    questions: list[str] = Field(default=[], max_length=8)
     option: str | None = None
 
     @field_validator("source")
@@ -112,6 +114,7 @@ class Entry:
     text: dict[str, str]
     keywords: dict[str, tuple[str, ...]]
     order: int
+    questions: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass

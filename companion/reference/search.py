@@ -1,37 +1,73 @@
-"""Full-text search over the references: SQLite FTS5 with bm25, Snowball stems, synonyms, typos.
+"""Search over the references: field-weighted BM25 (BM25F) over concepts, and an honest confidence.
 
-One embedded in-memory SQLite database holds every game's entries in both languages, whatever
-database the app itself uses (SQLite or PostgreSQL): the reference is read-only data shipped with
-the code, so one code path serves both, and the index is rebuilt in a few milliseconds per process.
+The reference is read-only data shipped with the code (a few hundred entries per game), so the
+index is built in Python when the process starts and a query is scored over it directly: no
+database, the same on SQLite and PostgreSQL installs, a few milliseconds a question.
 
-Text is analysed in Python (fold accents/case, drop stop words, Snowball stem, see ``text.py``)
-and stored as space-separated stems, so FTS5 only has to match whole terms and rank them with
-bm25 (title weighs most, then keywords and the section name, then the answer text).
+Text is analysed as in ``text.py`` (fold accents/case, drop stop words, Snowball stem). Each entry
+has five fields, weighted (``FIELD_WEIGHTS``): its title, the questions as players ask them
+(``questions`` in the data), keywords, its section's name, and the answer text.
 
-A query goes through the same analysis; each word also brings its synonyms (global groups plus
-the game's own), and a word the index has never seen is corrected to the nearest indexed words
-(Levenshtein distance 1, or 2 for longer words, with RapidFuzz). Terms are OR-ed: bm25 rewards the
-entries that match more, and rarer, of them.
+A query becomes a list of *concepts*, one per word the player typed (or per phrase they used).
+Each concept has variants with a weight:
+
+- the player's own word (1.0);
+- a typo correction (``TYPO``), only for a word that is neither in the index nor an ordinary word of
+  the language (pyspellchecker's word list): "moribnd" becomes "moribund", but "marcar" is never
+  "corrected" to "marchar" nor "parked" to "mark";
+- single-word synonyms (``SYNONYM``, below the player's own words), from the global and game groups;
+- phrase synonyms (``PHRASE``): a group member of several words ("run back", "fall back", "mandar
+  metade") found in the question stands for its group ("retreat") and its words stop counting alone.
+
+An entry scores, per concept, the best weighted BM25F of its variants, summed over concepts: an entry
+that covers more of what the player asked wins, and a synonym never stacks on its own word.
+
+**Confidence** (:func:`Index.answer`): ``high`` when the best entry covers most of the question
+(``COVERAGE``, concepts weighted by how rare they are, a word the index has never seen counting too)
+and is clearly ahead of the second (``LEAD``) with a real match (``MIN_SCORE``); ``low`` otherwise; ``none`` without a result. The
+thresholds are calibrated on tests/reference (tools/rules_eval.py reports how often "high" is right).
 """
 
 from __future__ import annotations
 
-import sqlite3
+import math
 import threading
+from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from .load import references
 from .model import Entry, GameReference
-from .text import LANGS, analyse, fold, global_synonyms, norm_lang, stem, stopwords, words
+from .text import LANGS, fold, global_synonyms, norm_lang, ordinary_words, stem, stopwords, words
 
-#: bm25 column weights: game, lang, id (unindexed), title, keywords, section, body.
-WEIGHTS = (0.0, 0.0, 0.0, 10.0, 4.0, 2.0, 1.0)
+#: BM25F field weights (the same field names as :func:`_fields`).
+FIELD_WEIGHTS = {"title": 3.0, "questions": 3.0, "keywords": 2.0, "section": 1.0, "body": 1.0}
+K1 = 1.2
+B = 0.5
+TYPO = 0.8
+SYNONYM = 0.5
+PHRASE = 1.0
+#: An unknown word (not in the index) weighs in the coverage as much as a term this rare would.
+UNKNOWN_ORDINARY = 0.6
+#: Confidence: the top entry must cover this share of the question ...
+COVERAGE = 0.55
+#: ... and the second entry must score at most this share of the first.
+LEAD = 0.8
+#: ... and score at least this much (one weak word in common is no answer: "who brought the pizza").
+MIN_SCORE = 2.5
+#: Score = BM25F x coverage ** COVER_POWER (the share of the question an entry answers).
+COVER_POWER = 0.0
+#: Second stage over the best RERANK entries: x (1 + ASKED x the share of the question that one
+#: phrasing of the entry covers).
+RERANK = 12
+ASKED = 0.5
 MAX_QUERY = 200
-MAX_TERMS = 60
+MAX_CONCEPTS = 30
+
+HIGH, LOW, NONE = "high", "low", "none"
 
 
 def game_key(game: str) -> str:
@@ -43,126 +79,272 @@ def game_key(game: str) -> str:
 class Hit:
     entry: Entry
     score: float
+    coverage: float = 0.0
+
+
+@dataclass(frozen=True)
+class Answer:
+    """Ranked hits and how sure the ranking is (``high``, ``low`` or ``none``)."""
+
+    hits: list[Hit]
+    confidence: str
+
+
+@dataclass
+class Concept:
+    """One thing the player asked about: its variants (stem -> weight) and whether the index knows it."""
+
+    label: str
+    variants: dict[str, float] = field(default_factory=dict)
+    ordinary: bool = False
+    phrase: bool = False
+
+    def add(self, term: str, weight: float) -> None:
+        if term and weight > self.variants.get(term, 0.0):
+            self.variants[term] = weight
+
+
+@dataclass
+class _Postings:
+    """One (game, language): per term, the entries that hold it and their field-weighted frequency."""
+
+    ids: list[str]
+    weighted_tf: dict[str, dict[str, float]]
+    df: Counter[str]
+
+    def idf(self, term: str) -> float:
+        n, df = len(self.ids), self.df.get(term, 0)
+        return math.log(1 + (n - df + 0.5) / (df + 0.5))
 
 
 class Index:
-    """The FTS5 index of a set of game references (all games by default)."""
+    """The in-memory index of a set of game references (all games by default)."""
 
     def __init__(self, refs: dict[str, GameReference]):
         self.refs = refs
-        self._lock = threading.Lock()
-        self.db = sqlite3.connect(":memory:", check_same_thread=False)
-        self.db.execute(
-            "CREATE VIRTUAL TABLE doc USING fts5(game UNINDEXED, lang UNINDEXED, id UNINDEXED,"
-            " title, keywords, section, body, tokenize='unicode61 remove_diacritics 2')")
         self.vocab: dict[tuple[str, str], list[str]] = {}
+        self.stems: dict[tuple[str, str], set[str]] = {}
         self.synonyms: dict[tuple[str, str], dict[str, set[str]]] = {}
-        rows = []
+        self.phrases: dict[tuple[str, str], list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+        self.postings: dict[tuple[str, str], _Postings] = {}
+        #: per entry, the stems of its title and of each question as players ask it
+        self.asked: dict[tuple[str, str], dict[str, list[frozenset[str]]]] = {}
         for game, ref in refs.items():
             for lang in LANGS:
-                seen: set[str] = set()
-                for e in ref.entries.values():
-                    section = ref.section_title(e.section, lang)
-                    kw = " ".join(e.keywords[lang])
-                    rows.append((game, lang, e.id, _terms(e.title[lang], lang), _terms(kw, lang),
-                                 _terms(section, lang), _terms(e.text[lang], lang)))
-                    for text in (e.title[lang], kw, section, e.text[lang]):
-                        seen.update(words(text))
-                groups = global_synonyms() + ref.synonyms
-                self.synonyms[(game, lang)] = _synonym_map(groups, lang)
-                for group in groups:
-                    for member in group:
-                        seen.update(words(member))
-                self.vocab[(game, lang)] = sorted(w for w in seen if len(w) >= 3 and not w.isdigit())
-        self.db.executemany("INSERT INTO doc VALUES (?, ?, ?, ?, ?, ?, ?)", rows)
-        self.db.execute("INSERT INTO doc(doc) VALUES ('optimize')")
+                self._build(game, ref, lang)
 
-    def expand(self, game: str, query: str, lang: str) -> tuple[list[str], list[str]]:
-        """The stemmed terms a query searches for: (its own words and their typo corrections,
-        every term including synonyms)."""
+    def _build(self, game: str, ref: GameReference, lang: str) -> None:
+        key = (game, lang)
+        groups = global_synonyms() + ref.synonyms
+        self.synonyms[key] = _synonym_map(groups, lang)
+        self.phrases[key] = _phrase_list(groups, lang)
+        seen: set[str] = set()
+        docs: dict[str, dict[str, list[str]]] = {}
+        for e in ref.entries.values():
+            texts = _fields(ref, e, lang)
+            docs[e.id] = {name: self._analyse(key, text) for name, text in texts.items()}
+            for text in texts.values():
+                seen.update(words(text))
+        avg = {f: (sum(len(d[f]) for d in docs.values()) / max(1, len(docs))) or 1.0 for f in FIELD_WEIGHTS}
+        weighted: dict[str, dict[str, float]] = {}
+        df: Counter[str] = Counter()
+        for eid, doc in docs.items():
+            per: dict[str, float] = {}
+            for f, terms in doc.items():
+                norm = 1 - B + B * len(terms) / avg[f]
+                for t, n in Counter(terms).items():
+                    per[t] = per.get(t, 0.0) + FIELD_WEIGHTS[f] * n / norm
+            for t, w in per.items():
+                weighted.setdefault(t, {})[eid] = w
+                df[t] += 1
+        self.postings[key] = _Postings(list(docs), weighted, df)
+        self.asked[key] = {e.id: [frozenset(self._analyse(key, q)) for q in (e.title[lang], *e.questions.get(lang, ()))]
+                           for e in ref.entries.values()}
+        self.stems[key] = set(weighted)
+        for group in groups:
+            for member in group:
+                seen.update(words(member))
+        self.vocab[key] = sorted(w for w in seen if len(w) >= 3 and not w.isdigit())
+
+    def _analyse(self, key: tuple[str, str], text: str) -> list[str]:
+        """Index terms of an entry's text; a set phrase in it ("run back") also adds its group's
+        single words ("retreat"), as the same phrase in a question does."""
+        lang = key[1]
+        stops = stopwords(lang)
+        typed = [stem(w, lang) for w in words(text)]
+        terms = [t for w, t in zip(words(text), typed) if w not in stops] if stops else typed
+        present = set(typed)
+        for phrase, members in self.phrases.get(key, []):
+            if not set(phrase) <= present:
+                continue
+            n = len(phrase)
+            if any(tuple(typed[i:i + n]) == phrase for i in range(len(typed) - n + 1)):
+                terms += [stem(p, lang) for m in members if len(words(m)) == 1
+                          for p in words(m) if p not in stops]
+        return terms
+
+    # -- query analysis ---------------------------------------------------------------------------
+    def concepts(self, game: str, query: str, lang: str) -> list[Concept]:
+        """The concepts of a question, each with its weighted variant stems."""
         lang = norm_lang(lang)
         key = (game, lang)
         vocab = self.vocab.get(key, [])
         known = set(vocab)
+        stems = self.stems.get(key, set())
         syn = self.synonyms.get(key, {})
         stops = stopwords(lang)
+        typed = words(query[:MAX_QUERY])
+        typed_stems = [stem(w, lang) for w in typed]
+        used = [False] * len(typed)
+        out: list[Concept] = []
+        for phrase, members in self.phrases.get(key, []):
+            n = len(phrase)
+            for i in range(len(typed) - n + 1):
+                if tuple(typed_stems[i:i + n]) == phrase and not any(used[i:i + n]):
+                    c = Concept(" ".join(typed[i:i + n]), phrase=True)
+                    for m in members:
+                        if len(words(m)) > 1:  # the phrase stands for the group's single words
+                            continue
+                        for part in words(m):
+                            if part not in stops:
+                                c.add(stem(part, lang), PHRASE)
+                    for j in range(i, i + n):
+                        used[j] = True
+                    out.append(c)
+        for i, word in enumerate(typed):
+            if used[i] or word in stops:
+                continue
+            c = Concept(word)
+            own = typed_stems[i]
+            c.add(own, 1.0)
+            for other in sorted(syn.get(own, ())):
+                for part in words(other):
+                    if part not in stops:
+                        c.add(stem(part, lang), SYNONYM)
+            if own not in stems and word not in known:
+                if word in ordinary_words(lang) or len(word) < 4 or word.isdigit() or not vocab:
+                    c.ordinary = True
+                else:
+                    limit = 1 if len(word) <= 5 else 2
+                    found = process.extract(word, vocab, scorer=Levenshtein.distance, score_cutoff=limit,
+                                            limit=5)
+                    if found:
+                        best = min(d for _, d, _ in found)
+                        for cand, dist, _ in found:
+                            if dist == best:
+                                fixed = stem(cand, lang)
+                                c.add(fixed, TYPO)
+                                for other in sorted(syn.get(fixed, ())):
+                                    for part in words(other):
+                                        if part not in stops:
+                                            c.add(stem(part, lang), SYNONYM * TYPO)
+            if c.variants and not any(c.variants.keys() == o.variants.keys() for o in out):
+                out.append(c)
+        return out[:MAX_CONCEPTS]
+
+    def expand(self, game: str, query: str, lang: str) -> tuple[list[str], list[str]]:
+        """The stems a query searches for: (the player's own words and typo fixes, every stem)."""
         own: list[str] = []
         terms: list[str] = []
+        for c in self.concepts(game_key(game), query, lang):
+            for t, w in c.variants.items():
+                if t not in terms:
+                    terms.append(t)
+                if not c.phrase and w >= TYPO and t not in own:
+                    own.append(t)
+        return own, terms
 
-        def add(word: str, mine: bool) -> None:
-            for i, w in enumerate([word, *sorted(syn.get(stem(word, lang), ()))]):
-                for part in words(w):
-                    if part in stops:
-                        continue
-                    t = stem(part, lang)
-                    if not t:
-                        continue
-                    if t not in terms:
-                        terms.append(t)
-                    if mine and i == 0 and t not in own:
-                        own.append(t)
-
-        for word in words(query[:MAX_QUERY]):
-            if word in stops:
-                continue
-            add(word, True)
-            if word not in known and len(word) >= 4 and not word.isdigit() and vocab:
-                limit = 1 if len(word) <= 5 else 2
-                found = process.extract(word, vocab, scorer=Levenshtein.distance, score_cutoff=limit, limit=5)
-                if found:
-                    best = min(d for _, d, _ in found)
-                    for cand, dist, _ in found:
-                        if dist == best:
-                            add(cand, True)
-        return own[:MAX_TERMS], terms[:MAX_TERMS]
-
-    def _bm25(self, game: str, lang: str, terms: list[str], limit: int) -> dict[str, float]:
-        match = " OR ".join(f'"{t}"' for t in terms)
-        weights = ", ".join(str(w) for w in WEIGHTS)
-        with self._lock:
-            rows = self.db.execute(
-                f"SELECT id, bm25(doc, {weights}) AS score FROM doc WHERE doc MATCH ? AND game = ?"
-                " AND lang = ? ORDER BY score LIMIT ?", (match, game, lang, limit)).fetchall()
-        return dict(rows)
-
-    def search(self, game: str, query: str, lang: str = "en", limit: int = 10) -> list[Hit]:
-        """Entries of ``game`` that answer ``query``, best first (empty query: none).
-
-        Score = bm25 over every term (synonyms included) + bm25 over the player's own words
-        (bm25 is negative: lower is better), so an entry using the very words of the question
-        beats one that only matches a synonym."""
+    # -- ranking ----------------------------------------------------------------------------------
+    def answer(self, game: str, query: str, lang: str = "en", limit: int = 10) -> Answer:
+        """Entries of ``game`` that answer ``query``, best first, and the confidence of the first."""
         lang = norm_lang(lang)
         game = game_key(game)
         ref = self.refs.get(game)
-        if ref is None:
-            return []
-        hits: list[Hit] = []
+        if ref is None or not query.strip():
+            return Answer([], NONE)
         direct = ref.entries.get(fold(query).strip())
         if direct is not None:
-            hits.append(Hit(direct, float("-inf")))
-        own, terms = self.expand(game, query, lang)
-        if terms:
-            pool = max(limit * 5, 50)
-            every = self._bm25(game, lang, terms, pool)
-            mine = self._bm25(game, lang, own, pool) if own and own != terms else {}
-            scored = sorted(((s + mine.get(i, 0.0), ref.entries[i].order, i) for i, s in every.items()))
-            hits.extend(Hit(ref.entries[i], s) for s, _, i in scored if direct is None or i != direct.id)
-        return hits[:limit]
+            return Answer([Hit(direct, math.inf, 1.0)], HIGH)
+        post = self.postings[(game, lang)]
+        concepts = self.concepts(game, query, lang)
+        scores: dict[str, float] = {}
+        covered: dict[str, float] = {}
+        weights: list[float] = []
+        total = 0.0
+        rarest = math.log(1 + (len(post.ids) - 0.5) / 1.5)
+        for c in concepts:
+            best: dict[str, float] = {}
+            weight = max((post.idf(t) for t in c.variants if post.df.get(t)), default=0.0)
+            if not weight:  # the index has never seen this concept
+                total += rarest * (UNKNOWN_ORDINARY if c.ordinary else 1.0)
+                weights.append(0.0)
+                continue
+            total += weight
+            weights.append(weight)
+            for t, w in c.variants.items():
+                idf = post.idf(t)
+                for eid, tf in post.weighted_tf.get(t, {}).items():
+                    s = w * idf * tf / (K1 + tf)
+                    if s > best.get(eid, 0.0):
+                        best[eid] = s
+            for eid, s in best.items():
+                scores[eid] = scores.get(eid, 0.0) + s
+                covered[eid] = covered.get(eid, 0.0) + weight * min(1.0, max(
+                    w for t, w in c.variants.items() if eid in post.weighted_tf.get(t, {})))
+        if total:  # an entry that answers more of the question beats one that repeats part of it
+            scores = {i: s * (covered[i] / total) ** COVER_POWER for i, s in scores.items()}
+            # second stage: the best candidates gain by how much of the question ONE of their
+            # phrasings (title, or a question as players ask it) says on its own
+            asked = self.asked[(game, lang)]
+            for i in sorted(scores, key=lambda i: -scores[i])[:RERANK]:
+                said = max(sum(wt * max((w for t, w in c.variants.items() if t in q), default=0.0)
+                               for c, wt in zip(concepts, weights)) for q in asked[i])
+                scores[i] *= 1 + ASKED * said / total
+        ranked = sorted(scores, key=lambda i: (-scores[i], ref.entries[i].order))
+        hits = [Hit(ref.entries[i], scores[i], covered[i] / total if total else 0.0) for i in ranked[:limit]]
+        return Answer(hits, _confidence(hits, scores, ranked))
+
+    def search(self, game: str, query: str, lang: str = "en", limit: int = 10) -> list[Hit]:
+        """Entries of ``game`` that answer ``query``, best first (empty query: none)."""
+        return self.answer(game, query, lang, limit).hits
 
 
-def _terms(text: str, lang: str) -> str:
-    return " ".join(analyse(text, lang))
+def _confidence(hits: list[Hit], scores: dict[str, float], ranked: list[str]) -> str:
+    if not hits:
+        return NONE
+    top = hits[0]
+    second = scores[ranked[1]] if len(ranked) > 1 else 0.0
+    if top.coverage >= COVERAGE and second <= LEAD * top.score and top.score >= MIN_SCORE:
+        return HIGH
+    return LOW
+
+
+def _fields(ref: GameReference, e: Entry, lang: str) -> dict[str, str]:
+    return {"title": e.title[lang], "questions": " ".join(e.questions.get(lang, ())),
+            "keywords": " ".join(e.keywords[lang]), "section": ref.section_title(e.section, lang),
+            "body": e.text[lang]}
 
 
 def _synonym_map(groups: Sequence[Sequence[str]], lang: str) -> dict[str, set[str]]:
-    """Stem of a one-word member -> every member of its groups (phrases included)."""
+    """Stem of a one-word member -> every one-word member of its groups."""
     out: dict[str, set[str]] = {}
     for group in groups:
         for member in group:
             if " " in member.strip():
                 continue
-            out.setdefault(stem(member, lang), set()).update(m for m in group if m != member)
+            out.setdefault(stem(member, lang), set()).update(m for m in group if m != member and " " not in m)
     return out
+
+
+def _phrase_list(groups: Sequence[Sequence[str]], lang: str) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """(stems of a several-word member, the other members of its group), longest phrases first."""
+    out = []
+    for group in groups:
+        for member in group:
+            parts = words(member)
+            if len(parts) > 1:
+                out.append((tuple(stem(p, lang) for p in parts), tuple(m for m in group if m != member)))
+    return sorted(out, key=lambda p: -len(p[0]))
 
 
 _built: Index | None = None
@@ -176,9 +358,20 @@ def index() -> Index:
         with _build_lock:
             if _built is None:
                 _built = Index(references())
+                # the word lists (~0.7 s) load in the background, so the first question is not slower
+                threading.Thread(target=_warm_word_lists, name="reference-words", daemon=True).start()
     return _built
+
+
+def _warm_word_lists() -> None:
+    for lang in LANGS:
+        ordinary_words(lang)
 
 
 def search(game: str, query: str, lang: str = "en", limit: int = 10) -> list[Entry]:
     return [h.entry for h in index().search(game, query, lang, limit)]
 
+
+def answer(game: str, query: str, lang: str = "en", limit: int = 10) -> Answer:
+    """Ranked hits and their confidence (see the module docstring)."""
+    return index().answer(game, query, lang, limit)

@@ -80,6 +80,13 @@ def public(code: str) -> ResponseReturnValue:
     return jsonify(tables().public_view(snap))
 
 
+@bp.get("/tables/<room:code>/history")
+def history(code: str) -> ResponseReturnValue:
+    """The table's figures at the end of every round, read from the public view (docs/api.md)."""
+    snap = tables().snapshot(code)
+    return jsonify(game=snap.table.game_id, version=snap.version, **tables().story(snap).json())
+
+
 @bp.get("/tables/<room:code>/me")
 @needs_credential("api")
 def me(code: str) -> ResponseReturnValue:

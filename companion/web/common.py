@@ -4,12 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app, request
+from flask import Response, current_app, request
 from werkzeug.datastructures import MultiDict
 
 from ..games.base import RuleError
-from ..schemas import parse_json
+from ..schemas import parse_json, printable
 from ..tables import Snapshot, Tables, Viewer
+
+
+class TextResponse(Response):
+    """Flask's response, except that a page holding text that is not valid Unicode (a lone
+    surrogate stored before the door refused it: an old log line, a saved profile) shows U+FFFD
+    there instead of failing with a 500. The check costs one UTF-8 encode; a view never fails on
+    stored text (docs/security.md, "Text that is not valid Unicode")."""
+
+    def set_data(self, value: bytes | str) -> None:
+        super().set_data(printable(value) if isinstance(value, str) else value)
 
 
 def tables() -> Tables:

@@ -35,6 +35,7 @@ from ..games.base import RuleError
 from ..schemas import parse_json
 from ..tables import Snapshot, Viewer
 from .common import (
+    TextResponse,
     cookie_viewer,
     form_action,
     host_cookie,
@@ -304,5 +305,5 @@ def host_op(code: str, op: str) -> ResponseReturnValue:
 def export(code: str) -> ResponseReturnValue:
     data = readable_record(code, cookie_viewer(code))
     body = json.dumps(data, ensure_ascii=False, indent=1)
-    return Response(body, 200, {"Content-Type": "application/json",
+    return TextResponse(body, 200, {"Content-Type": "application/json",
                                 "Content-Disposition": f'attachment; filename="table-{code}-record.json"'})

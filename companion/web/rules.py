@@ -133,13 +133,15 @@ def api_search(game: str) -> ResponseReturnValue:
     q = request.args.get("q", "")[:MAX_Q]
     ref = reference.get(gid)
     if ref is None:
-        return jsonify(results=[])
+        return jsonify(results=[], confidence="none")
     try:
         limit = max(1, min(int(request.args.get("limit", 10)), 200))
     except ValueError:
         limit = 10
-    found = reference.search(gid, q, lang, limit) if q.strip() else list(ref.entries.values())
-    return jsonify(results=[reference.as_json(e, lang) for e in found])
+    if not q.strip():
+        return jsonify(results=[reference.as_json(e, lang) for e in ref.entries.values()], confidence="none")
+    found = reference.answer(gid, q, lang, limit)
+    return jsonify(results=[reference.as_json(h.entry, lang) for h in found.hits], confidence=found.confidence)
 
 
 @bp.get("/api/games/<game>/rules/<entry_id>")

@@ -89,8 +89,8 @@ def test_planning_raven_raid_march_combat_consolidate(browser, live_server):
         form.locator(f"select[name='o:{area}']").select_option(token)
     form.locator("button.primary").click()
     expect(screen.locator("#agot-planning")).to_contain_text("Orders revealed")
-    expect(screen.locator("#agot-planning .houses")).to_contain_text("Lannisport")
-    expect(screen.locator("#agot-planning svg.agot-map")).to_contain_text("Riverrun")
+    expect(screen.locator("svg.agot-map g.lbl[data-area=lannisport] .ord")).to_be_visible()  # the order as a token
+    expect(screen.locator("#agot-stage svg.agot-map")).to_contain_text("Riverrun")
     shot(screen, "screen-reveal-en")
 
     # Messenger Raven (Lannister, King's Court 1): swap Stoney Sept's Support for the special one.

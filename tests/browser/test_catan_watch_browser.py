@@ -119,3 +119,53 @@ def test_three_phones_play_setup_and_turns(browser, live_server, join_phone, con
     expect(screen.locator(".cw-track")).to_contain_text("Invasões")
     for ctx in [screen_ctx] + [p.context for p in phones.values()]:
         ctx.close()
+
+
+def test_hidden_vp_cards_are_revealed_on_the_phones_after_a_wall_ending(browser, live_server):
+    """seed 004 p.4, p.8: the Gift fills while three players tie on guards; the two who hold unplayed
+    development cards are asked on their phones; the TV names who it waits for, shows nobody's answer
+    before the last one, then the ranking decided with the revealed cards."""
+    from tests.conftest import PHONE
+    from tools.tv_scenarios import Api, catan
+
+    api = Api(live_server.url)
+    moments = catan(api)
+    next(moments)  # turn 2
+    moment, code = next(moments)
+    assert moment == "final_wait"
+    base = live_server.url
+    tv = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    tv.goto(f"{base}/t/{code}/screen?lang=en")
+    wait = tv.locator(".cw-final-wait")
+    expect(wait).to_contain_text("Waiting for these players")
+    expect(wait.locator(".prompt-status .chip.wait")).to_have_count(2)
+    expect(tv.locator(".cw-turn")).to_contain_text("hidden VP cards to reveal")
+
+    phones = {}
+    for seat, lang in (("p2", "en"), ("p3", "pt_BR"), ("p1", "en")):
+        ctx = browser.new_context(locale="en-US", **PHONE)
+        ctx.add_cookies([{"name": f"seat_{code}", "value": api.tokens[f"{code}/{seat}"], "url": base}])
+        page = ctx.new_page()
+        page.goto(f"{base}/t/{code}/seat?lang={lang}")
+        phones[seat] = page
+    expect(phones["p1"].locator(".game-seat")).to_contain_text("The result waits for hidden victory point cards")
+    expect(phones["p1"].locator("#cw-final-vp")).to_have_count(0)  # Ana holds no unplayed card: not asked
+
+    bia = phones["p2"].locator("#cw-final-vp")
+    expect(bia).to_contain_text("how many do you hold hidden")
+    expect(bia.locator("select[name=value] option")).to_have_count(3)  # 0, 1, 2: two unplayed cards
+    bia.locator("select[name=value]").select_option("2")
+    bia.locator("button").click()
+    expect(bia).to_contain_text("Your answer: 2")
+    expect(wait.locator(".prompt-status .chip.done")).to_have_count(1)
+    expect(tv.locator(".cw-rank")).to_have_count(0)  # no result, no answer on the TV yet
+    assert "2 VP cards" not in tv.locator("body").inner_text()
+
+    caio = phones["p3"].locator("#cw-final-vp")
+    expect(caio).to_contain_text("quantas você tem escondidas")
+    caio.locator("button", has_text="Revelar").click()
+    expect(tv.locator(".cw-rank .cw-winner")).to_be_visible()
+    expect(tv.locator(".cw-rank li").first).to_contain_text("Bia")
+    expect(tv.locator(".tv-stage")).to_contain_text("Revealed after the end")
+    expect(phones["p2"].locator(".game-seat")).to_contain_text("Your place: 1")
+    expect(phones["p2"].locator("#cw-final-vp")).to_have_count(0)

@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tools.tv_scenarios import SCENARIOS, Api
+from tools.tv_text import measure
 
 pytestmark = pytest.mark.browser
 
@@ -18,13 +19,15 @@ KEYS = {
     ("agot", "planning"): ["#agot-tracks", "#agot-wildlings", "#agot-houses", "#agot-planning .now", "svg.tvmap",
                            ".prompt-status"],
     ("agot", "action"): ["#agot-tracks", "#agot-wildlings", "#agot-houses", "#agot-action .turn", "svg.tvmap",
-                         ".round .on"],
+                         ".round .on", "#agot-action .ord-legend"],
     ("agot", "combat"): ["#agot-tracks", "#agot-houses", "#agot-combat .side.win .total",
                          "#agot-combat .side:not(.win) .total", "#agot-combat .frozen"],
     ("agot_clash", "clash"): ["#agot-tracks", "#agot-wildlings", "#agot-houses", "#agot-now", "#agot-clash .clash3"],
     ("lcg", "challenges"): ["#lcg-players", "#lcg-priority", "#lcg-challenge .vs", "#lcg-flow .cur", ".lcg-head .phase"],
     ("immortals", "planning"): [".im-top", ".im-players", ".prompt-status", ".im-map", ".im-track"],
     ("catan_watch", "roll"): [".cw-turn", ".cw-dice", ".cw-steps", ".cw-ff", ".cw-wall", ".cw-track", ".cw-vp"],
+    ("catan_watch", "final_wait"): [".cw-turn", ".cw-final-wait .prompt-status", ".cw-steps", ".cw-vp"],
+    ("catan_watch", "final"): [".cw-turn", ".cw-rank .cw-winner", ".cw-steps", ".cw-vp"],
     ("generic", "reveal"): [".counters", ".prompt.revealed .reveal", ".dice-now"],
 }
 
@@ -77,6 +80,15 @@ def check_tv(page, base: str, code: str, keys: list[str], agot_map: bool = False
             assert not (m["waiting"] or {}).get("cut"), f"{where}: waiting-for list cut {m['waiting']}"
             if h == 1080:
                 assert m["font"] >= 24, f"{where}: body text {m['font']} px"
+            sizes = measure(page)
+            if h == 1080:
+                worst = [(i["px"], i["text"]) for i in sizes["small"][:6]]
+                assert sizes["share_small"] < 0.10, f"{where}: {sizes['share_small']:.0%} of the text under 16 px {worst}"
+            least = 16 if h == 1080 else 12
+            if agot_map:
+                assert sizes["min_name"] is not None and sizes["min_name"] >= least, f"{where}: area names {sizes['min_name']} px"
+            if sizes["min_order"] is not None:
+                assert sizes["min_order"] >= least, f"{where}: orders {sizes['min_order']} px"
             if agot_map:
                 labels = page.evaluate(LABEL_OVERLAPS)
                 assert labels["count"] == 50 and labels["bad"] == [], f"{where}: {labels}"

@@ -1,7 +1,10 @@
-"""Every game's question set: the right entry must be in the top 3 for at least 90% of questions.
+"""Every game's question sets, measured by entry: is the entry that settles the question first?
 
-One test per game whose ``tests/reference/questions_<game>.toml`` exists (a game whose file has
-not landed yet is skipped; the LCG file must exist). Failures list the questions that missed.
+``questions_<game>.toml`` is the set the ranking is tuned on: per game and language, the first
+result must be one of ``expect`` for at least 95% of questions, and one of the first 3 for 99%.
+``heldout_<game>.toml`` was written before the ranking work and is never tuned on; it is held to a
+lower floor (it measures how the ranking generalises: tools/rules_eval.py reports both).
+Failures list the questions that missed.
 """
 
 from __future__ import annotations
@@ -11,33 +14,32 @@ from pathlib import Path
 
 import pytest
 
-from companion.reference import get, search
+from companion.reference import answer, get, search
 
 HERE = Path(__file__).resolve().parent
 GAMES = ("agot", "lcg", "immortals", "catan_watch")
-REQUIRED = ("lcg",)
-TOP = 3
-PASS_RATE = 0.9
+LANGS = ("en", "pt_BR")
+#: (top-1 rate, top-3 rate) each set must reach, per game and language
+FLOORS = {"questions": (0.95, 0.99), "heldout": (0.6, 0.75)}
 
 
-def _questions(game: str) -> list[dict]:
-    path = HERE / f"questions_{game}.toml"
+def _questions(game: str, kind: str = "questions") -> list[dict]:
+    path = HERE / f"{kind}_{game}.toml"
     if not path.exists():
-        if game in REQUIRED:
-            pytest.fail(f"{path.name} is required")
-        pytest.skip(f"{path.name} has not landed yet")
+        pytest.fail(f"{path.name} is required")
     with open(path, "rb") as fh:
         return tomllib.load(fh).get("q", [])
 
 
+@pytest.mark.parametrize("kind", sorted(FLOORS))
 @pytest.mark.parametrize("game", GAMES)
-def test_question_set_is_well_formed(game):
-    qs = _questions(game)
+def test_question_set_is_well_formed(game, kind):
+    qs = _questions(game, kind)
     ref = get(game)
     assert ref is not None, f"{game} has questions but no reference"
-    assert len(qs) >= 30
+    assert len(qs) >= (30 if kind == "questions" else 20)
     langs = [q["lang"] for q in qs]
-    assert set(langs) == {"en", "pt_BR"}
+    assert set(langs) == set(LANGS)
     assert min(langs.count("en"), langs.count("pt_BR")) >= len(qs) * 0.4, "about half in each language"
     for q in qs:
         assert q["text"].strip() and q["expect"], q
@@ -45,13 +47,32 @@ def test_question_set_is_well_formed(game):
         assert not unknown, f"{q['text']!r} expects unknown entries {unknown}"
 
 
+@pytest.mark.parametrize("kind", sorted(FLOORS))
+@pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", GAMES)
-def test_top3_rate(game):
-    qs = _questions(game)
-    misses = []
+def test_top1_and_top3_by_entry(game, lang, kind):
+    qs = [q for q in _questions(game, kind) if q["lang"] == lang]
+    first, three, misses = 0, 0, []
     for q in qs:
-        found = [e.id for e in search(game, q["text"], q["lang"], TOP)]
-        if not set(found) & set(q["expect"]):
-            misses.append(f"[{q['lang']}] {q['text']!r}: expected {q['expect']}, got {found}")
-    rate = 1 - len(misses) / len(qs)
-    assert rate >= PASS_RATE, f"{game}: {rate:.0%} in the top {TOP}; misses:\n" + "\n".join(misses)
+        found = [e.id for e in search(game, q["text"], lang, 3)]
+        want = set(q["expect"])
+        first += bool(found and found[0] in want)
+        three += bool(want & set(found))
+        if not (found and found[0] in want):
+            misses.append(f"[{lang}] {q['text']!r}: expected {q['expect']}, got {found}")
+    top1, top3 = first / len(qs), three / len(qs)
+    floor1, floor3 = FLOORS[kind]
+    assert top1 >= floor1 and top3 >= floor3, (
+        f"{game} {lang} {kind}: top-1 {top1:.0%}, top-3 {top3:.0%}; first result wrong for:\n" + "\n".join(misses))
+
+
+def test_a_confident_answer_is_right_on_the_tuned_sets():
+    """When the ranking says "high", the first entry settles the question (>= 97% of the time)."""
+    high = right = 0
+    for game in GAMES:
+        for q in _questions(game):
+            a = answer(game, q["text"], q["lang"], 3)
+            if a.confidence == "high":
+                high += 1
+                right += a.hits[0].entry.id in q["expect"]
+    assert high >= 150 and right / high >= 0.97, (high, right)

@@ -31,7 +31,7 @@ def test_search_api_shape_and_order(client):
 def test_search_api_lists_everything_without_a_query_and_knows_games(client):
     everything = client.get("/api/games/lcg/rules?lang=en&limit=500").get_json()["results"]
     assert len(everything) >= 80
-    assert client.get("/api/games/generic/rules?q=x").get_json() == {"results": []}
+    assert client.get("/api/games/generic/rules?q=x").get_json() == {"results": [], "confidence": "none"}
     r = client.get("/api/games/nope/rules?q=x")
     assert r.status_code == 404 and r.get_json()["error"]
 

@@ -93,3 +93,52 @@ def test_guards_and_rangers_are_different_things():
     assert ids("catan_watch", "what does a ranger card do", "en", 1) == ["rangers"]
     assert "rangers" not in ids("catan_watch", "onde coloco o guarda", "pt_BR")
     assert "build-guard" in ids("catan_watch", "onde coloco o guarda", "pt_BR")
+
+
+def test_ordinary_words_are_never_corrected_as_typos():
+    """Issue 25: "marcar" is not "marchar", "parked" is not "mark"; real typos are still fixed."""
+    own, _ = index().expand("agot", "posso marcar a area", "pt_BR")
+    assert "march" not in own and "marc" in own
+    own, _ = index().expand("agot", "ships parked in a port", "en")
+    assert "mark" not in own and "park" in own
+    own, _ = index().expand("lcg", "moribnd", "en")
+    assert "moribund" in own
+
+
+def test_perdi_does_not_pull_in_casualties():
+    _, terms = index().expand("agot", "perdi a batalha", "pt_BR")
+    assert not [t for t in terms if t.startswith(("baix", "casualt"))], terms
+    assert ids("agot", "perdi o leilao, perco o poder que apostei?", "pt_BR", 1) == ["clash-power-spent"]
+
+
+def test_phrases_name_a_retreat():
+    """ "run back", "fall back", "fugir" reach retreat; the phrase's words stop counting alone."""
+    concepts = index().concepts("agot", "can they run back", "en")
+    assert [c.label for c in concepts] == ["run back"] and "retreat" in concepts[0].variants
+    assert ids("agot", "defender lost, where do they fall back to", "en", 1) == ["resolution-retreat-defender"]
+    assert ids("agot", "da pra fugir de barco depois de perder", "pt_BR", 1) == ["resolution-retreat-ships"]
+
+
+def test_synonyms_weigh_less_than_the_players_own_words():
+    (c,) = index().concepts("agot", "navio", "pt_BR")
+    assert c.variants["navi"] == 1.0 and 0 < c.variants["barc"] < 1.0
+
+
+def test_the_disputes_of_issue_25_are_settled_first():
+    assert ids("immortals", "ataquei regiao vazia com 3 cubos e sairam 3 habitantes, ganhei?", "pt_BR", 1) == [
+        "battle-unoccupied-against"]
+    assert ids("agot", "barcos transportando pelo mar podem apoiar do outro lado?", "pt_BR", 1)[0] in (
+        "transport-not-support", "combat-support-transport")
+    assert ids("agot", "can ships parked in a port support the land fight", "en", 1) == ["ports-support"]
+
+
+def test_confidence_is_high_only_when_the_first_entry_is_clearly_the_answer():
+    from companion.reference import answer
+
+    sure = answer("lcg", "can meera blank the red viper", "en")
+    assert sure.confidence == "high" and sure.hits[0].entry.id == "meera-red-viper"
+    for game, q, lang in (("immortals", "who brought the pizza", "en"), ("agot", "qual a senha do wifi", "pt_BR"),
+                          ("catan_watch", "can my dog play", "en"), ("agot", "move", "en")):
+        assert answer(game, q, lang).confidence in ("low", "none"), (game, q)
+    assert answer("lcg", "zzzz qqqq", "en").confidence == "none"
+    assert answer("lcg", "", "en").confidence == "none"

@@ -24,7 +24,7 @@ from tests.conftest import Api
 PAGES = ["/t/{c}/screen", "/t/{c}/frag/screen", "/t/{c}/frag/host", "/t/{c}/frag/seat", "/t/{c}/log",
          "/t/{c}/join?switch=1", "/t/{c}/rules", "/t/{c}/frag/rules", "/t/{c}/frag/screen?lang=pt_BR",
          "/t/{c}/frag/seat?lang=pt_BR", "/t/{c}/frag/host?lang=pt_BR"]
-JSON = ["/api/tables/{c}", "/api/tables/{c}/me", "/api/tables/{c}/log", "/t/{c}/export"]
+JSON = ["/api/tables/{c}", "/api/tables/{c}/me", "/api/tables/{c}/log", "/t/{c}/export", "/api/tables/{c}/history"]
 VOLATILE = ("time", "exported_at", "created_at")
 
 

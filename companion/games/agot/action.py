@@ -93,7 +93,7 @@ def _require_turn(state: State, ctx: Ctx, step: str) -> str:
         raise RuleError("Finish the mustering first.", "seed 000 p.22", status=409, entry="consolidate-special-muster")
     if act["step"] != step:
         raise RuleError("This is not the moment for that: the table is at %(step)s.", "seed 000 p.14",
-                        status=409, step=act["step"])
+                        status=409, entry="action-steps", step=act["step"])
     house = act["turn"]
     ctx.actor.require(house)
     return house

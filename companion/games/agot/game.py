@@ -13,6 +13,7 @@ from ...i18n import N_
 from ..base import Action, Ctx, Game, Option, RuleError, SeatDef, State
 from . import board as board_data
 from . import flow, names, rules, setup, views
+from .chronicle import AgotChronicle
 
 
 class AgotGame(Game):
@@ -23,6 +24,7 @@ class AgotGame(Game):
     screen_template = "agot/screen.html"
     seat_template = "agot/seat.html"
     host_template = "agot/host.html"
+    chronicle = AgotChronicle()
 
     def options(self) -> list[Option]:
         return [

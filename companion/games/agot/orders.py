@@ -138,7 +138,7 @@ def validate(orders: dict[str, str], *, held: list[str], stars: int, restriction
     missing = [a for a in held if a not in orders]
     if missing:
         raise RuleError("Every area with your units needs an order: %(area)s has none.", "seed 000 p.12",
-                        area=missing[0])
+                        entry="planning-every-area", area=missing[0])
 
 
 def is_short(held: list[str], stars: int, restrictions: list[str]) -> bool:

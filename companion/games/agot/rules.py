@@ -134,6 +134,7 @@ def end_action_phase(state: State, ctx: Ctx) -> None:
     if state["round"] >= victory.LAST_ROUND:
         end_game(state, ctx)
         return
+    ctx.round_end(state)
     start_westeros(state, ctx)
 
 

@@ -82,7 +82,8 @@ def use_token(state: State, token: str, house: str) -> None:
     if dom["holder"] != house:
         raise RuleError("You do not hold this dominance token.", "seed 000 p.11", status=403)
     if dom["used"]:
-        raise RuleError("This dominance token was already used this round.", "seed 000 p.11", status=409)
+        raise RuleError("This dominance token was already used this round.", "seed 000 p.11", status=409,
+                        entry="tracks-refresh")
     dom["used"] = True
 
 

@@ -3,7 +3,8 @@ declared moves and its views.
 
 Phases (``state.phase``): ``setup`` (three placement rounds, the third places one guard each,
 seed 004 p.6), ``roll`` (the active player rolls the three dice), ``main`` (trade physically,
-build, heroes, end the turn), ``over``. The moves' stages (:meth:`CatanWatchGame.stage`) name them
+build, heroes, end the turn), ``over`` (first ``over/reveal`` when a Wall ending waits for hidden
+victory point cards). The moves' stages (:meth:`CatanWatchGame.stage`) name them
 ``setup/place``, ``setup/guard``, ``turn/roll``, ``turn/build`` and ``over``. What each move does is
 in :mod:`.rules`; what the devices see in :mod:`.views`.
 """
@@ -15,9 +16,10 @@ from typing import Any
 from ...i18n import N_
 from ...moves import Move, Moves
 from ..base import Action, Ctx, Game, Option, SeatDef, State
-from . import dice, params, rules, turns, views
+from . import dice, params, rules, scoring, turns, views
 from . import profile as prof
-from .cite import BASE_DEV, BUILD, FIRST, GUARDS, HEROES, PATROL, PROFILE, SETUP, SPECIAL, TURN
+from .chronicle import CatanChronicle
+from .cite import BASE_DEV, BUILD, END, FIRST, GUARDS, HEROES, PATROL, PROFILE, SETUP, SPECIAL, TURN
 from .steps import label
 
 SEAT_COLORS = (("p1", N_("Red"), "#d64545"), ("p2", N_("Blue"), "#3f7fd6"),
@@ -25,11 +27,13 @@ SEAT_COLORS = (("p1", N_("Red"), "#d64545"), ("p2", N_("Blue"), "#3f7fd6"),
                ("p5", N_("Green"), "#3fa34d"), ("p6", N_("Brown"), "#9a6b3f"))
 STEPS_KEPT = 40
 PLACE, GUARD, ROLL, BUILD_STAGE = "setup/place", "setup/guard", "turn/roll", "turn/build"
+REVEAL = "over/reveal"  # a Wall ending waits for tied players' hidden victory point cards
 PLAYING = ("setup", "turn")  # until the game is over
 
 
 class CatanWatchGame(Game):
     id = "catan-watch"
+    chronicle = CatanChronicle()
     title = N_("Catan: Brotherhood of the Watch")
     summary = N_("Dice, the wildling advance on the Wall, guards, breaches and victory points.")
     screen_template = "catan_watch/screen.html"
@@ -126,8 +130,12 @@ class CatanWatchGame(Game):
              "takes the Largest Patrol.", PATROL, params.Ranger, who="seat", stages=("turn",)),
         Move("progress", rules.progress, "Play a progress card (the turn's one development card).", PATROL,
              who="seat", stages=("turn",)),
-        Move("reveal_vp", rules.reveal_vp, "Reveal victory point cards on one's own turn.", BASE_DEV,
-             params.RevealVp, who="seat", stages=("turn",)),
+        Move("reveal_vp", rules.reveal_vp, "Reveal victory point cards on one's own turn; after a Wall ending "
+             "that waits for them, the hidden cards still held (the host may answer for a seat).", BASE_DEV,
+             params.RevealVp, who="seat", stages=("turn", REVEAL), reveals=True),
+        Move("answer", rules.final_vp, "After a Wall ending with tied guards: the hidden victory point cards "
+             "still held, sealed; the last answer reveals all and decides the result.", END, params.Answer,
+             who="seat", stages=(REVEAL,), reveals=True),
         Move("longest_road", rules.longest_road, "Record who holds the Longest Road (the table measures); a "
              "new holder reveals a wildling token.", SPECIAL, params.LongestRoad, who="seat",
              stages=("turn",)),
@@ -149,10 +157,13 @@ class CatanWatchGame(Game):
     ])
 
     def stage(self, state: State) -> str:
-        """``setup/place`` (rounds 1-2), ``setup/guard`` (round 3), ``turn/roll``, ``turn/build``, ``over``."""
+        """``setup/place`` (rounds 1-2), ``setup/guard`` (round 3), ``turn/roll``, ``turn/build``,
+        ``over/reveal`` (the result waits for hidden victory point cards), ``over``."""
         phase: str = state["phase"]
         if phase == "setup":
             return GUARD if state["setup"]["round"] == 3 else PLACE
+        if phase == "over" and scoring.revealing(state):
+            return REVEAL
         return {"roll": ROLL, "main": BUILD_STAGE}.get(phase, phase)
 
     def apply(self, state: State, ctx: Ctx, action: Action) -> None:

@@ -52,7 +52,15 @@ class Ranger(Tokens):
 
 
 class RevealVp(CatanParams):
-    count: int = Field(description="victory point cards revealed, 1-5")
+    count: int = Field(description="victory point cards revealed, 1-5 on one's turn; 0-5 after a Wall "
+                                   "ending (the hidden cards still held, 0 when none)")
+    seat: str | None = Field(None, description="after the end: the host reveals for this seat")
+
+
+class Answer(CatanParams):
+    prompt: str = Field(description='the sealed prompt id ("final-vp": hidden victory point cards after '
+                                    'a Wall ending with tied guards)')
+    value: int = Field(description="how many victory point cards the player holds hidden (0 when none)")
 
 
 class LongestRoad(Tokens):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ... import sealed
 from ...i18n import N_, tr
 from ..base import Action, Ctx, RuleError, State, get_choice, get_int
 from . import board, dice, scoring, tokens, turns
@@ -23,6 +24,7 @@ from .cite import (
     BASE_BUILD,
     BASE_DEV,
     BUILD,
+    END,
     FIRST,
     GUARDS,
     HEROES,
@@ -278,13 +280,60 @@ def progress(state: State, ctx: Ctx, action: Action) -> None:
 
 def reveal_vp(state: State, ctx: Ctx, action: Action) -> None:
     """Victory point cards are revealed on your own turn (seed 004 p.4); they count at once and
-    win only at the end of the turn (p.8)."""
+    win only at the end of the turn (p.8). After a Wall ending that waits for them, this is the
+    player's answer to the end's reveal (:func:`final_vp`)."""
+    if state["phase"] == "over":
+        seat = action.get("seat") if ctx.actor.host and action.get("seat") else ctx.actor.seat
+        _final_answer(state, ctx, str(seat or ""), action.get("count"))
+        return
     seat = _turn_seat(state, ctx)
     count = get_int(action, "count", 1, 5, BASE_DEV)
     state["players"][seat]["vp_cards"] += count
     _turn_dev(state, seat)["vp"] += count  # may be cards bought this very turn (p.4)
     step(state, ctx, "vp_card", N_("%(who)s reveals %(count)s victory point card"),
          _plural="%(who)s reveals %(count)s victory point cards", who=seat, count=count)
+
+
+def final_vp(state: State, ctx: Ctx, action: Action) -> None:
+    """A tied player's sealed answer after a Wall ending: the victory point cards still hidden
+    (seed 004 p.4: they may be revealed after the end). Answers stay secret and changeable until the
+    last asked player answers; then all are revealed at once and the ties of p.8 decide."""
+    prompt = scoring.revealing(state)
+    if prompt is None or action.get("prompt") != prompt["id"]:
+        raise RuleError("The result is decided: no victory point cards are waited for.", END, status=409)
+    _final_answer(state, ctx, ctx.actor.require_seat(), action.get("value"))
+
+
+def _final_answer(state: State, ctx: Ctx, seat: str, raw: Any) -> None:
+    """Record one seat's hidden victory point cards; the last answer reveals them all and decides."""
+    prompt = scoring.revealing(state)
+    if prompt is None:
+        raise RuleError("The result is decided: no victory point cards are waited for.", END, status=409)
+    if seat not in prompt["asked"]:
+        raise RuleError("Only players tied on guards who may hold a hidden victory point card are asked.",
+                        END, status=403)
+    ctx.actor.require(seat)
+    most = int(prompt["spec"]["max"][seat])
+    count = get_int({"count": raw}, "count", 0, 5, BASE_DEV)
+    if count > most:
+        raise RuleError("You have %(n)s development card not played, so at most %(n)s hidden victory point card.",
+                        BASE_DEV, _plural="You have %(n)s development cards not played, so at most %(n)s hidden "
+                                          "victory point cards.", n=most)
+    changed = seat in prompt["answers"]
+    done = sealed.answer(state, prompt["id"], seat, count)
+    ctx.log(N_("%(who)s holds %(count)s hidden victory point card"),
+            _plural="%(who)s holds %(count)s hidden victory point cards", who=ctx.name(seat), count=count,
+            prompt=prompt["id"], seat=seat,
+            hidden=N_("%(who)s changed their answer") if changed else N_("%(who)s has answered"),
+            hidden_params={"who": ctx.name(seat)})
+    if not done:
+        return
+    for s in prompt["asked"]:
+        n = int(prompt["answers"][s])
+        state["players"][s]["vp_cards"] += n
+        step(state, ctx, "vp_card", N_("%(who)s reveals %(count)s victory point card"),
+             _plural="%(who)s reveals %(count)s victory point cards", who=s, count=n)
+    scoring.decide(state, ctx, state["end"]["reason"])
 
 
 def longest_road(state: State, ctx: Ctx, action: Action) -> None:

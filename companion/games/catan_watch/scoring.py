@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ... import sealed
 from ...i18n import N_, tr
 from ..base import Ctx, State
 from . import profile as prof
@@ -83,13 +84,61 @@ END_REASONS = {
 }
 
 
+FINAL_VP = "final-vp"  # the one sealed prompt of the end: hidden victory point cards
+
+
+def unplayed_dev(state: State, seat: str) -> int:
+    """Development cards bought and not yet played or revealed: the most victory point cards the
+    player can still hold hidden (seed 004 p.4: they stay hidden until revealed)."""
+    p = state["players"][seat]
+    return max(0, p["dev_bought"] - p["rangers"] - p.get("progress", 0) - p["vp_cards"])
+
+
+def to_ask(state: State, reason: str) -> list[str]:
+    """Who reveals after a Wall ending: VP only separate players with as many guards as another
+    (seed 004 p.8, ties), and hidden victory point cards may be revealed after the end (p.4), so
+    those tied players who may hold one (an unplayed development card) are asked, in seat order."""
+    if reason not in ("breaches", "gift"):
+        return []
+    counts: dict[int, int] = {}
+    for seat in state["seats"]:
+        counts[guards_on_wall(state, seat)] = counts.get(guards_on_wall(state, seat), 0) + 1
+    return [s for s in state["seats"] if counts[guards_on_wall(state, s)] > 1 and unplayed_dev(state, s) > 0]
+
+
 def finish(state: State, ctx: Ctx, reason: str, winner: str | None = None) -> None:
-    """End the game now and record the ranking (seed 004 p.8)."""
+    """End the game now (seed 004 p.8). At a Wall ending where players tie on guards and may hold
+    hidden victory point cards, they are asked first (:func:`to_ask`); the result waits for them."""
+    state["phase"] = "over"
+    asked = to_ask(state, reason)
+    step(state, ctx, "end", N_("Game over: %(reason)s"), reason=tr(END_REASONS[reason]))
+    if not asked:
+        decide(state, ctx, reason, winner)
+        return
+    sealed.open_prompt(state, FINAL_VP, asked, kind="final_vp", title=N_("Reveal your hidden victory point cards"),
+                       spec={"max": {s: unplayed_dev(state, s) for s in asked}})
+    state["end"] = {"reason": reason, "winners": [], "ranking": [], "reveal": FINAL_VP}
+    step(state, ctx, "final_vp", N_("Tied on guards: the result waits for %(names)s to reveal their hidden "
+                                    "victory point cards"), names=", ".join(ctx.name(s) for s in asked))
+
+
+def revealing(state: State) -> sealed.Prompt | None:
+    """The end's open reveal prompt, if the result still waits for it."""
+    end = state.get("end") or {}
+    pid = end.get("reveal")
+    if not pid or pid not in state.get("prompts", {}):
+        return None
+    prompt = sealed.get(state, pid)
+    return prompt if sealed.is_open(prompt) else None
+
+
+def decide(state: State, ctx: Ctx, reason: str, winner: str | None = None) -> None:
+    """Record the ranking and the winners (seed 004 p.8)."""
     rows = ranking(state, reason, winner)
     winners = [r["seat"] for r in rows if r["place"] == 1]
-    state["phase"] = "over"
-    state["end"] = {"reason": reason, "winners": winners, "ranking": rows}
-    step(state, ctx, "end", N_("Game over: %(reason)s"), reason=tr(END_REASONS[reason]))
+    revealed = (state.get("end") or {}).get("reveal")
+    state["end"] = {"reason": reason, "winners": winners, "ranking": rows,
+                    **({"reveal": revealed} if revealed else {})}
     if len(winners) == 1:
         step(state, ctx, "winner", N_("%(who)s wins"), who=winners[0])
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ... import sealed
 from ..base import State
 
 
@@ -48,9 +49,12 @@ def patrol_after_ranger(state: State, seat: str) -> bool:
 
 
 def waiting_for(state: State) -> list[str]:
-    """The setup seat, or the active player; nobody once the game is over."""
+    """The setup seat, or the active player; once the game is over, the tied players whose hidden
+    victory point cards the result waits for (seed 004 p.4, p.8), then nobody."""
     if state["phase"] == "setup":
         return [setup_seat(state)]
     if state["phase"] in ("roll", "main"):
         return [active(state)]
-    return []
+    pid = (state.get("end") or {}).get("reveal")
+    prompt = state.get("prompts", {}).get(pid) if pid else None
+    return sealed.waiting(prompt) if prompt else []

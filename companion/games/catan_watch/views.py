@@ -1,12 +1,15 @@
 """What the screen and the phones see. Nothing in this game is secret per seat (cards and hands
-stay on the table), but two things must not leak the future: the balanced dice deck and the
-digital token pool are shown only as counts, never their contents."""
+stay on the table) except the hidden victory point cards a tied player declares after a Wall
+ending (a sealed prompt: only its own phone sees its answer until all are revealed together), and
+two things must not leak the future: the balanced dice deck and the digital token pool are shown
+only as counts, never their contents."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from ... import sealed
 from ..base import State
 from . import board, dice, scoring, turns
 from . import profile as prof
@@ -100,6 +103,10 @@ def public(state: State) -> dict[str, Any]:
         "winners": winners,
         "end": end,
         "end_reason": scoring.END_REASONS[end["reason"]] if end else None,
+        # a Wall ending with tied guards: who is asked for hidden VP cards, who answered (never what
+        # before the reveal: sealed.public is the gate)
+        "final_reveal": (sealed.public(sealed.get(state, end["reveal"]))
+                         if end and end.get("reveal") in state.get("prompts", {}) else None),
         # the whole frame for the host's editor (public: it describes the physical board); a
         # correction made after the first guard waits for the next roll (issue 15)
         "profile_json": (json.dumps(state.get("pending_profile") or p, ensure_ascii=False, indent=1)
@@ -129,10 +136,16 @@ def private(state: State, seat: str) -> dict[str, Any]:
     hero = _hero(state, seat)
     if hero["usable"]:
         can.append("hero")
+    final = scoring.revealing(state)
+    final_vp = None
+    if final is not None and seat in final["asked"]:
+        can.append("answer")
+        final_vp = {**sealed.private(final, seat), "max": final["spec"]["max"][seat]}
     free_sections = [s["id"] for s in state["profile"]["sections"]
                      if len(state["wall"][s["id"]]) < s["spaces"]]
     return {
         "seat": seat,
+        "final_vp": final_vp,
         "my_turn": my_turn,
         "my_setup": my_setup,
         "can": can,

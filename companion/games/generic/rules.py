@@ -14,6 +14,7 @@ from ... import sealed
 from ...i18n import N_, tr
 from ...moves import Move, Moves, Params
 from ..base import Action, Actor, Ctx, Game, Option, RuleError, SeatDef, State, get_int
+from .chronicle import GenericChronicle
 
 
 class PromptView(sealed.PublicPrompt):
@@ -101,6 +102,7 @@ class Answer(PromptRef):
 
 class GenericGame(Game):
     id = "generic"
+    chronicle = GenericChronicle()
     title = N_("Generic table")
     summary = N_("Counters, dice and sealed bids or secret votes for any board game.")
     screen_template = "generic/screen.html"

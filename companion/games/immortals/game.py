@@ -17,6 +17,7 @@ from ...moves import Move, Moves, NoParams
 from ..base import Ctx, Game, Option, SeatDef, State
 from . import cite, params, profile, rules, views
 from .board import REGIONS, empty_board
+from .chronicle import ImmortalsChronicle
 from .labels import msg
 
 COLORS = (("red", N_("Red"), "#d64545"), ("purple", N_("Purple"), "#9b59b6"), ("blue", N_("Blue"), "#3f7fd6"),
@@ -31,6 +32,7 @@ BATTLE = "performance/battle"
 
 class ImmortalsGame(Game):
     id = "immortals"
+    chronicle = ImmortalsChronicle()
     title = N_("Immortals")
     summary = N_("Secret action planning, resources, cube-tower battles and scoring for Immortals.")
     screen_template = "immortals/screen.html"

@@ -395,6 +395,7 @@ def _score(state: State, ctx: Ctx) -> None:
         ctx.log(N_("Game over. Winner: %(who)s"),
                 who=", ".join(ctx.name(s) for s in state["result"]["winners"]))
     else:
+        ctx.round_end(state)
         _new_round(state, ctx)
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from ...i18n import N_
 from ..base import Action, Ctx, Game, Option, SeatDef, State
 from . import data, flow, pace, views
+from .chronicle import LcgChronicle
 from .data import autopass_kinds
 from .moves import MOVES, names
 
@@ -34,6 +35,7 @@ class LcgGame(Game):
     host_template = "lcg/host.html"
     reference_template = "lcg/_reference.html"
     moves = MOVES
+    chronicle = LcgChronicle()
 
     def options(self) -> list[Option]:
         return [

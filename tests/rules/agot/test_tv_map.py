@@ -12,7 +12,7 @@ from babel.support import Translations
 from companion.games.agot import board as board_data
 from companion.games.agot import names, tvmap
 
-NAME_FONT, LINE_GAP, MARK_GAP, MARK_FONT = 2.7, 2.9, 3.6, 3.1  # the SVG sizes set in _map.html / tv.css
+NAME_FONT, LINE_GAP, MARK_GAP, MARK_FONT, ORDER_FONT = 2.8, 2.9, 3.8, 3.1, 2.9  # the SVG sizes set in _map.html / tv.css
 CHAR_W = 0.62  # a generous average advance of a bold sans-serif glyph, in ems
 
 
@@ -34,10 +34,15 @@ def test_every_board_adjacency_is_a_shared_border():
 
 
 def busy_marks(area: str) -> str:
-    """The marks line of a busy area: its fort, a holder with 4 units, a power token, a bonus order."""
+    """The marks line of a busy area: its fort, a holder with 4 units, a power token (then its order)."""
     board = board_data.load().areas[area]
     fort = {"stronghold": "♜♜ ", "castle": "♜ "}.get(board.fort or "", "")
-    return fort + "G4 " + ("● " if board.type == "land" else "") + "✚+1"
+    return fort + "G4" + (" ●G" if board.type == "land" else "")
+
+
+def busy_width(area: str) -> float:
+    """The marks line and a special bonus order token beside it ("✚+1★"), as _map.html spaces them."""
+    return len(busy_marks(area)) * CHAR_W * MARK_FONT + 0.6 + 4 * CHAR_W * ORDER_FONT + 1.4
 
 
 def _boxes(lang: str) -> dict[str, tuple[float, float, float, float]]:
@@ -47,9 +52,9 @@ def _boxes(lang: str) -> dict[str, tuple[float, float, float, float]]:
     boxes = {}
     for area, (x, y) in d.labels.items():
         lines = textwrap.wrap(tr.gettext(names.AREAS[area]), 11, break_long_words=False)
-        width = max(max(len(ln) for ln in lines) * CHAR_W * NAME_FONT, len(busy_marks(area)) * CHAR_W * MARK_FONT)
+        width = max(max(len(ln) for ln in lines) * CHAR_W * NAME_FONT, busy_width(area))
         top = y - (len(lines) - 1) * 1.45 - NAME_FONT * 0.95
-        bottom = y - (len(lines) - 1) * 1.45 + (len(lines) - 1) * LINE_GAP + MARK_GAP + MARK_FONT * 0.3
+        bottom = y - (len(lines) - 1) * 1.45 + (len(lines) - 1) * LINE_GAP + MARK_GAP + 0.95
         boxes[area] = (x - width / 2, top, x + width / 2, bottom)
     return boxes
 
