@@ -9,6 +9,10 @@
 3. Room codes: guesses against a real ``companion serve`` until the first 429.
 4. Descriptors: a real ``companion serve`` under a 256-descriptor hard limit (the macOS default),
    300 idle connections opened; what a new request gets, and after the idle timeout.
+5. Refusal twins: tables differing only in a hidden value (tests/security/test_attack_refusals.py);
+   the host token, a seat with host rights and a plain seat probe both; counts answers that differ.
+6. Lone surrogates: ``"\\ud800"`` in every text field of tests/security/test_unicode.py; counts
+   the ones accepted and the pages that fail afterwards.
 """
 
 from __future__ import annotations
@@ -33,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from companion import create_app  # noqa: E402
 from tests.conftest import Api  # noqa: E402
-from tests.security import test_xss  # noqa: E402
+from tests.security import test_attack_refusals, test_unicode, test_xss  # noqa: E402
 from tests.security.hostile import RAW_MARKERS  # noqa: E402
 
 
@@ -101,6 +105,38 @@ def leak_run(tmp: str) -> dict[str, Any]:
         record = client.get(f"/api/tables/{code}/export", headers=host).get_json()
         imported += client.post("/api/tables/import", json=record).status_code == 201
     return {"fetches": fetches, "secrets_found": found, "imports_of_http_exports_accepted": imported}
+
+
+def twin_run(tmp: str) -> dict[str, Any]:
+    """Each scenario's probes against its twins: answers that differ tell a device a secret."""
+    probes = differing = 0
+    for script, twins in ((test_attack_refusals._immortals, "BC"), (test_attack_refusals._generic, "B"),
+                          (test_attack_refusals._lcg, "B"), (test_attack_refusals._agot_orders, "B"),
+                          (test_attack_refusals._agot_house_card, "B")):
+        base = test_attack_refusals._answers(Path(tmp) / script.__name__, "A", script)
+        for variant in twins:
+            other = test_attack_refusals._answers(Path(tmp) / script.__name__, variant, script)
+            probes += len(base) - 1
+            differing += sum(base[k] != other[k] for k in base)
+    return {"scenarios": 5, "probes_per_twin_pair": probes, "answers_that_differ": differing}
+
+
+def surrogate_run(tmp: str) -> dict[str, Any]:
+    """Every text field of every game with a lone surrogate: accepted, then the table's pages."""
+    app = create_app({"DATABASE_URL": "", "DATA_DIR": tmp, "TESTING": True, "ROOM_CODE_LIMIT": "100000 per minute"})
+    api = Api(app.test_client())
+    tried = accepted = pages = failed = 0
+    for game, options, who, action, _field in test_unicode.ACTIONS:
+        code, host, tokens = test_unicode._table(api, game, options)
+        r = api.act(code, host if who == "host" else next(iter(tokens.values())), action)
+        tried, accepted = tried + 1, accepted + (r.status_code < 400)
+        for url in test_unicode.PAGES:
+            pages += 1
+            try:  # TESTING propagates a view's exception instead of answering 500
+                failed += api.client.get(url.format(c=code)).status_code >= 500
+            except Exception:  # noqa: BLE001 - a failed page is what this run counts
+                failed += 1
+    return {"fields_tried": tried, "accepted": accepted, "pages_fetched": pages, "pages_failed": failed}
 
 
 def free_port() -> int:
@@ -190,6 +226,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as a, tempfile.TemporaryDirectory() as b, \
             tempfile.TemporaryDirectory() as c, tempfile.TemporaryDirectory() as d:
         results = {"xss": xss_run(a), "leaks": leak_run(b), "room_codes": guess_run(c), "descriptors": fd_run(d)}
+    with tempfile.TemporaryDirectory() as e, tempfile.TemporaryDirectory() as f:
+        results.update(refusal_twins=twin_run(e), surrogates=surrogate_run(f))
     print(json.dumps(results, indent=1, ensure_ascii=False))
     return 0
 

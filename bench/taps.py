@@ -10,7 +10,8 @@ itself (the LCG countdown's ``pass_ahead``) cost 0 taps. The scenarios are the o
   countdown per run of windows (issue 24) or per round (issue 15), and without countdowns; each
   row also gives the seconds spent on countdowns that ran out because nobody acted.
 * Immortals: tribe setup on one phone, first table (everything typed) and a later table that starts
-  from the saved profile (only the tribe choice and the check).
+  from the saved profile (only the tribe choice and the check); one round (issue 23).
+* Catan: setup and one round of four turns; A Game of Thrones: round 1 of 4 houses (issue 23).
 
     python bench/taps.py            # prints a table (Markdown) for docs/taps.md
 """
@@ -160,6 +161,113 @@ def immortals_setup() -> dict[str, int]:
     return {"first table": d.count["p1"], "later table (saved profile)": later.count["p1"]}
 
 
+def immortals_round(confirm_partial: int = 1) -> dict[str, int]:
+    """Immortals, 3 players, one round after the initial round: each player reinforces one region,
+    plans three cards (three selects, Seal, and the in-page question about the empty spaces since
+    issue 23: ``confirm_partial``), reveals one card in turn (open it + its button), then passes
+    (the button + its in-page question). Returns taps per seat."""
+    from companion.games.immortals import GAME
+    from companion.games.immortals.views import private
+
+    d = Driver(GAME, {"players": "3"}, {})
+    starts = {"p1": "1-1", "p2": "2-1", "p3": "3-1"}
+    for seat, (light, dark) in zip(starts, (("elves", "demons"), ("humans", "orcs"), ("dwarves", "necromancers"))):
+        d.do(seat, {"type": "choose_tribes", "light": light, "dark": dark, "light_gold": 3, "light_energy": 4,
+                    "dark_gold": 4, "dark_energy": 5, "light_groups": "4", "dark_groups": "3",
+                    "start": starts[seat], "light_spaces": ["extract_gold", "extract_energy", "transition3", "build"],
+                    "dark_spaces": ["attack", "move_attack", "tribe", "attack"]}, taps=0)
+    d.table.act(Actor(host=True), {"type": "start_game"}, seed=99)
+    for _ in range(60):  # the initial round (start groups, draft, feeding the tower) is not counted
+        st = d.state
+        if st["phase"] != "draft":
+            break
+        dr = st["draft"]
+        if dr["stage"] == "start":
+            for seat in [x for x in starts if x not in dr["started"]]:
+                d.do(seat, {"type": "draft_start", "group": 4}, taps=0)
+        elif dr["stage"] == "pick":
+            for seat in starts:
+                d.do(seat, {"type": "answer", "prompt": f"draft-{dr['n']}",
+                            "value": private(st, seat)["draft_hand"][0]}, taps=0)
+        elif dr["stage"] == "place":
+            seat, card = dr["placer"], dr["picks"][dr["placer"]]
+            action: dict[str, Any] = {"type": "draft_place", "group": 3}
+            if card.endswith("*"):
+                realm, area = card.split(":")[1], card.split(":")[2][0]
+                action["wild_as"] = next(f"{area}-{n}" for n in range(1, 6)
+                                         if not st["board"][f"{realm}:{area}-{n}"]["seat"])
+            d.do(seat, action, taps=0)
+        else:
+            for seat in [x for x in starts if x not in dr["fed"]]:
+                d.do(seat, {"type": "feed", "light": 2, "dark": 3, "inhabitants": 2}, taps=0)
+    d.count.clear()
+    while d.state["phase"] == "reinforce":  # one army typed in one region (2), Done (1)
+        seat = d.state["turn"]
+        d.do(seat, {"type": "reinforce", "draw": "1", f"place_light:{starts[seat]}": "1"}, taps=3)
+    for seat in starts:
+        me = private(d.state, seat)
+        hand = [c["id"] for c in me["conflict"] if not c["wild"]][:2]
+        army: list[str | None] = [None] * 8
+        army[4] = f"r:{starts[seat]}:light"
+        for i, card in zip((5, 7), hand):
+            army[i] = card
+        picks = sum(1 for c in army if c)
+        d.do(seat, {"type": "answer", "prompt": f"plan-{d.state['round']}", "value": {"army": army}},
+             taps=picks + 1 + confirm_partial)
+    revealed: set[str] = set()
+    for _ in range(30):
+        if d.state["phase"] != "performance":
+            break
+        seat = d.state["turn"]
+        if seat not in revealed:
+            revealed.add(seat)
+            d.do(seat, {"type": "perform", "space": "a5", "decline": "1", "take": "gold"}, taps=2)
+        else:
+            d.do(seat, {"type": "pass", "take": "gold"}, taps=1 + confirm_partial)
+    return dict(d.count)
+
+
+AGOT_ORDERS = {  # the orders of tests/api/test_agot_action_api.py (round 1, 4 houses)
+    "baratheon": {"dragonstone": "consolidate-a", "kingswood": "defense1a", "shipbreaker-bay": "support0a"},
+    "lannister": {"lannisport": "march0", "stoney-sept": "support0a", "the-golden-sound": "consolidate-a"},
+    "stark": {"winterfell": "consolidate-a", "white-harbor": "defense1a", "the-shivering-sea": "support0a"},
+    "greyjoy": {"pyke": "defense1a", "greywater-watch": "consolidate-a", "ironmans-bay": "raid-a",
+                "port-of-pyke": "support0a", "riverrun": "defense1b"},
+}
+
+
+def agot_round() -> dict[str, int]:
+    """A Game of Thrones, 4 houses, round 1 (planning and action; round 1 has no Westeros phase):
+    every house places its orders (one select per area, plus opening "Other areas" once for
+    Greyjoy's footman in Riverrun, then Place), Lannister's Raven swaps an order (2 selects + the
+    button), Greyjoy raids (select + Raid), Lannister marches into Riverrun (destination + March),
+    supports itself, both fighters pick a house card, Greyjoy keeps the Blade and retreats (one tap
+    each: one button per legal choice), three consolidations. Returns taps per house."""
+    from companion.games.agot import GAME
+
+    d = Driver(GAME, {"players": 4, "faq_lannister_port_ship": False}, {})
+    d.table.act(Actor(host=True), {"type": "set_units", "area": "riverrun", "house": "greyjoy", "footman": 1}, seed=97)
+    d.table.act(Actor(host=True), {"type": "start"}, seed=98)
+    pid = d.state["planning"]["prompt"]
+    for house, orders in AGOT_ORDERS.items():
+        extra = 1 if house == "greyjoy" else 0  # opens "Other areas" for Riverrun
+        d.do(house, {"type": "answer", "prompt": pid, "value": {"orders": orders}}, taps=len(orders) + 1 + extra)
+    d.do("lannister", {"type": "raven_swap", "area": "stoney-sept", "token": "support1"}, taps=3)
+    d.do("greyjoy", {"type": "raid", "from": "ironmans-bay", "target": "the-golden-sound"}, taps=2)
+    d.do("lannister", {"type": "march", "from": "lannisport", "moves": [{"to": "riverrun", "footman": 1, "knight": 1}]},
+         taps=2)
+    d.do("lannister", {"type": "support", "area": "stoney-sept", "side": "attacker"}, taps=1)
+    pid = d.state["action"]["combat"]["prompt"]
+    d.do("lannister", {"type": "answer", "prompt": pid, "value": "tywin-lannister"}, taps=1)
+    d.do("greyjoy", {"type": "answer", "prompt": pid, "value": "euron-crows-eye"}, taps=1)
+    d.do("greyjoy", {"type": "blade", "use": ""}, taps=1)
+    d.do("greyjoy", {"type": "card_ability", "area": "seagard"}, taps=1)
+    for house, area in (("baratheon", "dragonstone"), ("stark", "winterfell"), ("greyjoy", "greywater-watch")):
+        d.do(house, {"type": "consolidate", "from": area}, taps=1)
+    assert d.state["round"] == 2
+    return dict(d.count)
+
+
 CATAN_TAPS = {"roll": 1, "end_turn": 1, "build": 1, "guard": 2, "first_seat": 1, "setup_place": 1}
 
 
@@ -210,6 +318,18 @@ def main() -> None:
     print("|---|---|")
     for label, n in catan_round().items():
         print(f"| {label} | {n} |")
+    print(f"| a plain turn (roll, end the turn; no dialog since issue 23) | {CATAN_TAPS['roll'] + CATAN_TAPS['end_turn']} |")
+    print()
+    print("| A Game of Thrones, 4 houses, round 1 (planning and action) | Baratheon | Lannister | Stark | Greyjoy | total |")
+    print("|---|---|---|---|---|---|")
+    a = agot_round()
+    print(f"| orders, Raven, raid, march, combat, consolidations | {a['baratheon']} | {a['lannister']} | {a['stark']} "
+          f"| {a['greyjoy']} | {sum(a.values())} |")
+    print()
+    print("| Immortals, 3 players, one round | p1 | p2 | p3 | total |")
+    print("|---|---|---|---|---|")
+    r = immortals_round()
+    print(f"| reinforce, plan 3 cards, reveal 1, pass | {r['p1']} | {r['p2']} | {r['p3']} | {sum(r.values())} |")
     print()
     print("| Immortals tribe setup, one phone | taps |")
     print("|---|---|")

@@ -37,7 +37,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .i18n import catalog_dirs
     from .resources import STATIC, TEMPLATES
     from .tables import Tables
-    from .web import api, assets, errors, hosts, i18n_web, pages, rules, security
+    from .web import api, assets, errors, hosts, i18n_web, pages, rules, security, story
     from .web.common import TextResponse
     from .web.room import RoomCode
 
@@ -60,10 +60,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     hops = int(app.config["PROXY_HOPS"] or 0)
     if hops:
         # behind a reverse proxy (docs/deploy.md): trust its X-Forwarded-* headers, so the client
-        # address seen by per-address limits is the phone's, not the proxy's
+        # address seen by per-address limits is the phone's, not the proxy's. Not X-Forwarded-Host:
+        # the proxy passes the client's Host itself (deploy/nginx.conf), and a page that rebound its
+        # name to us may send any X-Forwarded-Host it likes, which would pass the host allowlist
         from werkzeug.middleware.proxy_fix import ProxyFix
 
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)  # type: ignore[method-assign]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
     db = open_database(app.config["DATABASE_URL"], app.config["DATA_DIR"])
     if not app.config["SECRET_KEY"]:
         # one key per database: every process (and the next start) accepts the same cookies
@@ -80,4 +82,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
     app.register_blueprint(rules.bp)
+    app.register_blueprint(story.bp)
     return app

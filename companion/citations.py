@@ -26,6 +26,12 @@ BOOKS: dict[str, dict[str, str]] = {
     "facts": {"en": "Printed components", "pt_BR": "Componentes impressos"},
     "companion": {"en": "Tabletop Companion", "pt_BR": "Tabletop Companion"},
 }
+#: A game whose "facts" are rules rather than printed components: the card game's core rules, which
+#: the FAQ v3.4 (seed 003) assumes and does not repeat (shared/facts/lcg.md), cited without a page.
+GAME_FACTS: dict[str, dict[str, str]] = {
+    "lcg": {"en": "AGoT LCG 1st ed. core rules (not in the FAQ)",
+            "pt_BR": "AGoT LCG 1ª ed., regras básicas (fora do FAQ)"},
+}
 #: Which game a rulebook belongs to (used to find a reference entry for a bare citation).
 SOURCE_GAME = {"seed 000": "agot", "agot faq": "agot", "seed 001": "immortals", "seed 002": "immortals",
                "seed 003": "lcg", "seed 004": "catan_watch"}
@@ -113,8 +119,11 @@ def format_rule(rule: str | None, lang: str | None = "en") -> str | None:
     return "; ".join(seen)
 
 
-def book(source: str, lang: str | None = "en") -> str:
-    """The user-facing name of a reference entry's source ("seed 000" -> "AGoT 2nd ed. Rulebook")."""
+def book(source: str, lang: str | None = "en", game: str | None = None) -> str:
+    """The user-facing name of a reference entry's source ("seed 000" -> "AGoT 2nd ed. Rulebook");
+    a game's own ``facts`` may be rules (:data:`GAME_FACTS`)."""
+    if source == "facts" and game in GAME_FACTS:
+        return GAME_FACTS[game].get(_lang(lang), GAME_FACTS[game]["en"])
     return Citation(source).book(lang or "en")
 
 

@@ -55,7 +55,7 @@ def serve(args: argparse.Namespace) -> int:
 
     from . import create_app
     from .db import default_data_dir
-    from .server import connection_cap, guarded_server_class, raise_fd_limit
+    from .server import connection_cap, guarded_server_class, per_source, raise_fd_limit
 
     config = {}
     if args.data_dir:
@@ -71,7 +71,7 @@ def serve(args: argparse.Namespace) -> int:
     fds = raise_fd_limit()
     server = guarded_server_class(WSGIServer)((args.host, args.port), app, log=None if args.quiet else "default",
                                               error_log="default", max_connections=connection_cap(fds),
-                                              idle_timeout=args.idle_timeout)
+                                              idle_timeout=args.idle_timeout, per_source=per_source())
     print_banner(urls or [public_url], where)
     try:
         server.serve_forever()
@@ -99,7 +99,8 @@ def serve_many(args: argparse.Namespace) -> int:
     # share about 80 database connections among the workers (PostgreSQL allows 100 by default)
     os.environ.setdefault("COMPANION_DB_POOL", str(max(3, 80 // (3 * args.workers))))
     print(f"Tabletop Companion: {args.workers} workers on {args.host}:{args.port} (PostgreSQL)")
-    return serve_workers({"PUBLIC_URL": public_url}, args.host, args.port, args.workers, args.quiet)
+    return serve_workers({"PUBLIC_URL": public_url}, args.host, args.port, args.workers, args.quiet,
+                         args.idle_timeout)
 
 
 def db_cmd(args: argparse.Namespace) -> int:
@@ -153,6 +154,17 @@ def import_cmd(args: argparse.Namespace) -> int:
     return 0
 
 
+def new_game_cmd(args: argparse.Namespace) -> int:
+    """``companion new-game <id>``: a working game package, templates, styles, catalog and tests."""
+    from .newgame import NewGameError, new_game
+
+    try:
+        return new_game(args.id)
+    except NewGameError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="companion", description="Tabletop Companion game-night server")
     sub = parser.add_subparsers(dest="cmd", required=True)
@@ -179,6 +191,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("file")
     p.add_argument("--data-dir")
     p.set_defaults(func=import_cmd)
+    p = sub.add_parser("new-game", help="write a new game (package, templates, styles, catalog, tests) "
+                                        "into this checkout; see docs/games-howto.md")
+    p.add_argument("id", help="the game id: lower-case words joined by '-', e.g. demo or my-game")
+    p.set_defaults(func=new_game_cmd)
     args = parser.parse_args(argv)
     try:
         return args.func(args)

@@ -8,8 +8,9 @@ through a transaction. PostgreSQL uses one engine; writers lock the table row (`
 from __future__ import annotations
 
 import os
+import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,6 +29,40 @@ def normalize_url(url: str) -> str:
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix):]
     return url
+
+
+def _off_the_loop(fn: Callable[[], None]) -> None:
+    """Run ``fn`` (a commit) so that it does not stop the server's event loop.
+
+    Under ``companion serve`` (gevent, monkey-patched) a SQLite commit with ``synchronous=FULL`` is a C
+    call that waits for the disk's fsync while holding the only OS thread: every page and stream of
+    every table waits with it (issue #27's profile). gevent's thread pool runs the commit in a real
+    thread, sqlite3 releases the GIL while it waits, and the greenlet that asked is acknowledged only
+    once the commit has returned: the durability promise is unchanged. Without gevent (tests, tools)
+    it simply runs here.
+
+    A greenlet interrupted while it waits (``server.stop()`` kills its handlers, a ``gevent.Timeout``)
+    still waits for the thread before the interruption goes on: otherwise it would roll back the
+    very session the thread is committing and free the write lock under a running COMMIT.
+    """
+    monkey = sys.modules.get("gevent.monkey")
+    if monkey is None or not monkey.is_module_patched("threading"):
+        fn()
+        return
+    import gevent
+
+    result = gevent.get_hub().threadpool.spawn(fn)
+    interrupted: BaseException | None = None
+    while True:
+        try:
+            result.get()
+            break
+        except BaseException as err:
+            if result.ready():
+                raise  # the commit itself failed
+            interrupted = interrupted or err  # keep waiting for the thread, then go on with this
+    if interrupted is not None:
+        raise interrupted
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: object) -> None:
@@ -72,7 +107,11 @@ class Database:
                 Session(self.write_engine, expire_on_commit=False) as session:
             try:
                 yield session
-                session.commit()
+                if self.is_sqlite:
+                    session.flush()  # the statements run here; only the COMMIT (the fsync) waits off the loop
+                    _off_the_loop(session.commit)
+                else:
+                    session.commit()  # psycopg waits on its socket, which gevent already makes cooperative
             except BaseException:
                 session.rollback()
                 raise

@@ -33,8 +33,11 @@ MAX_ACTION_BYTES = 64_000
 RULE_SEATS = "companion: seats"
 RULE_UNDO = "companion: undo"
 RULE_ACTIONS = "companion: actions"
-#: Events that are not game actions: seats taken and freed, host rights, the rules entry shown.
-SERVICE_KINDS = ("join", "leave", "host", "rules")
+#: Events that are not game actions: seats taken and freed, host rights, the rules entry shown,
+#: a ruling the table recorded.
+SERVICE_KINDS = ("join", "leave", "host", "rules", "ruling")
+#: Longest text of a ruling the table records.
+MAX_RULING = 300
 
 
 class ActorJSON(TypedDict, total=False):
@@ -68,6 +71,16 @@ class LogEntry(TypedDict, total=False):
     undone: list[LogEntry]  # an undo line: the lines of the action it reverted
 
 
+class Ruling(TypedDict):
+    """How the table settled a dispute ("we ruled: ..."), with the rules entry it cites and the
+    round it was recorded in; the table's own text, always shown escaped."""
+
+    text: str
+    entry: str | None
+    round: int
+    seq: int
+
+
 class EngineState(TypedDict):
     """A table's state: the game's own state, names by seat, the log, the rules entry shown."""
 
@@ -75,6 +88,7 @@ class EngineState(TypedDict):
     names: dict[str, str]
     log: list[LogEntry]
     rules: NotRequired[str | None]
+    rulings: NotRequired[list[Ruling]]
 
 
 @dataclass(frozen=True)
@@ -123,6 +137,8 @@ def fork(state: EngineState) -> EngineState:
     new: EngineState = {"g": state["g"], "names": dict(state["names"]), "log": list(state["log"])}
     if "rules" in state:
         new["rules"] = state["rules"]
+    if "rulings" in state:
+        new["rulings"] = state["rulings"]  # replaced, never changed in place
     return new
 
 
@@ -162,7 +178,7 @@ def apply(game: Game, state: EngineState, actor: Actor, action: dict[str, Any], 
     if round_ends is not None:
         round_ends.extend(ctx.round_ends)
     entries = [cast(LogEntry, dict(e, seq=seq, kind="action", actor=actor_json(actor))) for e in ctx.entries]
-    if action.get("type") == "answer" and actor.seat:
+    if actor.seat and game.is_sealed_answer(action):
         key = [actor.seat, str(action.get("prompt"))]
         new["log"] = [_superseded(e) if e.get("answer_of") == key else e for e in new["log"]]
         for entry in entries:
@@ -196,6 +212,12 @@ def service_event(state: EngineState, kind: str, actor: Actor, action: dict[str,
     elif kind == "host":
         msg = N_("%(name)s now has host rights") if action.get("on") else N_("%(name)s no longer has host rights")
         params = {"name": state["names"].get(seat, seat)}
+    elif kind == "ruling":
+        ruling: Ruling = {"text": str(action["text"]), "entry": action.get("entry"), "round": int(action.get("round") or 0),
+                          "seq": seq}
+        state["rulings"] = [*state.get("rulings", []), ruling]
+        msg = N_("The table ruled: %(text)s")
+        params = {"text": ruling["text"]}
     elif kind == "rules":
         state["rules"] = action.get("entry")
         msg = N_("The host put a rules entry on the screen") if action.get("entry") else \

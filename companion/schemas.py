@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
@@ -39,11 +40,14 @@ def clean_text(text: Any) -> str:
     return "".join(ch for ch in str(text) if ch.isprintable() or ch == " ")
 
 
-def depth(value: Any, limit: int = MAX_DEPTH) -> int:
-    """Nesting depth of a JSON value, stopping (without recursion) once past ``limit``."""
+def depth(value: Any, limit: int = MAX_DEPTH, pause: Callable[[], None] | None = None) -> int:
+    """Nesting depth of a JSON value, stopping (without recursion) once past ``limit``; ``pause``
+    is called at every node (a long import yields to other connections, see companion.offload)."""
     deepest, stack = 0, [(value, 1)]
     while stack:
         node, level = stack.pop()
+        if pause is not None:
+            pause()
         if isinstance(node, (dict, list)):
             deepest = max(deepest, level)
             if deepest > limit:
@@ -77,14 +81,16 @@ def _not_unicode(path: list[Any]) -> RuleError:
                      entry="companion-input", field=printable(where))
 
 
-def check(value: Any) -> Any:
+def check(value: Any, pause: Callable[[], None] | None = None) -> Any:
     """Refuse non-finite numbers, text that is not valid Unicode (keys too) and too deep nesting
-    in an already parsed value (JSON bodies, actions, imports, CLI files)."""
-    if depth(value) > MAX_DEPTH:
+    in an already parsed value (JSON bodies, actions, imports, CLI files). ``pause``: see depth."""
+    if depth(value, pause=pause) > MAX_DEPTH:
         raise RuleError("The data is nested too deeply.", RULE)
     stack: list[tuple[Any, list[Any]]] = [(value, [])]
     while stack:
         node, path = stack.pop()
+        if pause is not None:
+            pause()
         if isinstance(node, float) and not math.isfinite(node):
             raise RuleError("The data holds a number out of range.", RULE)
         if isinstance(node, str):
@@ -174,9 +180,26 @@ class SeatEvent(BaseModel):
     on: bool = True
 
 
+class RulingEvent(BaseModel):
+    """A recorded ruling's action (issue #29): the table's text, the entry it cites, the round."""
+
+    model_config = ConfigDict(extra="ignore")
+    text: str = Field(min_length=1, max_length=300)
+    entry: str | None = Field(default=None, max_length=80)
+    round: int = Field(default=0, ge=0, le=10_000)
+
+
+class RulingBody(BaseModel):
+    """``POST /api/tables/<code>/rulings``: "we ruled: ..." and the rules entry it cites, if any."""
+
+    model_config = ConfigDict(extra="forbid")
+    text: str = Field(max_length=2000)
+    entry: str | None = Field(default=None, max_length=200)
+
+
 class ExportEvent(BaseModel):
     model_config = ConfigDict(extra="ignore")
-    kind: Literal["setup", "action", "join", "leave", "host"]
+    kind: Literal["setup", "action", "join", "leave", "host", "ruling"]
     actor: EventActor
     action: dict[str, Any]
     rng_seed: int = Field(ge=0, lt=MAX_SEED)

@@ -1,10 +1,12 @@
-"""The single-process server's guard against a hostile or clumsy LAN: descriptors and idle sockets.
+"""The server's guard against a hostile or clumsy LAN: descriptors, connections per device, idle sockets.
 
 Every open connection costs a file descriptor. With the macOS default of 256, a few hundred idle
 sockets used to exhaust them and every new request hung. So at start the soft limit is raised as far
 as the OS allows, concurrent connections are capped below it (the next one gets an immediate
 ``503`` and is closed, rather than a hang), and a connection that sends nothing for
-``idle_timeout`` seconds is closed. Live pages are unaffected: their event stream writes a
+``idle_timeout`` seconds is closed. One source (a device; see :func:`source_of`) may hold at most
+``MAX_PER_SOURCE`` connections, so one device cannot take the whole budget from the others (with
+``--workers`` each worker counts its own; see companion.workers). Live pages are unaffected: their event stream writes a
 heartbeat every 15 s, and a reconnecting page catches up by itself.
 """
 
@@ -74,43 +76,120 @@ def connection_cap(fd_limit: int) -> int:
     return max(16, fd_limit - RESERVED_FDS)
 
 
+#: Connections one source (see :func:`source_of`) may hold at once in one process: a phone needs
+#: one event stream and a few parallel fetches; a laptop with the TV and the host's page a few more.
+MAX_PER_SOURCE = 32
+
+
+def per_source() -> int | None:
+    """Connections allowed per source: none behind a reverse proxy (``COMPANION_PROXY_HOPS``: every
+    connection comes from the proxy, which limits its clients itself), else ``MAX_PER_SOURCE``."""
+    import os
+
+    return None if int(os.environ.get("COMPANION_PROXY_HOPS") or 0) else MAX_PER_SOURCE
+
+
+def source_of(address: str) -> str:
+    """The source a per-device budget belongs to: an IPv4 address, an IPv6 /64 (a device on a LAN
+    can take any address of its /64), or ``loopback`` (127.0.0.0/8 and ::1: the laptop itself)."""
+    import ipaddress
+
+    try:
+        ip = ipaddress.ip_address((address or "").split("%")[0])
+    except ValueError:
+        return address or "unknown"
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    if ip.is_loopback:
+        return "loopback"
+    if isinstance(ip, ipaddress.IPv6Address):
+        return str(ipaddress.IPv6Network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+class ConnectionGuard:
+    """Counts open connections, in all and per source; says which to turn away (one process).
+
+    Greenlets of one process never run at once, so plain counters are exact here."""
+
+    def __init__(self, max_connections: int, per_source: int | None = MAX_PER_SOURCE) -> None:
+        self.max_connections = max_connections
+        self.per_source = per_source
+        self.active = 0
+        self.by_source: dict[str, int] = {}
+        self.refused = 0
+
+    def admit(self, address: Any) -> str | None:
+        """The source key when the connection may be served (then call :meth:`release`), else None."""
+        host = address[0] if isinstance(address, tuple) and address else str(address or "")
+        source = source_of(str(host))
+        held = self.by_source.get(source, 0)
+        if self.active >= self.max_connections or (self.per_source is not None and held >= self.per_source):
+            self.refused += 1
+            return None
+        self.active += 1
+        self.by_source[source] = held + 1
+        return source
+
+    def release(self, source: str) -> None:
+        self.active -= 1
+        left = self.by_source.get(source, 1) - 1
+        if left > 0:
+            self.by_source[source] = left
+        else:
+            self.by_source.pop(source, None)
+
+
+def turn_away(sock: socket.socket) -> None:
+    """Answer ``503`` at once and close (a greenlet waits here briefly, not a thread)."""
+    try:
+        sock.settimeout(0.5)
+        sock.sendall(BUSY)
+        sock.shutdown(socket.SHUT_WR)
+        sock.recv(8192)  # what the client already sent: closing unread data would reset the 503 too
+    except OSError:
+        pass
+    finally:
+        sock.close()
+
+
+def prepare(sock: socket.socket, idle_timeout: float | None) -> None:
+    """No Nagle delay; a socket that sends nothing for ``idle_timeout`` seconds is closed (None:
+    the server times requests out itself)."""
+    try:
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    except OSError:  # not a TCP socket (e.g. a Unix socket)
+        pass
+    sock.settimeout(idle_timeout)
+
+
 def guarded_server_class(base: type) -> type:
-    """``base`` (gevent's WSGIServer, imported after monkey-patching) with the cap and the timeout."""
+    """``base`` (gevent's WSGIServer, imported after monkey-patching) with the caps and the timeout."""
 
     class GuardedServer(base):
-        """Caps concurrent connections (503 past the cap), times out idle ones, no Nagle delay."""
+        """Caps concurrent connections, in all and per source (503 past either cap), times out
+        idle ones, no Nagle delay."""
 
         def __init__(self, *args: Any, max_connections: int = 1000, idle_timeout: float = IDLE_TIMEOUT,
-                     **kwargs: Any) -> None:
+                     per_source: int | None = MAX_PER_SOURCE, **kwargs: Any) -> None:
             super().__init__(*args, **kwargs)
-            self.max_connections = max_connections
+            self.guard = ConnectionGuard(max_connections, per_source)
             self.idle_timeout = idle_timeout
-            self.active = 0
-            self.refused = 0
+
+        @property
+        def refused(self) -> int:
+            return self.guard.refused
 
         def handle(self, sock: socket.socket, address: Any) -> None:
-            if self.active >= self.max_connections:
-                self.refused += 1
-                try:
-                    sock.settimeout(0.5)
-                    sock.sendall(BUSY)
-                    sock.shutdown(socket.SHUT_WR)
-                    sock.recv(8192)  # what the client already sent: closing unread data would reset
-                except OSError:  # the 503 as well; a greenlet waits here, not a thread
-                    pass
-                finally:
-                    sock.close()
+            source = self.guard.admit(address)
+            if source is None:
+                turn_away(sock)
                 return
-            self.active += 1
             try:
-                try:
-                    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-                except OSError:  # not a TCP socket (e.g. a Unix socket)
-                    pass
-                sock.settimeout(self.idle_timeout)  # a socket that never sends a request is closed
+                prepare(sock, self.idle_timeout)
                 super().handle(sock, address)
             finally:
-                self.active -= 1
+                self.guard.release(source)
 
     return GuardedServer
 

@@ -25,19 +25,23 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 from weakref import WeakValueDictionary
 
-from sqlalchemy import func, text
+from sqlalchemy import func, insert, text
 from sqlmodel import Session, col, select
 
 from . import engine, history, schemas, snapshots, transfer
 from .db import Database
-from .engine import RULE_SEATS, ActorJSON, EngineState, Event
+from .engine import RULE_SEATS, EngineState, Event
 from .games import get as get_game
 from .games import known as known_game
-from .games.base import Actor, Game, RuleError
+from .games.base import Game, RuleError
 from .i18n import N_
 from .live import CHANNEL as LIVE_CHANNEL
 from .live import Notifier
 from .models import ActionKeyRow, EventRow, ProfileRow, SeatRow, TableRow
+from .offload import YIELD
+from .table_types import NewEvent as NewEvent
+from .table_types import Snapshot as Snapshot
+from .table_types import Viewer as Viewer
 
 log = logging.getLogger(__name__)
 MALFORMED = engine.MALFORMED
@@ -46,6 +50,8 @@ CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY"
 MAX_ACTION_BYTES = engine.MAX_ACTION_BYTES
 #: Long replays give other connections a turn every this many events (gevent is cooperative).
 PAUSE_EVERY = 256
+#: Imported events stored per insert statement (see Tables.insert_table)
+INSERT_SLICE = 200
 #: tables whose story (round-by-round history) stays computed, one version each
 STORIES_KEPT = 8
 #: Recent states kept per cached table, so an undo replays from just before its target instead of
@@ -81,36 +87,6 @@ def _scoped_key(viewer: Viewer, key: str) -> str:
 _clean = schemas.clean_text
 
 
-@dataclass(frozen=True)
-class Viewer:
-    """Who is looking or acting: a seat, the host, both, or an anonymous screen."""
-
-    seat: str | None = None
-    host: bool = False
-
-    @property
-    def actor(self) -> Actor:
-        return Actor(seat=self.seat, host=self.host)
-
-
-@dataclass
-class Snapshot:
-    """Everything a page needs about a table at one version (read-only)."""
-
-    table: TableRow
-    game: Game
-    seats: list[SeatRow]
-    state: EngineState
-
-    @property
-    def version(self) -> int:
-        return self.table.version
-
-    @property
-    def options(self) -> dict[str, Any]:
-        return json.loads(self.table.options)
-
-
 @dataclass
 class _Cached:
     version: int
@@ -123,8 +99,6 @@ class _Cached:
 
 #: A seat change to log: the table row, kind, who, and the event's action.
 SeatEvent = tuple[TableRow, str, "Viewer", dict[str, Any]]
-#: An event to store: kind, actor, action, seed, time.
-NewEvent = tuple[str, ActorJSON, dict[str, Any], int, float]
 
 
 def _event(row: EventRow) -> Event:
@@ -202,9 +176,16 @@ class Tables:
                               color=seat.color, name=names.get(seat.id)))
             s.add(EventRow(table_code=code, seq=1, kind="setup", actor=json.dumps({"host": True}),
                            action=json.dumps({"options": opts}), rng_seed=seed, created_at=now))
-            for seq, (kind, actor, action, event_seed, when) in enumerate(events, start=2):
-                s.add(EventRow(table_code=code, seq=seq, kind=kind, actor=json.dumps(actor),
-                               action=json.dumps(action), rng_seed=event_seed, created_at=when or now))
+            s.flush()
+            # multi-row inserts in slices, other connections served between them (an import of
+            # 10,000 events; SQLite writers wait on a cooperative lock meanwhile, readers go on)
+            for start in range(0, len(events), INSERT_SLICE):
+                s.execute(insert(EventRow), [
+                    {"table_code": code, "seq": seq, "kind": kind, "actor": json.dumps(actor),
+                     "action": json.dumps(action), "rng_seed": event_seed, "created_at": when or now}
+                    for seq, (kind, actor, action, event_seed, when)
+                    in enumerate(events[start:start + INSERT_SLICE], start=start + 2)])
+                time.sleep(YIELD)
         self._store(code, _Cached(version, state))
         return code, host_token
 
@@ -294,6 +275,24 @@ class Tables:
         with self._locked(code), self._seat_events(code) as (s, events):
             table = self._table_for_update(s, code)
             events.append((table, "rules", viewer, {"entry": entry}))
+
+    def record_ruling(self, code: str, viewer: Viewer, text: str, entry: str | None) -> None:
+        """Host: record how the table settled a dispute ("we ruled: ..."), citing a rules entry
+        (the caller checks that it exists). An event of the log: it survives export and import,
+        and no undo takes it back; it shows on the story screen and beside its entry on the
+        Rules page."""
+        self._require_host(viewer)
+        text = " ".join(schemas.clean_text(text).split())
+        if not text:
+            raise RuleError("Write what the table ruled.", "companion: rulings")
+        if len(text) > engine.MAX_RULING:
+            raise RuleError("A ruling is at most %(n)s characters.", "companion: rulings", n=engine.MAX_RULING)
+        snap = self.snapshot(code)
+        chron = snap.game.chronicle
+        rnd = chron.round_of(snap.state["g"]) if chron else 0
+        with self._locked(code), self._seat_events(code) as (s, events):
+            table = self._table_for_update(s, code)
+            events.append((table, "ruling", viewer, {"text": text, "entry": entry, "round": rnd}))
 
     # -- identity -----------------------------------------------------------------------------
     def viewer_for(self, code: str, token: str | None) -> Viewer | None:

@@ -9,17 +9,16 @@ the engine, refuses a damaged file whole, and only then stores it as a new table
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import engine, schemas
 from .engine import ActorJSON, EngineState
 from .games import get as get_game
 from .games.base import Actor, Game, RuleError
-
-if TYPE_CHECKING:
-    from .tables import NewEvent, Tables, Viewer
+from .offload import Slices, one_at_a_time
+from .table_types import NewEvent, Viewer
+from .table_types import TableStore as Tables
 
 EXPORT_FORMAT = "tabletop-companion/table"
 #: What the host's browser may download: the table as the host sees it, not importable.
@@ -44,7 +43,8 @@ def record(svc: Tables, code: str, viewer: Viewer) -> dict[str, Any]:
     snap = svc.snapshot(code)
     return {"format": RECORD_FORMAT, "format_version": 1, "game": snap.table.game_id,
             "exported_at": time.time(), "source_code": snap.table.code,
-            "public": svc.public_view(snap), "log": svc.log_view(snap, viewer)}
+            "public": svc.public_view(snap), "log": svc.log_view(snap, viewer),
+            "rulings": list(snap.state.get("rulings", []))}
 
 
 def export(svc: Tables, code: str, viewer: Viewer) -> dict[str, Any]:
@@ -67,14 +67,16 @@ def export(svc: Tables, code: str, viewer: Viewer) -> dict[str, Any]:
     # what the screen shows (a rules entry) is presentation, not history
     effective = [(e, row.created_at) for e, row in zip(events, rows, strict=True)
                  if e.kind not in ("undo", "rules") and e.seq not in undone]
+    game = get_game(snap.table.game_id)
+    sealed = game.is_sealed_answer if game is not None else (lambda a: a.get("type") == "answer")
     last_answer: dict[tuple[str, str], int] = {}
     for e, _when in effective:
-        if e.kind == "action" and e.action.get("type") == "answer":
+        if e.kind == "action" and sealed(e.action):
             last_answer[(str(e.actor.get("seat")), str(e.action.get("prompt")))] = e.seq
     withheld = 0
     out = []
     for e, when in effective:
-        if e.kind == "action" and e.action.get("type") == "answer":
+        if e.kind == "action" and sealed(e.action):
             key = (str(e.actor.get("seat")), str(e.action.get("prompt")))
             prompt = g.get("prompts", {}).get(key[1])
             if last_answer[key] != e.seq or prompt is None or not prompt["revealed"]:
@@ -107,9 +109,10 @@ def import_table(svc: Tables, data: Any) -> tuple[str, str, int]:
     joins again. Everything is replayed and checked in memory first (:func:`read`), so a damaged
     file is refused whole: it can never leave a half-imported table behind.
     """
-    found = read(data, pause=svc.pause)
-    code, host_token = svc.insert_table(found.game, found.options, found.setup_seed, found.state,
-                                        found.events, found.names)
+    with one_at_a_time():  # one long import per process; other tables are served between slices
+        found = read(data)
+        code, host_token = svc.insert_table(found.game, found.options, found.setup_seed, found.state,
+                                            found.events, found.names)
     return code, host_token, found.skipped
 
 
@@ -134,15 +137,20 @@ def _check_header(data: Any) -> Game:
     return game
 
 
-def read(data: Any, pause: Callable[[int], None] | None = None) -> Imported:
+def read(data: Any, pause: Slices | None = None) -> Imported:
     """Check an export and replay it with the engine (no database). An action that no longer
     applies (it depended on an answer that was withheld) is skipped and counted; a seat event
     is rebuilt from the game's own seats (a label or name from the file is never kept raw)."""
     damaged = RuleError("The export is damaged.", RULE_IMPORT)
+    pause = pause or Slices()  # long files are checked and replayed in slices (companion.offload)
     game = _check_header(data)
-    schemas.check(data)  # no NaN/Infinity, no deep nesting (a file from the command line too)
+    schemas.check(data, pause=pause)  # no NaN/Infinity, no deep nesting (a file from the command line too)
     try:
-        events = schemas.ExportFile.model_validate(data).events
+        schemas.ExportFile.model_validate({**data, "events": data["events"][:1]})  # the header
+        events = []
+        for i, raw in enumerate(data["events"]):  # then each event, yielding between slices
+            pause(i)
+            events.append(schemas.ExportEvent.model_validate(raw))
         if events[0].kind != "setup":
             raise ValueError
         opts = dict(events[0].action["options"])
@@ -189,6 +197,14 @@ def read(data: Any, pause: Callable[[int], None] | None = None) -> Imported:
                 action = {"seat": seat, "reissued": fields.reissued, "label": label}
             else:
                 action = {"seat": seat, "on": fields.on}
+            state = engine.service_event(state, kind, who, action, seq)
+        elif kind == "ruling":
+            try:
+                ruling = schemas.RulingEvent.model_validate(action)
+            except ValueError:
+                raise damaged from None
+            action = {"text": schemas.clean_text(ruling.text).strip() or "—", "entry": ruling.entry,
+                      "round": ruling.round}
             state = engine.service_event(state, kind, who, action, seq)
         else:
             raise damaged

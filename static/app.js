@@ -248,6 +248,9 @@
     keepSelects(t);
     restoreDrafts(t);
     limitStars(t);
+    limitCards(t);
+    showQueue();
+    buildDock();
     var el = t.querySelector("[data-attention]");
     if (el) {
       // Attention: buzz once when the table starts waiting on this phone; keep the screen awake.
@@ -284,15 +287,50 @@
     e.detail.headers["Idempotency-Key"] = elt.idemKey;
   });
 
+  function tapLabel(elt, cfg) {
+    // What the player tapped, in their words: the button's label (or the form's first button).
+    var ev = cfg.triggeringEvent, b = ev && ev.submitter;
+    if (!b || !elt.contains(b)) { b = elt.querySelector("button"); }
+    var text = b ? (b.getAttribute("aria-label") || b.textContent || "") : "";
+    return text.replace(/\s+/g, " ").trim().slice(0, 60);
+  }
+  function tapId(path, elt) { return path + "|" + formKey(elt); }
   function queueTap(elt, cfg) {
     var params = [];
     if (cfg.formData) { cfg.formData.forEach(function (v, k) { params.push([k, String(v)]); }); }
-    var q = readQueue();
-    q.push({ path: cfg.path, params: params, key: elt.idemKey || newKey(),
-             form: draftKey(elt), at: Date.now() });
-    writeQueue(q);
+    var q = readQueue(), id = tapId(cfg.path, elt), flat = JSON.stringify(params);
+    // The same tap twice while offline is one tap: the form is disabled once queued, and a repeat
+    // that slips through (a double tap) is not queued again.
+    var dup = q.some(function (x) { return x.id === id && JSON.stringify(x.params) === flat; });
+    if (!dup) {
+      q.push({ path: cfg.path, params: params, key: elt.idemKey || newKey(), id: id,
+               label: tapLabel(elt, cfg), form: draftKey(elt), at: Date.now() });
+      writeQueue(q);
+    }
     elt.idemKey = null;
     toast(msg("msgQueued"), "queued");
+    showQueue();
+  }
+  // -- taps waiting for the connection: listed under the offline banner, their buttons disabled ---
+  function showQueue() {
+    var q = readQueue(), box = document.getElementById("queued");
+    var waiting = {};
+    q.forEach(function (x) { if (x.id) { waiting[x.id] = true; } });
+    document.querySelectorAll("form.act").forEach(function (f) {
+      var id = tapId(f.getAttribute("hx-post") || "", f), on = !!waiting[id];
+      if (on === f.hasAttribute("data-queued")) { return; }
+      if (on) { f.setAttribute("data-queued", ""); } else { f.removeAttribute("data-queued"); }
+      f.querySelectorAll("button").forEach(function (b) { b.disabled = on; });
+    });
+    if (!box) { return; }
+    var list = box.querySelector("ol");
+    list.replaceChildren();
+    q.forEach(function (x) {
+      var li = document.createElement("li");
+      li.textContent = x.label || "…";          // the button's own label: plain text, never HTML
+      list.appendChild(li);
+    });
+    box.hidden = !q.length;
   }
 
   document.addEventListener("htmx:beforeRequest", function (e) {
@@ -315,7 +353,9 @@
     var elt = e.detail.elt, xhr = e.detail.xhr;
     if (!isAction(elt) || !xhr || !xhr.status) { return; }
     elt.idemKey = null;                        // answered: the next tap is a new one
-    if (e.detail.successful) { clearDraft(elt); }
+    // Our htmx settings swap a refusal (4xx) like an answer, so htmx calls it "successful": the
+    // draft is forgotten only when the table accepted the tap (a refused plan keeps every pick).
+    if (e.detail.successful && xhr.status < 400) { clearDraft(elt); }
   });
 
   var flushing = false;
@@ -336,6 +376,7 @@
         return r.text().then(function (text) {
           var rest = readQueue().filter(function (x) { return x.key !== item.key; });
           writeQueue(rest);
+          showQueue();
           if (r.ok) {
             toast(msg("msgSent"), "ok");
             var s = store();
@@ -456,8 +497,174 @@
     }
   }
 
+  // -- one card at most once per plan (Immortals): options already on another space are not offered
+  // Options carry data-card (the card; both sides of a region card share one); a form may cap how
+  // many options of one kind it holds with data-cap-NAME on the form and data-cap="NAME" on them.
+  function limitCards(root) {
+    (root.matches && root.matches("form") ? [root] : root.querySelectorAll("form")).forEach(function (form) {
+      if (!form.querySelector("option[data-card], option[data-cap]")) { return; }
+      var taken = {}, count = {};
+      form.querySelectorAll("select").forEach(function (sel) {
+        var o = sel.selectedOptions[0];
+        if (!o) { return; }
+        if (o.dataset.card) { taken[o.dataset.card] = sel; }
+        if (o.dataset.cap) { count[o.dataset.cap] = (count[o.dataset.cap] || 0) + 1; }
+      });
+      form.querySelectorAll("select").forEach(function (sel) {
+        Array.prototype.forEach.call(sel.options, function (o) {
+          if (o.selected) { o.disabled = false; return; }
+          var cap = o.dataset.cap && parseInt(form.dataset["cap" + o.dataset.cap.charAt(0).toUpperCase() + o.dataset.cap.slice(1)], 10);
+          o.disabled = !!(o.dataset.card && taken[o.dataset.card] && taken[o.dataset.card] !== sel) ||
+                       !!(o.dataset.cap && cap >= 0 && (count[o.dataset.cap] || 0) >= cap);
+        });
+      });
+    });
+  }
+  document.addEventListener("change", function (e) {
+    if (e.target && e.target.form) { limitCards(e.target.form); }
+  });
+
+  // -- in-page confirmations (never the browser's native dialog) ---------------------------------------
+  // hx-confirm questions, and a secret about to be sealed with empty spaces (forms with
+  // data-partial: the template's sentence with {list} for the empty fields' labels), are asked in a
+  // sheet at the bottom of the screen, where the thumb already is.
+  var pending = null;
+  function ask(question, yesLabel, go) {
+    var sheet = document.getElementById("ask");
+    if (!sheet) { go(); return; }
+    pending = go;
+    sheet.querySelector(".ask-q").textContent = question;   // plain text, never HTML
+    sheet.querySelector("[data-ask=yes]").textContent = yesLabel || msg("msgYes");
+    sheet.hidden = false;
+    sheet.querySelector("[data-ask=yes]").focus({ preventScroll: true });
+  }
+  function closeAsk() {
+    var sheet = document.getElementById("ask");
+    if (sheet) { sheet.hidden = true; }
+    pending = null;
+    schedulePlace();
+  }
+  document.addEventListener("click", function (e) {
+    var b = e.target && e.target.closest && e.target.closest("[data-ask]");
+    if (!b) { return; }
+    var go = pending;
+    closeAsk();
+    if (b.dataset.ask === "yes" && go) { go(); }
+  });
+  document.addEventListener("keydown", function (e) { if (e.key === "Escape" && pending) { closeAsk(); } });
+
+  function emptyFields(form) {
+    var names = [];
+    form.querySelectorAll("select[data-slot]").forEach(function (sel) {
+      if (!sel.value) { names.push(sel.dataset.slot); }
+    });
+    return names;
+  }
+  document.addEventListener("htmx:confirm", function (e) {
+    var d = e.detail || {}, elt = d.elt;
+    if (!elt || !elt.dataset || isFrag(elt)) { return; }
+    var question = d.question;
+    if (isAction(elt)) {
+      var partial = elt.dataset.partial && emptyFields(elt);
+      var num = elt.dataset.zero && elt.querySelector("input[name=value]");
+      if (num && num.value === "0" && !dirty.has(num)) { question = elt.dataset.zero; }
+      if (partial && partial.length) {
+        question = elt.dataset.partial.replace("{list}", partial.join(", "));
+        if (partial.length === elt.querySelectorAll("select[data-slot]").length && elt.dataset.empty) {
+          question = elt.dataset.empty;
+        }
+      }
+    }
+    if (!question) { return; }
+    e.preventDefault();
+    ask(question, elt.dataset.partialYes, function () { d.issueRequest(true); });
+  });
+
+  // -- the decision dock: the current decision's buttons pinned where the thumb is -------------------
+  // Like a game site's status bar: when the buttons that answer what the table waits for are not on
+  // the screen (below the fold, or pushed away by a re-render), copies sit at the bottom of the
+  // screen. A copy only taps the real button, so the form, its fields and its checks stay one.
+  function decisionButtons() {
+    var root = document.querySelector("#seat-frag .game-seat");
+    if (!root) { return []; }
+    var marked = root.querySelectorAll("[data-decide]");
+    var list = marked.length ? Array.prototype.slice.call(marked)
+      : Array.prototype.slice.call(root.querySelectorAll("form.act button.primary"));
+    return list.filter(function (b) {
+      var shut = b.closest("details:not([open])");
+      return !shut && !b.closest("[data-no-dock]") && b.offsetParent !== null;
+    }).slice(0, 4);
+  }
+  function onScreen(b) {
+    var r = b.getBoundingClientRect(), top = 0, bar = document.querySelector("header.top");
+    if (bar) { top = bar.getBoundingClientRect().bottom; }
+    return r.top >= top && r.bottom <= window.innerHeight && r.height > 0;
+  }
+  var dockFor = [];
+  function placeDock() {
+    var dock = document.getElementById("dock");
+    if (!dock) { return; }
+    var show = dockFor.length > 0 && !dockFor.every(onScreen) && !pending;
+    if (dock.hidden === !show) { return; }
+    dock.hidden = !show;
+    body.classList.toggle("docked", show);
+  }
+  function buildDock() {
+    var dock = document.getElementById("dock");
+    if (!dock) { return; }
+    dockFor = decisionButtons();
+    var row = dock.querySelector(".dock-buttons"), title = dock.querySelector(".dock-title");
+    row.replaceChildren();
+    var head = "";
+    if (dockFor.length) {
+      var holder = dockFor[0].closest("[data-decide-title]");
+      if (holder) { head = holder.dataset.decideTitle; }
+      else {
+        var sec = dockFor[0].closest("section, .card");
+        var h = sec && sec.querySelector("h2, .bigline");
+        head = h ? h.textContent : "";
+      }
+    }
+    title.textContent = head.replace(/\s+/g, " ").trim();
+    dockFor.forEach(function (b) {
+      var copy = document.createElement("button");
+      copy.type = "button";
+      copy.className = "btn" + (b.classList.contains("primary") ? " primary" : "") + (b.classList.contains("warn") ? " warn" : "");
+      // The label is drawn by CSS (attr(data-label)), not as text: the page keeps one text for one
+      // button, so a search for the button's words (or a screen reader's list) finds the real one.
+      var label = (b.getAttribute("aria-label") || b.textContent || "").replace(/\s+/g, " ").trim();
+      copy.dataset.label = label;
+      copy.setAttribute("aria-label", label);
+      copy.disabled = b.disabled;
+      copy.addEventListener("click", function () {
+        if (b.disabled || !document.body.contains(b)) { return; }
+        b.click();
+      });
+      row.appendChild(copy);
+    });
+    // The room the dock needs below the page is kept while there is a decision, shown or not: a
+    // page that changed height as the dock came and went would move the button under the thumb.
+    body.classList.toggle("has-dock", dockFor.length > 0);
+    dock.hidden = true;
+    body.classList.remove("docked");
+    placeDock();
+  }
+  var placing = false;
+  function schedulePlace() {
+    if (placing) { return; }
+    placing = true;
+    window.requestAnimationFrame(function () { placing = false; placeDock(); });
+  }
+  window.addEventListener("scroll", schedulePlace, { passive: true });
+  window.addEventListener("resize", schedulePlace);
+  document.addEventListener("toggle", function () { buildDock(); }, true);
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (isAction(e.detail && e.detail.elt)) { window.setTimeout(buildDock, 0); }
+  });
+
   setConnection(navigator.onLine === false ? "offline" : "online", true);
   connect();
+  showQueue();
   flushQueue();
 })();
 

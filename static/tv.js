@@ -52,22 +52,28 @@
     var header = document.querySelector("body.tv .top");
     if (header) { body.style.setProperty("--ctl-w", header.offsetWidth + "px"); }
     document.querySelectorAll("[data-fit]").forEach(fit);
-    document.querySelectorAll(".tv-waiting").forEach(fitWaiting);
+    document.querySelectorAll(".tv-strip").forEach(fitStrip);
   }
-  // The strip's "waiting for" list: names without seat labels, then two small rows, then a count;
-  // if even the count is cut, the strip's "last reveal" button keeps only its icon and we retry.
+  // The strip: the "waiting for" list drops the seat labels (names only), then takes two rows, then
+  // shows a count; if the list or the game's own part (round, phase, the last-reveal button) is still
+  // cut, the button keeps only its icon (its title names it), then the phase's step note goes.
   function over(el) { return el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1; }
   function tiers(el) {
+    if (!el) { return; }
+    var steps = el.classList.contains("seats-bar") ? ["tight", "count"] : ["tight", "wrap", "count"];
     el.classList.remove("tight", "wrap", "count");
-    ["tight", "wrap", "count"].forEach(function (c) { if (over(el)) { el.classList.add(c); } });
+    steps.forEach(function (c) { if (over(el)) { el.classList.add(c); } });
   }
-  function fitWaiting(el) {
-    var strip = el.closest(".tv-strip");
-    if (strip) { strip.classList.remove("squeeze"); }
-    tiers(el);
-    if (strip && over(el)) { strip.classList.add("squeeze"); tiers(el); }
+  // (the seats while people join: the taken seats go first, then the free ones give way to a count)
+  function fitStrip(strip) {
+    var w = strip.querySelector(".tv-waiting, .seats-bar"), game = strip.querySelector(".tv-strip-game");
+    strip.classList.remove("squeeze", "squeeze2");
+    tiers(w);
+    if ((w && over(w)) || (game && over(game))) { strip.classList.add("squeeze"); tiers(w); }
+    if ((game && over(game)) || (w && over(w))) { strip.classList.add("squeeze2"); tiers(w); }
   }
-  document.addEventListener("htmx:afterSettle", fitAll);
+  document.addEventListener("htmx:afterSettle", function () { fitAll(); requestAnimationFrame(fitAll); });
+  window.addEventListener("load", fitAll);
   window.addEventListener("resize", fitAll);
   document.addEventListener("DOMContentLoaded", fitAll);
   window.companionTV = { fitAll: fitAll };

@@ -14,7 +14,37 @@ import pytest
 
 from companion import create_app
 
-PG_URL = os.environ.get("DATABASE_URL", "")
+
+def _private_database(url: str) -> str:
+    """A database of this test run's own, created next to the test database that DATABASE_URL names
+    (and dropped at the end of the run): two runs on one server (two clones, two developers) never
+    wipe each other's tables. Only a URL whose database name says "test" is used this way; anything
+    else is left alone (a DATABASE_URL pointing at real game nights is never touched)."""
+    base, _, name = url.rpartition("/")
+    if not url.startswith("postgres") or "test" not in name.split("?")[0]:
+        return url
+    import psycopg
+
+    private = f"{name.split('?')[0]}_run{os.getpid()}"
+    with psycopg.connect(url, autocommit=True, connect_timeout=5) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{private}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{private}"')
+    return f"{base}/{private}"
+
+
+SHARED_PG_URL = os.environ.get("DATABASE_URL", "")
+PG_URL = _private_database(SHARED_PG_URL)
+# test modules (and the servers they start) read DATABASE_URL themselves: they get the private one
+if PG_URL:
+    os.environ["DATABASE_URL"] = PG_URL
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    if PG_URL != SHARED_PG_URL:
+        import psycopg
+
+        with psycopg.connect(SHARED_PG_URL, autocommit=True, connect_timeout=5) as conn:
+            conn.execute(f'DROP DATABASE IF EXISTS "{PG_URL.rpartition("/")[2]}" WITH (FORCE)')
 BACKENDS = ["sqlite"] + (["postgres"] if PG_URL.startswith("postgres") else [])
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
@@ -320,3 +350,13 @@ def join_phone(browser):
     yield join
     for ctx in contexts:
         ctx.close()
+
+
+def answer_in_page(page, yes: bool = True) -> bool:
+    """Answer the page's own confirmation sheet (static/app.js; never a native dialog) if the last
+    tap asked one. The sheet opens in the tap's own event, so it is there when the click returns."""
+    sheet = page.locator("#ask")
+    if not sheet.is_visible():
+        return False
+    sheet.locator("[data-ask=yes]" if yes else "[data-ask=no]").click()
+    return True

@@ -7,10 +7,16 @@ worth looking at; the caller looks at the screen, then asks for the next moment.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import requests
+
+from companion.games import registry
+from companion.games.base import Game
+
+Scenario = Callable[..., Iterator[tuple[str, str]]]
 
 
 class Api:
@@ -232,8 +238,42 @@ def generic(api: Api) -> Iterator[tuple[str, str]]:
     yield "reveal", code
 
 
-SCENARIOS = {"agot": agot, "agot_clash": agot_clash, "lcg": lcg, "immortals": immortals,
-             "catan_watch": catan, "generic": generic}
+SCENARIOS: dict[str, Scenario] = {"agot": agot, "agot_clash": agot_clash, "lcg": lcg, "immortals": immortals,
+                                  "catan_watch": catan, "generic": generic}
+#: the elements each game's moment must show inside their TV zone, for games that declare them beside
+#: their scenario (the others' are in tests/browser/test_tv_screens.py)
+KEYS: dict[tuple[str, str], list[str]] = {}
+
+
+def package_of(game: Game) -> str:
+    """A registered game's package folder (``catan_watch`` for the game ``catan-watch``)."""
+    return type(game).__module__.split(".")[2]
+
+
+def _game_scenarios() -> None:
+    """Add the scenarios a game package ships in its ``tv_scenario.py`` (``SCENARIOS``, ``KEYS`` per
+    moment), so a game written by ``companion new-game`` is on the TV test without editing this file."""
+    for game in registry().values():
+        pkg = package_of(game)
+        try:
+            module = importlib.import_module(f"companion.games.{pkg}.tv_scenario")
+        except ModuleNotFoundError as err:
+            if err.name != f"companion.games.{pkg}.tv_scenario":
+                raise
+            continue
+        for name, scenario in module.SCENARIOS.items():
+            SCENARIOS.setdefault(name, scenario)
+            for moment, keys in module.KEYS.items():
+                KEYS[(name, moment)] = list(keys)
+
+
+def scenarios_of(game: Game) -> list[str]:
+    """The scenarios that show ``game``: named after its package, or its package then ``_<more>``."""
+    pkg = package_of(game)
+    return [name for name in SCENARIOS if name == pkg or name.startswith(pkg + "_")]
+
+
+_game_scenarios()
 
 
 def agot_setup(api: Api, players: int = 4) -> Iterator[tuple[str, str]]:

@@ -13,130 +13,19 @@ is wrapped with :func:`companion.i18n.tr`.
 
 from __future__ import annotations
 
-import json
-import random
 from abc import ABC, abstractmethod
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NotRequired, TypedDict
+from dataclasses import dataclass
+from typing import Any
 
-from ..i18n import english
-
-if TYPE_CHECKING:
-    from ..moves import Moves
-    from .chronicle import Chronicle
-
-State = dict[str, Any]
-Action = dict[str, Any]
-
-
-class Text(TypedDict):
-    """A msgid and its ``%(name)s`` parameters, translated per viewer by the web layer."""
-
-    msg: str
-    params: dict[str, Any]
-
-
-class LogLine(Text):
-    """One line :meth:`Ctx.log` adds (docs/games-howto.md, "The rules engine"): a secret line also carries
-    ``hidden`` (what the others read meanwhile), the sealed ``prompt`` that unlocks it and the
-    ``seat`` that may always read it. The server adds ``seq``, ``kind`` and ``actor``."""
-
-    hidden: NotRequired[Text]
-    prompt: NotRequired[str | None]
-    seat: NotRequired[str | None]
-
-
-class RuleError(Exception):
-    """A refused action: ``message`` is a msgid with ``%(name)s`` params, ``rule`` cites the source.
-
-    ``rule`` names the rulebook file and printed page, e.g. ``"seed 000 p.10"``, or a product rule
-    such as ``"companion: seats"`` when no rulebook is involved. The message must never contain a
-    secret the actor may not know. A message with a count passes its plural as ``_plural=`` and the
-    count as ``n`` (see :mod:`companion.i18n`).
-    """
-
-    def __init__(self, message: str, rule: str | None = None, status: int = 400, entry: str | None = None,
-                 **params: Any):
-        super().__init__(english(message, params))
-        self.message = message
-        self.rule = rule
-        self.status = status
-        #: optional id of the rules reference entry that explains this refusal ("Why?" link);
-        #: without it the web layer finds the best entry from ``rule`` and ``message``
-        self.entry = entry
-        self.params = params
-
-
-@dataclass(frozen=True)
-class Actor:
-    """Who performs an action: a seat, the host (``host=True``), or both (a phone with host rights)."""
-
-    seat: str | None = None
-    host: bool = False
-
-    def require_seat(self) -> str:
-        if not self.seat:
-            raise RuleError("Only a seated player can do this.", "companion: seats", status=403,
-                            entry="companion-seats")
-        return self.seat
-
-    def require_host(self) -> None:
-        if not self.host:
-            raise RuleError("Only the host can do this.", "companion: host rights", status=403)
-
-    def require(self, seat: str) -> None:
-        """The action must come from ``seat`` (the host may act for any seat, to correct things)."""
-        if self.seat != seat and not self.host:
-            raise RuleError("It is not your turn to do this.", "companion: turns", status=403)
-
-
-@dataclass
-class Ctx:
-    """What a game may use while applying one event: actor, this event's RNG, and the log."""
-
-    actor: Actor
-    rng: random.Random
-    names: dict[str, str] = field(default_factory=dict)
-    entries: list[LogLine] = field(default_factory=list)
-    #: copies of the state at each round end this event passed (:meth:`round_end`)
-    round_ends: list[State] = field(default_factory=list)
-
-    def round_end(self, state: State) -> None:
-        """Mark the end of a round inside an event that goes on into the next round (AGoT's
-        last order then the next Westeros phase): the round's story (:mod:`companion.history`)
-        reads the public view of this copy, not of the state the next round already changed."""
-        self.round_ends.append(json.loads(json.dumps(state)))
-
-    def log(
-        self,
-        msg: str,
-        *,
-        hidden: str | None = None,
-        prompt: str | None = None,
-        seat: str | None = None,
-        hidden_params: dict[str, Any] | None = None,
-        **params: Any,
-    ) -> None:
-        """Add a readable log line.
-
-        For a secret (an answer to a sealed prompt, a private peek), pass ``prompt`` (the sealed
-        prompt id: the line is public once that prompt is revealed) and/or ``seat`` (the one seat
-        that may always read it) plus ``hidden``: the text everyone else reads meanwhile, with
-        ``hidden_params`` (which must not contain the secret). With ``seat`` and no ``prompt``
-        the line stays private to that seat forever.
-        """
-        entry: LogLine = {"msg": msg, "params": params}
-        if hidden is not None or prompt is not None or seat is not None:
-            entry["hidden"] = {"msg": hidden or "(secret)", "params": hidden_params or {}}
-            entry["prompt"] = prompt
-            entry["seat"] = seat
-        self.entries.append(entry)
-
-    def name(self, seat: str | None) -> str:
-        """The player's name for a seat (falls back to the seat id)."""
-        if seat is None:
-            return "host"
-        return self.names.get(seat) or seat
+from ..basics import Action as Action
+from ..basics import Actor as Actor
+from ..basics import Ctx as Ctx
+from ..basics import LogLine as LogLine
+from ..basics import RuleError as RuleError
+from ..basics import State as State
+from ..basics import Text as Text
+from ..moves import Moves
+from .chronicle import Chronicle
 
 
 @dataclass(frozen=True)
@@ -254,7 +143,8 @@ class Game(ABC):
         """Validate ``action`` and apply it to ``state`` in place, or raise :class:`RuleError`.
 
         The server passes a private copy and discards it on error, so a half-applied action never
-        survives. Sealed answers use ``{"type": "answer", "prompt": id, "value": ...}``. With
+        survives. Sealed answers are a move declared ``sealed`` (``{"type": "answer", "prompt": id,
+        "value": ...}`` by default). With
         declared :attr:`moves`, the shared dispatcher checks the move, runs its handler, then
         :meth:`after_move` (the game's own follow-ups: phase ends, win checks).
         """
@@ -263,6 +153,14 @@ class Game(ABC):
         move = self.moves.check(self.stage(state), ctx.actor, action)
         move.run(state, ctx, action)
         self.after_move(state, ctx, action)
+
+    def is_sealed_answer(self, action: Action) -> bool:
+        """Whether ``action`` answers a sealed prompt: its declared move says ``sealed`` (an undeclared
+        game keeps the old convention, a move named ``answer``). The server then supersedes the seat's
+        earlier answer lines and keeps unrevealed answers out of exports."""
+        if self.moves is None:
+            return action.get("type") == "answer"
+        return self.moves.is_sealed(action)
 
     def after_move(self, state: State, ctx: Ctx, action: Action) -> None:
         """What follows every accepted move (advance a finished step, check for a winner...)."""
@@ -298,8 +196,12 @@ class Game(ABC):
         return []
 
 
-def get_int(action: Action, key: str, lo: int, hi: int, rule: str | None = None) -> int:
-    """Read a whole number from an action (forms send strings, JSON sends numbers) within [lo, hi]."""
+def get_int(action: Action, key: str, lo: int, hi: int, rule: str | None = None, why: str | None = None,
+            entry: str | None = None, **params: Any) -> int:
+    """Read a whole number from an action (forms send strings, JSON sends numbers) within [lo, hi].
+
+    ``why`` (a msgid with ``params``, ``min`` and ``max``) says the rule when the number is out of
+    range, instead of naming the field: a player reads why, not which field."""
     raw = action.get(key)
     try:
         if isinstance(raw, bool) or raw is None or (isinstance(raw, float) and not raw.is_integer()):
@@ -308,15 +210,21 @@ def get_int(action: Action, key: str, lo: int, hi: int, rule: str | None = None)
     except (TypeError, ValueError):
         raise RuleError("%(field)s must be a whole number.", rule or "companion: input", field=key) from None
     if not lo <= value <= hi:
+        if why:
+            raise RuleError(why, rule, entry=entry, **{"min": lo, "max": hi, **params})
         raise RuleError("%(field)s must be between %(min)s and %(max)s.", rule or "companion: input",
                         field=key, min=lo, max=hi)
     return value
 
 
-def get_choice(action: Action, key: str, choices: Any, rule: str | None = None) -> str:
-    """Read a string that must be one of ``choices`` (any container of strings)."""
+def get_choice(action: Action, key: str, choices: Any, rule: str | None = None, why: str | None = None,
+               entry: str | None = None, **params: Any) -> str:
+    """Read a string that must be one of ``choices`` (any container of strings). ``why`` (a msgid
+    with ``params``) says the rule behind the allowed values instead of naming the field."""
     value = action.get(key)
     if not isinstance(value, str) or value not in choices:
+        if why:
+            raise RuleError(why, rule, entry=entry, **params)
         raise RuleError("%(field)s is not one of the allowed values.", rule or "companion: input",
                         field=key)
     return value

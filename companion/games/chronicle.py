@@ -37,6 +37,11 @@ class Chronicle:
         """A round's figures from the public view: ``{"seats": {seat: {...}}, ...table figures}``."""
         return {"seats": {}}
 
+    def columns(self, row: dict[str, Any]) -> list[tuple[str, Any]]:
+        """A round's table figures for the story screen's "round by round" list: (msgid of the
+        column, value); a value that is a seat id is shown as the seat's name."""
+        return []
+
     def over(self, view: View) -> bool:
         """The game has ended in this view."""
         return False

@@ -36,7 +36,8 @@ def load_game(game: str, folder: Path | None = None) -> GameReference:
     data = folder or GAMES_DIR / game / "data"
     files = {lang: _read(data / f"reference.{lang}.toml") for lang in LANGS}
     first = files[LANGS[0]]
-    ref = GameReference(game=game, sections={lang: dict(f.sections) for lang, f in files.items()})
+    ref = GameReference(game=game, sections={lang: dict(f.sections) for lang, f in files.items()},
+                        about={lang: f.about for lang, f in files.items()})
     for lang, f in files.items():
         if list(f.sections) != list(first.sections):
             raise ReferenceDataError(f"{game}: the sections of {lang} differ from {LANGS[0]} (ids or order)")

@@ -2,6 +2,7 @@
 
 File format (``companion/games/<game>/data/reference.<lang>.toml``, same ids in both languages)::
 
+    about = "Citations: ..."   # optional: which edition and page numbering the pages use
     [sections]                 # section id -> title, in rulebook order
     combat = "Combat"
     [[entry]]
@@ -74,6 +75,8 @@ class RawEntry(DataModel):
 class RawFile(DataModel):
     """One language's whole file."""
 
+    #: how this game's citations read (which edition, which page numbering), shown on the rules page
+    about: str = Field(default="", max_length=1200)
     sections: dict[str, str]
     entry: list[RawEntry] = []
 
@@ -125,6 +128,7 @@ class GameReference:
     sections: dict[str, dict[str, str]]
     entries: dict[str, Entry] = field(default_factory=dict)
     synonyms: tuple[tuple[str, ...], ...] = ()
+    about: dict[str, str] = field(default_factory=dict)
 
     def section_title(self, section: str, lang: str) -> str:
         return self.sections.get(lang, {}).get(section, section)

@@ -14,11 +14,22 @@ from pydantic import BaseModel
 
 from ..games import registry
 from ..games.base import RuleError
-from ..schemas import ActionBody, CreateBody, JoinBody, ProfileBody, SeatFlags, parse_json, validate
+from ..schemas import (
+    ActionBody,
+    CreateBody,
+    JoinBody,
+    ProfileBody,
+    RulingBody,
+    SeatFlags,
+    parse_json,
+    validate,
+)
 from ..tables import NO_TABLE
 from .common import api_viewer, public_base, readable_record, tables
 from .i18n_web import translate
+from .quotas import counted_stream
 from .roomcodes import needs_credential
+from .story import check_entry
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 M = TypeVar("M", bound=BaseModel)
@@ -78,6 +89,16 @@ def join(code: str) -> ResponseReturnValue:
 def public(code: str) -> ResponseReturnValue:
     snap = tables().snapshot(code)
     return jsonify(tables().public_view(snap))
+
+
+@bp.post("/tables/<room:code>/rulings")
+@needs_credential("api")
+def rulings(code: str) -> ResponseReturnValue:
+    """Host: record how the table settled a dispute, citing a rules entry (docs/api.md)."""
+    data = checked(RulingBody)
+    snap = tables().snapshot(code)
+    tables().record_ruling(snap.table.code, api_viewer(code), data.text, check_entry(snap.table.game_id, data.entry))
+    return jsonify(ok=True, rulings=tables().snapshot(code).state.get("rulings", [])), 201
 
 
 @bp.get("/tables/<room:code>/history")
@@ -174,6 +195,6 @@ def stream(code: str) -> ResponseReturnValue:
         seen = -1
     if not svc.db.is_sqlite:
         svc.live.attach_fanout(svc.db.url)
-    gen = svc.live.stream(code, lambda: svc.version(code), seen=seen)
+    gen = counted_stream(svc.live.stream(code, lambda: svc.version(code), seen=seen))  # per-source cap
     return Response(stream_with_context(gen), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

@@ -87,10 +87,25 @@ def form_action(form: MultiDict[str, str]) -> dict[str, Any]:
 def public_base() -> str:
     """The address phones should use: the configured LAN URL, else the one the request came to."""
     configured = current_app.config.get("PUBLIC_URL")
-    host = request.host.split(":")[0]
-    if configured and host in ("localhost", "127.0.0.1", "::1", "[::1]"):
+    if configured and _loopback(request.host):
         return configured.rstrip("/")
     return request.host_url.rstrip("/")
+
+
+def _loopback(host: str) -> bool:
+    """Whether a Host names the laptop itself, in any spelling the host allowlist accepts
+    (``LOCALHOST.``, ``[::1]``, ``127.0.1.1``): a phone given that address reaches only itself."""
+    import ipaddress
+
+    from .hosts import host_name
+
+    name = host_name(host)
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
 
 
 def readable_record(code: str, viewer: Viewer) -> dict[str, Any]:

@@ -21,7 +21,6 @@ In-memory counters are per process: with ``--workers N`` a device gets N budgets
 
 from __future__ import annotations
 
-import ipaddress
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -33,6 +32,7 @@ from limits.strategies import MovingWindowRateLimiter
 from ..engine import RULE_SEATS
 from ..games.base import RuleError
 from ..i18n import N_
+from ..server import source_of
 from .common import bearer, host_cookie, seat_cookie, tables
 from .room import clean_code
 
@@ -50,18 +50,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 def client_key() -> str:
     """The source a budget belongs to: an IPv4 address, an IPv6 /64, or ``loopback``."""
-    addr = request.remote_addr or ""
-    try:
-        ip = ipaddress.ip_address(addr.split("%")[0])
-    except ValueError:
-        return addr or "unknown"
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
-    if ip.is_loopback:
-        return "loopback"
-    if isinstance(ip, ipaddress.IPv6Address):
-        return str(ipaddress.IPv6Network(f"{ip}/64", strict=False))
-    return str(ip)
+    return source_of(request.remote_addr or "")
 
 
 def needs_credential(kind: str) -> Callable[[F], F]:

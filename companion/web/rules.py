@@ -2,6 +2,8 @@
 
 - ``GET /api/games/<game>/rules?q=&lang=`` and ``GET /api/games/<game>/rules/<id>`` (docs/api.md).
 - ``GET /t/<code>/rules?q=&entry=`` the table's game reference (phone or screen, one tap away).
+- ``GET /rules/<game>?q=&entry=&lang=`` the same reference with no table: what a group opens when it
+  argues before setting up (linked from the start page).
 - ``POST /t/<code>/rules/show`` host only: put an entry on the shared screen for everyone (a logged
   event, so every screen shows it at once and after a reload); an empty ``entry`` takes it down.
 - ``GET /t/<code>/frag/rules`` the overlay fragment the screen includes (``base/_rules_overlay.html``).
@@ -172,6 +174,52 @@ def _cite_text(entry: Entry, lang: str) -> str:
     return f"{book} p.{entry.pages}" if entry.pages else book
 
 
+#: How many candidates a "not sure" answer offers, and how many more titles follow a sure one.
+CANDIDATES = 3
+MORE = 3
+
+
+def _reference_view(ref: GameReference | None, game_id: str, lang: str, link: Any) -> dict[str, Any]:
+    """What the rules page shows for ``?q=&entry=`` (the table's page and the one without a table).
+
+    A confident search shows its first entry as *the* answer and the next titles compactly; an
+    unsure one says so and offers the first candidates, grouped by topic (issue 25).
+    """
+    q = request.args.get("q", "")[:MAX_Q]
+    view: dict[str, Any] = dict(q=q, focus=None, results=[], confidence="none", candidates=[], more=[],
+                                sections=[], has_reference=ref is not None, link=link,
+                                about=ref.about.get(lang, "") if ref is not None else "")
+    if ref is None:
+        return view
+    wanted = ref.entries.get(request.args.get("entry", ""))
+    if wanted is not None:
+        view["focus"] = _entry_view(ref, wanted, lang)
+    if q.strip():
+        found = reference.answer(game_id, q, lang, max(CANDIDATES, MORE + 1))
+        view["confidence"] = found.confidence
+        results = [_entry_view(ref, h.entry, lang) for h in found.hits]
+        view["results"] = results
+        if found.confidence == "high":
+            view["more"] = results[1:MORE + 1]
+        else:
+            groups: dict[str, list[dict[str, Any]]] = {}
+            for card in results[:CANDIDATES]:
+                groups.setdefault(card["section"], []).append(card)
+            view["candidates"] = list(groups.items())
+    elif wanted is None:
+        by_section: dict[str, list[dict[str, Any]]] = {}
+        for e in ref.entries.values():
+            by_section.setdefault(e.section, []).append({"id": e.id, "title": e.title[lang]})
+        view["sections"] = [(ref.section_title(s, lang), by_section[s]) for s in ref.sections[lang]
+                            if s in by_section]
+    return view
+
+
+def _template() -> str:
+    partial = request.headers.get("HX-Request") and request.args.get("partial")
+    return "base/_rules_results.html" if partial else "base/rules.html"
+
+
 @bp.get("/t/<room:code>/rules")
 def page(code: str) -> ResponseReturnValue:
     snap = tables().snapshot(code)
@@ -179,28 +227,35 @@ def page(code: str) -> ResponseReturnValue:
     viewer = cookie_viewer(code, snap)
     lang = _lang()
     ref = reference.get(snap.table.game_id)
-    q = request.args.get("q", "")[:MAX_Q]
-    focus = None
-    results: list[dict[str, Any]] = []
-    sections: list[tuple[str, list[dict[str, Any]]]] = []
-    if ref is not None:
-        wanted = ref.entries.get(request.args.get("entry", ""))
-        if wanted is not None:
-            focus = _entry_view(ref, wanted, lang)
-        if q.strip():
-            results = [_entry_view(ref, e, lang) for e in reference.search(snap.table.game_id, q, lang, 10)]
-        elif focus is None:
-            by_section: dict[str, list[dict[str, Any]]] = {}
-            for e in ref.entries.values():
-                by_section.setdefault(e.section, []).append({"id": e.id, "title": e.title[lang]})
-            sections = [(ref.section_title(s, lang), by_section[s]) for s in ref.sections[lang] if s in by_section]
+
+    def link(**args: Any) -> str:
+        return url_for("rules.page", code=code, **args)
+
+    view = _reference_view(ref, snap.table.game_id, lang, link)
     shown = snap.state.get("rules")
     back = url_for("pages.seat" if viewer.seat else "pages.screen", code=code)
-    tpl = "base/_rules_results.html" if request.headers.get("HX-Request") and request.args.get("partial") \
-        else "base/rules.html"
-    return render_template(tpl, code=code, game=snap.game, q=q, focus=focus, results=results,
-                           sections=sections, has_reference=ref is not None, is_host=viewer.host,
-                           seat=viewer.seat, shown=shown, back=back)
+    ruled: dict[str, list[dict[str, Any]]] = {}
+    for r in snap.state.get("rulings", []):  # "this table ruled ..." beside the entry it cites
+        cited = r.get("entry")
+        if cited:
+            ruled.setdefault(cited, []).append(dict(r))
+    return render_template(_template(), code=code, game=snap.game, is_host=viewer.host, seat=viewer.seat,
+                           shown=shown, back=back, table_rulings=ruled, **view)
+
+
+@bp.get("/rules/<game>")
+def book(game: str) -> ResponseReturnValue:
+    """A game's rules reference without a table: browse by topic, search, related rules, citations."""
+    known = _game(game)
+    lang = _lang()
+    ref = reference.get(known.id)
+
+    def link(**args: Any) -> str:
+        return url_for("rules.book", game=known.id, **args)
+
+    view = _reference_view(ref, known.id, lang, link)
+    return render_template(_template(), code=None, game=known, is_host=False, seat=None, shown=None,
+                           back=url_for("pages.start"), **view)
 
 
 @bp.post("/t/<room:code>/rules/show")

@@ -64,7 +64,7 @@ def check_origin() -> None:
 
 
 def init_app(app: Flask) -> None:
-    from . import api, roomcodes
+    from . import api, quotas, roomcodes
 
     app.after_request(security_headers)
     # Per-source limits (web/roomcodes.py keys them): in-memory, so per process. The room-code guard
@@ -72,6 +72,7 @@ def init_app(app: Flask) -> None:
     limiter = Limiter(roomcodes.client_key, app=app, storage_uri="memory://")
     app.extensions["companion.limiter"] = limiter
     roomcodes.init_app(app, limiter)
+    quotas.init_app(app, limiter)
     # CSRF: Flask-WTF's token is kept in the signed session cookie, so it is tied to the browser;
     # pages send it as X-CSRF-Token (htmx) or the csrf_token field. No time limit: a phone's page
     # stays open all evening. The JSON API uses bearer tokens (no ambient cookie): exempt.

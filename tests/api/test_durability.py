@@ -90,3 +90,57 @@ def test_sigkill_loses_nothing_acknowledged(tmp_path):
     finally:
         proc.kill()
         proc.wait()
+
+
+INTERRUPTED_COMMIT = r'''
+from gevent import monkey; monkey.patch_all()
+import json, sys, gevent
+from gevent import Timeout
+from sqlmodel import Session
+from companion.db import open_database
+from companion.models import AppSetting
+
+real_sleep = monkey.get_original("time", "sleep")
+db = open_database("", sys.argv[1])
+events = []
+commit = Session.commit
+
+def slow_commit(self):  # an fsync that takes half a second, in gevent's thread pool
+    events.append("commit starts")
+    real_sleep(0.5)
+    commit(self)
+    events.append("commit returns")
+
+Session.commit = slow_commit
+
+def writer():
+    try:
+        with db.write() as s:
+            s.add(AppSetting(key="k", value="v"))
+        events.append("acknowledged")
+    except BaseException as e:
+        events.append("interrupted " + type(e).__name__)
+
+g = gevent.spawn(writer)
+gevent.sleep(0.1)
+g.kill(Timeout(), block=False)  # what server.stop() or a timeout does to a request's greenlet
+gevent.sleep(0.05)
+events.append("lock held" if db._write_lock.locked() else "lock free")
+g.join()
+with db.read() as s:
+    events.append("stored" if s.get(AppSetting, "k") is not None else "lost")
+print(json.dumps(events))
+'''
+
+
+def test_an_interrupted_request_never_shares_its_session_with_the_commit_thread(tmp_path):
+    """Under ``companion serve`` the COMMIT runs in gevent's thread pool (companion/db.py). A request
+    greenlet interrupted while it waits (server.stop(), a timeout) must not roll the same session back
+    from the loop while the thread commits, nor release the write lock before the commit returned:
+    it waits for the thread, then the interruption goes on (not acknowledged)."""
+    import json
+
+    out = subprocess.run([sys.executable, "-c", INTERRUPTED_COMMIT, str(tmp_path)], capture_output=True,
+                         text=True, timeout=60, check=True).stdout
+    events = json.loads(out.strip().splitlines()[-1])
+    assert events == ["commit starts", "lock held", "commit returns", "interrupted Timeout", "stored"], events

@@ -134,3 +134,38 @@ def test_phone_fragment_shows_only_what_the_seat_can_do_and_no_other_secret(api,
     ana = client.get(f"/t/{code}/frag/seat?lang=en").get_data(as_text=True)
     assert SECRET in ana and "Seal my plot" in ana
     assert 'data-testid="pass"' not in ana, "no opportunity while plots are being chosen"
+
+
+def test_unopposed_means_no_defending_str_on_the_tv_and_in_the_log(api, client: FlaskClient):
+    """One meaning of "unopposed" (facts lcg.md: no defending STR; the engine's total of 0): a
+    challenge whose defenders add up to 0 STR is unopposed, and the log line, the TV and the
+    reward all say so in the same words, in both languages."""
+    t, code, tok = lcg_table(api, players=2)
+    for s in tok:
+        api.ok(code, tok[s], {"type": "autopass", "kinds": []})
+    api.ok(code, tok["p1"], {"type": "answer", "value": plot("A", 6)})
+    api.ok(code, tok["p2"], {"type": "answer", "value": plot("B", 1)})
+    for _ in range(200):
+        v = state(api, code)
+        if v["decision"]:
+            break
+        if v["event"] == "choose_first" and v["step"] == "input":
+            api.ok(code, tok["p1"], {"type": "first_player", "seat": "p1"})
+            continue
+        api.ok(code, tok[v["priority"]], {"type": "pass", "opp": v["opp"]})
+    api.ok(code, tok["p1"], {"type": "challenge", "challenge": "intrigue"})
+    for _ in range(200):
+        v = state(api, code)
+        if v["box"] == "chal.resolve" and v["step"] == "input":
+            api.ok(code, tok["p2"], {"type": "strength", "attacker": 3, "defender": 0})
+            continue
+        if v["decision"]:
+            break
+        api.ok(code, tok[v["priority"]], {"type": "pass"})
+    v = state(api, code)
+    assert v["challenge"]["result"] == "unopposed" and v["players"]["p1"]["power"] == 1
+    lines = [e["msg"] for e in api.log(code)]
+    assert "%(type)s challenge: %(astr)s against %(dstr)s, %(who)s wins unopposed (no defending STR)." in lines
+    for lang, words in (("en", "unopposed (no defending STR): +1 power"),
+                        ("pt_BR", "sem defesa (nenhuma FOR defensora): +1 poder")):
+        assert words in client.get(f"/t/{code}/frag/screen?lang={lang}").get_data(as_text=True)

@@ -132,7 +132,7 @@ def test_planning_raven_raid_march_combat_consolidate(browser, live_server):
     expect(greyjoy.locator("#agot-action-seat")).to_contain_text("Escolha para onde as unidades derrotadas recuam")
     shot(greyjoy, "phone-retreat-pt")
     click(greyjoy, "#agot-action-seat button", "Seagard")
-    expect(screen.locator("#agot-action")).to_contain_text("Consolidar o Poder")
+    expect(screen.locator("#agot-action")).to_contain_text("Consolidar Poder")
 
     # Consolidate Power in turn order.
     click(phones["baratheon"], "#agot-action-seat button.primary", "Dragonstone")

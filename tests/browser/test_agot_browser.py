@@ -9,6 +9,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import answer_in_page
+
 pytestmark = pytest.mark.browser
 
 HOUSES = {"Ana": "Baratheon", "Bia": "Lannister", "Caio": "Stark"}
@@ -42,6 +44,7 @@ def open_drawer(screen) -> None:
 def host_click(screen, text: str) -> None:
     open_drawer(screen)
     screen.locator(".host button", has_text=text).click()
+    answer_in_page(screen)
 
 
 def test_full_westeros_round_on_screen_and_phones(browser, live_server, join_phone):

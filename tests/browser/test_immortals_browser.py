@@ -7,6 +7,8 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
+from tests.conftest import answer_in_page
+
 pytestmark = pytest.mark.browser
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
@@ -121,6 +123,7 @@ def test_round_with_three_phones(browser, live_server, patient_expect, recorder)
     page.select_option("select[name=army4]", f"r:{a_start}:light")
     page.select_option("select[name=magic0]", "blank")
     page.click("text=Seal my plan")
+    answer_in_page(page)  # the empty spaces are named first
     expect(page.locator(".mine")).to_be_visible()
     page = phones[bluffer]
     # a space whose picker offers that card (wildcards are not allowed on the extract spaces)
@@ -129,6 +132,7 @@ def test_round_with_three_phones(browser, live_server, patient_expect, recorder)
     page.select_option(f"select[name=army{hide_at}]", secret)
     page.select_option(f"select[name=army{0 if hide_at else 1}]", "blank")
     page.click("text=Seal my plan")
+    answer_in_page(page)  # the empty spaces are named first
     expect(page.locator(".mine")).to_be_visible()
     expect(screen.locator(".prompt-status .done")).to_have_count(2)
     for seat in seats:
@@ -138,6 +142,7 @@ def test_round_with_three_phones(browser, live_server, patient_expect, recorder)
     page = phones[order[2]]
     page.select_option("select[name=army0]", "blank")
     page.click("text=Seal my plan")
+    answer_in_page(page)  # the empty spaces are named first
     expect(screen.locator(".im-top")).to_contain_text("Performing actions")
     assert not screen_rec.saw(secret)  # planned cards stay face down until turned one by one
 
@@ -174,7 +179,8 @@ def test_round_with_three_phones(browser, live_server, patient_expect, recorder)
         state = api.state(code)
         if state["phase"] != "performance":
             break
-        phones[state["turn"]].locator("button", has_text="Pass: +1 gold").click()
+        phones[state["turn"]].locator("button", has_text="Pass: +1 gold").first.click()
+        answer_in_page(phones[state["turn"]])
         expect(screen.locator(".log")).to_contain_text("passes")
         screen.wait_for_timeout(300)
     expect(screen.locator(".tv-panel", has_text="Scoring of round 1")).to_be_in_viewport()

@@ -79,3 +79,54 @@ def test_why_link_opens_the_entry_and_the_host_shows_it_on_the_tv(browser, live_
     assert not errors, errors
     tv_ctx.close()
     phone_ctx.close()
+
+
+def test_rules_without_a_table_in_both_languages_and_the_not_sure_answer(browser, live_server, console_errors):
+    """Issue 25: /rules/<game> works with no table (start page link, topics, search, related rules,
+    citations) in English and Portuguese; a confident question shows *the* answer, an unsure one says
+    so and offers a few candidates, never ten cards."""
+    url = live_server.url
+    ctx = browser.new_context(locale="pt-BR", **PHONE)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e.stack)))
+    page.goto(f"{url}/?lang=pt_BR")
+    page.locator(".rules-books").get_by_role("link", name="A Guerra dos Tronos: Board Game (2ª edição)").click()
+    expect(page).to_have_url(f"{url}/rules/agot")
+    expect(page.locator("h1")).to_contain_text("Regras")
+    topics = page.locator("details.rule-group")
+    assert topics.count() >= 10
+    topics.first.locator("summary").click()
+    topics.first.locator("a").first.click()
+    opened = page.locator(".rule-entry.focus")
+    expect(opened).to_be_visible()
+    expect(opened.locator(".rule-cite")).to_contain_text("Livro de regras p.")
+    shot(page, "book-topic-pt")
+
+    box = page.locator("input[name=q]")
+    box.fill("perdi o leilao, perco o poder que apostei?")
+    results = page.locator("#rules-results")
+    expect(results).to_have_attribute("data-confidence", "high")
+    expect(results.locator(".rules-verdict")).to_be_visible()
+    expect(results.locator(".rule-entry").first).to_have_attribute("data-entry", "clash-power-spent")
+    expect(results.locator(".rule-entry").first.locator(".rule-related a").first).to_be_visible()
+    shot(page, "book-answer-pt")
+
+    box.fill("qual a senha do wifi da casa")
+    expect(results).to_have_attribute("data-confidence", "low")
+    unsure = results.locator(".rules-unsure")
+    expect(unsure).to_contain_text("Não tenho certeza")
+    assert 1 <= unsure.locator(".rule-candidate").count() <= 3
+    assert results.locator(".rule-entry").count() == 0  # no full card presented as the answer
+    unsure.locator(".rule-candidate summary").first.click()
+    expect(unsure.locator(".rule-candidate .rule-cite").first).to_be_visible()
+    shot(page, "book-unsure-pt")
+
+    page.goto(f"{url}/rules/lcg?lang=en&q=is+it+unopposed+if+they+defend+with+0+str")
+    expect(page.locator("#rules-results .rule-entry").first).to_have_attribute("data-entry", "unopposed-renown")
+    expect(page.locator("#rules-results .rule-cite").first).to_be_visible()
+    page.goto(f"{url}/rules/immortals?lang=en&q=who+brought+the+pizza")
+    expect(page.locator(".rules-unsure")).to_contain_text("Not sure")
+    shot(page, "book-unsure-en")
+    assert not errors, errors
+    ctx.close()

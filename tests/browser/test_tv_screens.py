@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tools.tv_scenarios import SCENARIOS, Api
+from tools.tv_scenarios import KEYS as GAME_KEYS
+from tools.tv_scenarios import SCENARIOS, SETUP_SCENARIOS, Api
 from tools.tv_text import measure
 
 pytestmark = pytest.mark.browser
@@ -22,13 +23,15 @@ KEYS = {
                          ".round .on", "#agot-action .ord-legend"],
     ("agot", "combat"): ["#agot-tracks", "#agot-houses", "#agot-combat .side.win .total",
                          "#agot-combat .side:not(.win) .total", "#agot-combat .frozen"],
-    ("agot_clash", "clash"): ["#agot-tracks", "#agot-wildlings", "#agot-houses", "#agot-now", "#agot-clash .clash3"],
+    ("agot_clash", "clash"): ["#agot-tracks", "#agot-wildlings", "#agot-houses", "#agot-now .bidding-now",
+                              "#agot-tracks .trkrow.bidding", "#agot-tracks .tbid", "svg.tvmap"],
     ("lcg", "challenges"): ["#lcg-players", "#lcg-priority", "#lcg-challenge .vs", "#lcg-flow .cur", ".lcg-head .phase"],
     ("immortals", "planning"): [".im-top", ".im-players", ".prompt-status", ".im-map", ".im-track"],
     ("catan_watch", "roll"): [".cw-turn", ".cw-dice", ".cw-steps", ".cw-ff", ".cw-wall", ".cw-track", ".cw-vp"],
     ("catan_watch", "final_wait"): [".cw-turn", ".cw-final-wait .prompt-status", ".cw-steps", ".cw-vp"],
     ("catan_watch", "final"): [".cw-turn", ".cw-rank .cw-winner", ".cw-steps", ".cw-vp"],
     ("generic", "reveal"): [".counters", ".prompt.revealed .reveal", ".dice-now"],
+    **GAME_KEYS,  # games that ship their scenario in their package (companion new-game writes one)
 }
 
 MEASURE = """keys => {
@@ -94,7 +97,7 @@ def check_tv(page, base: str, code: str, keys: list[str], agot_map: bool = False
                 assert labels["count"] == 50 and labels["bad"] == [], f"{where}: {labels}"
 
 
-@pytest.mark.parametrize("game", ["agot", "agot_clash", "lcg", "immortals", "catan_watch", "generic"])
+@pytest.mark.parametrize("game", list(SCENARIOS))  # every registered game has one (tests/core/test_game_registry.py)
 def test_every_game_fits_one_tv_view(browser, live_server, game):
     api = Api(live_server.url)
     ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
@@ -103,7 +106,7 @@ def test_every_game_fits_one_tv_view(browser, live_server, game):
     page.on("pageerror", lambda e: errors.append(f"{e} {e.stack}") if "tv.js" in (e.stack or "") else None)
     seen = []
     for moment, code in SCENARIOS[game](api):
-        check_tv(page, live_server.url, code, KEYS[(game, moment)], agot_map=moment in ("planning", "action") and game == "agot")
+        check_tv(page, live_server.url, code, KEYS[(game, moment)], agot_map=game.startswith("agot") and moment != "combat")
         seen.append(moment)
     assert seen == [m for (g, m) in KEYS if g == game]
     assert errors == []
@@ -141,8 +144,108 @@ def test_join_panel_drawer_and_last_reveal(browser, live_server):
     page = ctx.new_page()
     _, code = next(SCENARIOS["agot_clash"](api))
     page.goto(f"{live_server.url}/t/{code}/screen")
-    expect(page.locator("#agot-clash")).to_contain_text("Greyjoy")  # the reveal holds the stage
+    # the bids sit on the tracks (highest first), the track bid on now is outlined, the map stays
+    expect(page.locator("#agot-tracks .trkrow").nth(1).locator(".tbid")).to_have_text(["3", "2", "1", "0"])
+    expect(page.locator("#agot-tracks .trkrow.bidding")).to_contain_text("King's Court")
+    expect(page.locator("#agot-now .bidding-now .chip.wait")).to_have_count(4)
+    expect(page.locator("#agot-stage svg.tvmap")).to_be_visible()
     page.locator(".tv-reveal-btn").click()
     expect(page.locator(".tv-reveal-overlay")).to_be_visible()
     expect(page.locator(".tv-reveal-overlay")).to_contain_text("Clash of Kings bids")
+    ctx.close()
+
+
+# Every element matched is whole on the screen: inside the viewport and inside every ancestor that
+# clips (overflow hidden); returns the text of those that are cut.
+CUT = """sel => {
+  const cut = [];
+  for (const el of document.querySelectorAll(sel)) {
+    if (!el.checkVisibility()) { continue; }
+    const r = el.getBoundingClientRect();
+    let bad = r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1;
+    for (let a = el.parentElement; a && !bad; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.overflowX === "visible" && s.overflowY === "visible") continue;
+      const q = a.getBoundingClientRect();
+      bad = r.top < q.top - 1 || r.bottom > q.bottom + 1 || r.left < q.left - 1 || r.right > q.right + 1;
+    }
+    if (bad) cut.push(el.innerText.slice(0, 60));
+  }
+  return cut;
+}"""
+SETUP_WHOLE = {"agot": "#agot-now li, #agot-now .setup-house, .tv-strip .seat-tag, .tv-strip .s-count, #agot-houses td",
+               "catan": ".tv-stage .tv-panel > *, .cw-wall, .cw-wall *"}
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_agot_setup_fits_while_people_join_and_once_seated(browser, live_server, players):
+    """Issue #23: the setup checklist is whole (grouped by house) at both TV sizes, in both languages,
+    with 4 and 6 houses; while people join, the strip shows every free seat (or how many); no text of
+    the checklist under 16 px at 1080p."""
+    api = Api(live_server.url)
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    for moment, code in SETUP_SCENARIOS[f"agot_setup{'6' if players == 6 else ''}"](api):
+        for w, h in SIZES:
+            page.set_viewport_size({"width": w, "height": h})
+            for lang in LANGS:
+                page.goto(f"{live_server.url}/t/{code}/screen?lang={lang}")
+                expect(page.locator(".tv-frame")).to_be_attached()
+                page.wait_for_timeout(250)
+                where = f"{moment} {players} houses {w}x{h} {lang}"
+                m = page.evaluate(MEASURE, ["#agot-now", "#agot-tracks", "#agot-houses"])
+                assert m["scrollH"] <= m["innerH"] and m["scrollW"] <= m["innerW"], where
+                assert {k: v for k, v in m["keys"].items() if v != "ok"} == {}, where
+                assert page.locator("#agot-now .setup-house").count() == players, where
+                assert page.evaluate(CUT, SETUP_WHOLE["agot"]) == [], where
+                fit = page.evaluate("() => { const e = document.querySelector('#agot-now');"
+                                    " return [e.scrollHeight <= e.clientHeight + 1, parseFloat(getComputedStyle(e.querySelector('li')).fontSize)] }")
+                assert fit[0], f"{where}: the checklist is cut"
+                if h == 1080:
+                    assert fit[1] >= 16, f"{where}: checklist text {fit[1]} px"
+                    sizes = measure(page)
+                    assert sizes["share_small"] < 0.10, f"{where}: {sizes['share_small']:.0%} under 16 px"
+                if moment == "joining":
+                    free = page.locator(".tv-strip .seat-tag.free:visible, .tv-strip .s-count:visible")
+                    assert free.count() in (1, players - 1), where  # every free seat, or the count
+    ctx.close()
+
+
+def test_catan_setup_shows_the_whole_wall(browser, live_server):
+    """Issue #23: at setup the board profile note is one short paragraph and the Wall (clans,
+    clearings, guard spaces, hexes) stays whole on the TV at both sizes, in both languages."""
+    api = Api(live_server.url)
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    _, code = next(SETUP_SCENARIOS["catan_setup"](api))
+    for w, h in SIZES:
+        page.set_viewport_size({"width": w, "height": h})
+        for lang in LANGS:
+            page.goto(f"{live_server.url}/t/{code}/screen?lang={lang}")
+            expect(page.locator(".tv-frame")).to_be_attached()
+            page.wait_for_timeout(250)
+            where = f"{w}x{h} {lang}"
+            m = page.evaluate(MEASURE, [".cw-profile", ".cw-wall", ".cw-clans", ".cw-vp"])
+            assert m["scrollH"] <= m["innerH"] and m["scrollW"] <= m["innerW"], where
+            assert {k: v for k, v in m["keys"].items() if v != "ok"} == {}, where
+            assert page.evaluate(CUT, ".cw-wall *, .cw-clans *, .cw-profile *") == [], where
+            if h == 1080:
+                assert measure(page)["share_small"] < 0.10, where
+    ctx.close()
+
+
+def test_start_page_create_button_on_the_first_tv_screen(browser, live_server):
+    """Issue #23: on a 1920x1080 TV, opening any game's options (one game open at a time) leaves its
+    "Create table" button on the first screen, no scrolling, in both languages."""
+    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = ctx.new_page()
+    for lang in LANGS:
+        page.goto(f"{live_server.url}/?lang={lang}")
+        games = page.locator("details.game")
+        for i in range(games.count()):
+            if not games.nth(i).evaluate("d => d.open"):
+                games.nth(i).locator("summary").click()
+            expect(page.locator("details.game[open]")).to_have_count(1)
+            box = games.nth(i).locator("button.primary").bounding_box()
+            assert box and box["y"] + box["height"] <= 1080, f"{lang} game {i}: Create at y={box and box['y']}"
     ctx.close()

@@ -49,3 +49,59 @@ def test_a_citation_logged_as_a_parameter_reads_as_the_book(app):
     with app.test_request_context("/?lang=en"):
         out = translate(msg, params)
         assert out.endswith("Immortals rulebook (version A) p.9") and "seed" not in out
+
+
+def test_card_game_core_rules_say_where_they_come_from():
+    """Issue 25: claim, unopposed, renown, dominance, power to win and initiative ties are not in the
+    FAQ v3.4; their entries name the 1st-edition core rules, and the page numbering is explained."""
+    from companion.reference import as_json, get
+
+    ref = get("lcg")
+    for eid in ("claim-effects", "unopposed-renown", "dominance-total", "win-power", "initiative-tie"):
+        e = ref.entries[eid]
+        assert e.source == "facts" and not e.pages, eid
+        assert as_json(e, "en")["cite"]["book"] == "AGoT LCG 1st ed. core rules (not in the FAQ)"
+        assert "regras básicas" in as_json(e, "pt_BR")["cite"]["book"]
+        assert "core rulebook" in e.text["en"] and "livro de regras básico" in e.text["pt_BR"], eid
+    assert "Traduzido 1.1" in ref.about["en"] and "Page N" in ref.about["pt_BR"]
+    # a facts entry elsewhere is still printed components
+    agot = get("agot")
+    facts = next(e for e in agot.entries.values() if e.source == "facts")
+    assert as_json(facts, "en")["cite"]["book"] == "Printed components"
+
+
+def test_unopposed_means_zero_defending_str_in_every_card_game_entry():
+    """The engine's meaning (fidelity issue): unopposed when the total defending STR is 0."""
+    from companion.reference import get
+
+    ref = get("lcg")
+    mentions = [e for e in ref.entries.values()
+                if "unopposed reward" in e.text["en"].lower() or "unopposed:" in e.text["en"].lower()]
+    assert len(mentions) >= 3
+    for e in mentions:
+        assert "STR" in e.text["en"] and " 0" in e.text["en"], (e.id, e.text["en"])
+        assert "FOR" in e.text["pt_BR"] and " 0" in e.text["pt_BR"], (e.id, e.text["pt_BR"])
+        assert "no defenders" not in e.text["en"] and "undefended" not in e.text["en"], e.id
+
+
+def test_imprecise_card_game_entries_are_fixed():
+    from companion.reference import get
+
+    ref = get("lcg")
+    walls = ref.entries["before-the-black-walls"].text
+    assert "declares any attackers or defenders" in walls["en"] and "declarar algum" in walls["pt_BR"]
+    reserves = ref.entries["summer-reserves"].text
+    assert "character cards" in reserves["en"] and "not enough" in reserves["en"]
+    assert "cartas de personagem" in reserves["pt_BR"]
+
+
+def test_brotherhood_pages_are_the_parts_the_rulebook_confirms():
+    """Seed 004 (Brazilian edition) marks only where its parts begin: p.1, p.2-4, p.5 on."""
+    from companion.reference import get
+
+    ref = get("catan_watch")
+    allowed = {"1", "2-4", "5"}
+    for e in ref.entries.values():
+        if e.pages:
+            assert set(e.pages.split(", ")) <= allowed, (e.id, e.pages)
+    assert "Brazilian edition" in ref.about["en"] and "edição brasileira" in ref.about["pt_BR"]

@@ -122,3 +122,24 @@ def test_an_lcg_opportunity_prompt_links_its_rule(client, api):
     html = client.get(f"/t/{code}/frag/seat?lang=en").get_data(as_text=True)
     assert "Your opportunity" in html and "AGoT LCG FAQ v3.4 p.6-8" in html
     assert f'href="/t/{code}/rules?entry=window-step-2-save-cancel#r-window-step-2-save-cancel"' in html
+
+
+def test_rules_without_a_table_both_languages(client):
+    """Issue 25: /rules/<game> needs no table: topics, an entry with its citation and related rules,
+    search with the answer or "not sure", in English and Portuguese; the start page links to it."""
+    start = client.get("/?lang=en").get_data(as_text=True)
+    assert 'href="/rules/agot"' in start and "Rules without a table" in start
+    en = client.get("/rules/agot?lang=en").get_data(as_text=True)
+    assert en.count('class="card rule-group"') >= 10 and "Rules · A Game of Thrones" in en
+    entry = client.get("/rules/agot?lang=pt_BR&entry=ports-support").get_data(as_text=True)
+    assert 'data-entry="ports-support"' in entry and "Livro de regras p.25" in entry
+    assert 'href="/rules/agot?entry=' in entry  # related rules stay on the page without a table
+    sure = client.get("/rules/catan-watch", query_string={"q": "quanto custa um guarda", "lang": "pt_BR"})
+    html = sure.get_data(as_text=True)
+    assert 'data-confidence="high"' in html and "A resposta para" in html and 'data-entry="build-guard"' in html
+    unsure = client.get("/rules/immortals", query_string={"q": "who brought the pizza", "lang": "en"}).get_data(as_text=True)
+    assert 'data-confidence="low"' in unsure and "Not sure" in unsure and "rule-entry" not in unsure
+    assert unsure.count('class="rule-candidate"') <= 3
+    assert "<script>" not in client.get("/rules/lcg", query_string={"q": "<script>x</script>"}).get_data(as_text=True)
+    assert client.get("/rules/nope").status_code == 404
+    assert "no rules reference" in client.get("/rules/generic?lang=en").get_data(as_text=True)

@@ -23,7 +23,8 @@ from tests.conftest import Api
 
 PAGES = ["/t/{c}/screen", "/t/{c}/frag/screen", "/t/{c}/frag/host", "/t/{c}/frag/seat", "/t/{c}/log",
          "/t/{c}/join?switch=1", "/t/{c}/rules", "/t/{c}/frag/rules", "/t/{c}/frag/screen?lang=pt_BR",
-         "/t/{c}/frag/seat?lang=pt_BR", "/t/{c}/frag/host?lang=pt_BR"]
+         "/t/{c}/frag/seat?lang=pt_BR", "/t/{c}/frag/host?lang=pt_BR",
+         "/t/{c}/story", "/t/{c}/story.html?lang=pt_BR", "/t/{c}/replay", "/t/{c}/replay?round=1"]
 JSON = ["/api/tables/{c}", "/api/tables/{c}/me", "/api/tables/{c}/log", "/t/{c}/export", "/api/tables/{c}/history"]
 VOLATILE = ("time", "exported_at", "created_at")
 
@@ -81,6 +82,43 @@ def lcg_plot_and_deck(api: Api, variant: str) -> dict[str, Any]:
     return {"code": code, "host": host, "tokens": tokens, "owner": "p1"}
 
 
+def catan_final_vp(api: Api, variant: str) -> dict[str, Any]:
+    """A Wall ending with p1 and p2 tied on guards (seed 004 p.8), both holding unplayed development
+    cards: p2 answers first (0 or 2 hidden VP cards, with the reveal_vp move players know); p1 has
+    not answered yet, so the answer stays sealed (p.4)."""
+    from tests.api.test_catan_watch_api import finish_setup, new_table
+
+    t, code, tokens = new_table(api, dice="physical")
+    host = t["host_token"]
+    finish_setup(api, code, tokens)
+    for seat, devs in (("p1", 1), ("p2", 2), ("p3", 0)):
+        api.ok(code, tokens[seat], {"type": "roll", "red": 2, "yellow": 3, "d12": 12})
+        for _ in range(devs):
+            api.ok(code, tokens[seat], {"type": "build", "what": "dev"})
+        api.ok(code, tokens[seat], {"type": "end_turn"})
+    for sec, guards in (("w1", "p1, p2"), ("w2", "p1"), ("w3", "p2, p3")):
+        api.ok(code, host, {"type": "correct", "what": "section", "id": sec, "guards": guards})
+    for hexe in ("s2h1", "s2h2", "s3h1", "s3h2", "s3h3", "s4h1", "s4h2"):
+        api.ok(code, host, {"type": "correct", "what": "hex", "id": hexe, "wildlings": "normal"})
+    api.ok(code, host, {"type": "correct", "what": "clan", "id": "ice_river", "wildlings": "climber"})
+    api.ok(code, tokens["p1"], {"type": "roll", "red": 3, "yellow": 5, "d12": 1})  # the 8th wildling: over
+    assert api.public(code)["state"]["waiting_for"] == ["p1", "p2"]
+    api.ok(code, tokens["p2"], {"type": "reveal_vp", "count": 0 if variant == "A" else 2})
+    return {"code": code, "host": host, "tokens": tokens, "owner": "p2"}
+
+
+def lcg_wait_at_zero(api: Api, variant: str) -> dict[str, Any]:
+    """One countdown per run (issue 24): Caio's phone reports at zero, Wait (A) or nothing (B); Ana
+    holds the opportunity and has not reported, so nothing may show whether Caio waits (FAQ p.6)."""
+    t = api.create("lcg", {"players": 3, "auto_close": 6})
+    code, host = t["code"], t["host_token"]
+    tokens = {f"p{i}": api.join(code, f"p{i}", n) for i, n in ((1, "Ana"), (2, "Bia"), (3, "Caio"))}
+    rid = api.me(code, tokens["p1"])["private"]["countdown"]["round"]
+    api.ok(code, tokens["p2"], {"type": "pass_ahead", "round": rid})
+    api.ok(code, tokens["p3"], {"type": "pass_ahead", "round": rid, **({"wait": "1"} if variant == "A" else {})})
+    return {"code": code, "host": host, "tokens": tokens, "owner": "p3"}
+
+
 def _normal(text: str, info: dict[str, Any]) -> str:
     text = text.replace(info["code"], "CODE")
     text = re.sub(r'<svg width="33mm".*?</svg>', "QR", text, flags=re.S)  # the join QR encodes the code
@@ -121,7 +159,8 @@ def _observe(tmp_path, variant: str, script: Callable[[Api, str], dict[str, Any]
         app.extensions["companion.tables"].db.dispose()
 
 
-@pytest.mark.parametrize("script", [generic_bid, agot_house_card, immortals_plan, lcg_plot_and_deck],
+@pytest.mark.parametrize("script", [generic_bid, agot_house_card, immortals_plan, lcg_plot_and_deck,
+                                    catan_final_vp, lcg_wait_at_zero],
                          ids=lambda f: f.__name__)
 def test_other_devices_cannot_tell_the_secrets_apart(tmp_path, script):
     a, b = _observe(tmp_path, "A", script), _observe(tmp_path, "B", script)

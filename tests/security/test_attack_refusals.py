@@ -78,6 +78,36 @@ def _lcg(api: Api, variant: str) -> dict[str, Any]:
     return {"code": code, "host": t["host_token"], "tokens": tokens, "owner": "p1", "probes": probes}
 
 
+def _agot_orders(api: Api, variant: str) -> dict[str, Any]:
+    """Lannister's sealed orders differ (the others have not placed theirs yet)."""
+    from tests.api.test_agot_action_api import ORDERS, new_table
+
+    code, host, tokens = new_table(api)
+    pid = api.public(code)["state"]["planning"]["prompt"]["id"]
+    orders = ORDERS["lannister"] if variant == "A" else \
+        {"lannisport": "defense1a", "stoney-sept": "march0", "the-golden-sound": "consolidate-a"}
+    api.ok(code, tokens["lannister"], {"type": "answer", "prompt": pid, "value": {"orders": orders}})
+    probes = [{"type": "answer", "prompt": pid, "value": {"orders": o}}
+              for o in (ORDERS["lannister"], {"lannisport": "march0"}, {"lannisport": "defense1a"})]
+    probes += [{"type": "raven_swap", "area": "lannisport", "token": "march1"},
+               {"type": "march", "from": "lannisport", "moves": [{"to": "riverrun", "footman": 1}]},
+               {"type": "support", "area": "stoney-sept", "side": "attacker"}, {"type": "raven_peek"}]
+    return {"code": code, "host": host, "tokens": tokens, "owner": "lannister", "probes": probes}
+
+
+def _agot_house_card(api: Api, variant: str) -> dict[str, Any]:
+    """Lannister's sealed house card differs; the defender has not chosen yet."""
+    from tests.security.test_attack_noninterference import agot_house_card
+
+    info = agot_house_card(api, variant)
+    pid = api.me(info["code"], info["tokens"]["greyjoy"])["private"]["action"]["combat"]["decide"]["prompt"]
+    cards = ("tywin-lannister", "the-hound", "eddard-stark", "nonexistent")
+    info["probes"] = [{"type": "answer", "prompt": pid, "value": c} for c in cards] + [
+        {"type": "card_ability", "use": "1"}, {"type": "blade", "use": "1"},
+        {"type": "combat_units", "side": "attacker", "footman": 1}]
+    return info
+
+
 def _answers(tmp_path, variant: str, script: Callable[[Api, str], dict[str, Any]]) -> dict[str, str]:
     app = create_app({"DATABASE_URL": "", "DATA_DIR": str(tmp_path / variant), "TESTING": True,
                       "RANDOM_SEED": 20261127})
@@ -101,8 +131,10 @@ def _answers(tmp_path, variant: str, script: Callable[[Api, str], dict[str, Any]
         app.extensions["companion.tables"].db.dispose()
 
 
-@pytest.mark.parametrize(("script", "twins"), [(_immortals, ("B", "C")), (_generic, ("B",)), (_lcg, ("B",))],
-                         ids=["immortals-face-down-card", "generic-sealed-bid", "lcg-plot-deck"])
+@pytest.mark.parametrize(("script", "twins"), [(_immortals, ("B", "C")), (_generic, ("B",)), (_lcg, ("B",)),
+                                               (_agot_orders, ("B",)), (_agot_house_card, ("B",))],
+                         ids=["immortals-face-down-card", "generic-sealed-bid", "lcg-plot-deck", "agot-orders",
+                              "agot-house-card"])
 def test_refusals_to_other_devices_do_not_depend_on_the_secret(tmp_path, script, twins):
     base = _answers(tmp_path, "A", script)
     for variant in twins:

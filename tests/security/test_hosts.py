@@ -66,3 +66,44 @@ def test_a_new_lan_address_is_found_without_a_restart(app, client, monkeypatch):
     addresses.append("10.0.0.7")
     monkeypatch.setattr(hosts, "REFRESH_EVERY", 0.0)
     assert client.get("/api/games", headers={"Host": "10.0.0.7:8000"}).status_code == 200
+
+
+def test_behind_the_proxy_a_forged_forwarded_host_does_not_pass_the_allowlist(tmp_path):
+    """Under DNS rebinding the hostile page is same-origin to the browser, so it may add any
+    non-forbidden header, X-Forwarded-Host included. deploy/nginx.conf passes the client's Host as
+    Host; with COMPANION_PROXY_HOPS=1 the app must judge that name, never a header the page chose."""
+    from companion import create_app
+
+    app = create_app({"DATABASE_URL": "", "DATA_DIR": str(tmp_path), "TESTING": True, "PROXY_HOPS": 1,
+                      "PUBLIC_URL": "http://gamenight.lan:8080"})
+    try:
+        client = app.test_client()
+        forged = {"Host": EVIL, "X-Forwarded-Host": "localhost", "X-Forwarded-For": "192.0.2.7"}
+        assert client.get("/api/games", headers=forged).status_code == 400
+        r = client.get("/api/games", headers={"Host": "gamenight.lan:8080", "X-Forwarded-Host": EVIL})
+        assert r.status_code == 200  # the proxy's own Host decides, both ways
+    finally:
+        app.extensions["companion.tables"].db.dispose()
+
+
+def test_the_shipped_proxy_overwrites_what_a_page_could_forge():
+    """Every proxied location of deploy/nginx.conf sets X-Forwarded-Proto and X-Forwarded-Host itself
+    (a client's own values never reach the app)."""
+    from pathlib import Path
+
+    conf = (Path(__file__).resolve().parents[2] / "deploy" / "nginx.conf").read_text(encoding="utf-8")
+    blocks = conf.split("location ")[1:]
+    assert blocks
+    for block in blocks:
+        assert "proxy_set_header X-Forwarded-Host $host;" in block
+        assert "proxy_set_header X-Forwarded-Proto $scheme;" in block
+
+
+@pytest.mark.parametrize("host", ["localhost:8000", "127.0.0.1:8000", "[::1]:8000", "LOCALHOST:8000",
+                                  "127.0.1.1:8000", "localhost.:8000"])
+def test_a_screen_opened_at_any_loopback_spelling_gives_phones_the_lan_address(app, client, host):
+    """The allowlist serves every loopback spelling; the join link and QR code must then carry the
+    announced LAN address (PUBLIC_URL), never the laptop's own loopback that no phone can reach."""
+    app.config["PUBLIC_URL"] = "http://192.168.1.20:8000"
+    r = client.post("/api/tables", json={"game": "generic"}, headers={"Host": host})
+    assert r.status_code == 201 and r.get_json()["join_url"].startswith("http://192.168.1.20:8000/t/")

@@ -56,7 +56,7 @@ def guarded(tmp_path):
 
 def _get(port: int) -> bytes:
     with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
-        s.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        s.sendall(b"GET /api/games HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nConnection: close\r\n\r\n" % port)
         data = b""
         while chunk := s.recv(65536):
             data += chunk

@@ -9,6 +9,8 @@ that check (an old log line, a saved profile) never fails a view: it shows U+FFF
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from tests.conftest import Api
@@ -31,7 +33,7 @@ def _table(api: Api, game: str, options: dict) -> tuple[str, str, dict[str, str]
     return t["code"], t["host_token"], {s: api.join(t["code"], s, f"P {s}") for s in seats}
 
 
-ACTIONS = [
+ACTIONS: list[tuple[str, dict[str, Any], str, dict[str, Any], str]] = [
     ("generic", {"seats": "A, B"}, "host", {"type": "open_prompt", "title": BAD, "kind": "number", "min": 0, "max": 3},
      "title"),
     ("generic", {"seats": "A, B"}, "host", {"type": "open_prompt", "title": "Vote", "kind": "choice",

@@ -44,7 +44,8 @@ def read_bid(state: State, ctx: Ctx, action: Action, pid: str, rule: str) -> tup
     prompt = sealed.get(state, pid)
     if house not in prompt["asked"]:
         raise RuleError("Your house is not bidding here.", "companion: seats", status=403, entry="companion-seats")
-    bid = get_int(action, "value", 0, state["power"][house]["available"], rule)
+    bid = get_int(action, "value", 0, state["power"][house]["available"], rule,
+                  why=N_("A bid is from 0 up to the Power tokens you have available: %(max)s."))
     return house, bid
 
 

@@ -754,7 +754,9 @@ def port_room(state: dict[str, Any], house: str, port: str, removed: int) -> int
 def _port_replace(state: dict[str, Any], ctx: Any, c: dict[str, Any], p: dict[str, Any], action: dict[str, Any]) -> None:
     """The new owner places 0..max of its own ships in the captured port (seed 000 p.25)."""
 
-    n = get_int(action, "ships", 0, p["max"], "seed 000 p.25") if action.get("ships") not in (None, "") else 0
+    n = get_int(action, "ships", 0, p["max"], "seed 000 p.25", entry="ports-capture",
+                why=N_("Up to %(max)s ships: no more than the enemy ships removed, the ships you have left, your "
+                       "supply and 3 per port.")) if action.get("ships") not in (None, "") else 0
     if n:
         areas.set_units(state, p["area"], c["attacker"], {"ship": n})
     ctx.log(N_("%(house)s puts %(n)s ship in %(area)s"), _plural="%(house)s puts %(n)s ships in %(area)s",

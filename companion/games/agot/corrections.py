@@ -19,6 +19,13 @@ State = dict[str, Any]
 YES = ("1", "true", "on", "yes")
 
 
+def in_play(state: State, action: Action, key: str = "house") -> str:
+    """A house named in an action must be one of the houses in this game (seed 000 p.4, p.27: the
+    houses in play follow the number of players); the refusal says so, not just the field."""
+    return get_choice(action, key, state["houses"], "seed 000 p.4, p.27", entry="setup-houses",
+                      why=N_("That house is not in play."))
+
+
 def _h(house: str) -> dict[str, str]:
     return tr(names.HOUSES[house])
 
@@ -41,7 +48,7 @@ def set_track(state: State, ctx: Ctx, action: Action) -> None:
     if action.get("order") not in (None, "", []):
         order = _list(action.get("order"))
     else:
-        house = get_choice(action, "house", state["houses"], "seed 000 p.10")
+        house = in_play(state, action)
         pos = get_int(action, "position", 1, len(state["houses"]), "seed 000 p.10")
         order = [h for h in state["tracks"][track] if h != house]
         order.insert(pos - 1, house)
@@ -57,7 +64,7 @@ def set_dominance(state: State, ctx: Ctx, action: Action) -> None:
     token = get_choice(action, "token", tuple(names.TOKENS), "seed 000 p.11")
     dom = state["dominance"][token]
     if action.get("holder") not in (None, ""):
-        dom["holder"] = get_choice(action, "holder", state["houses"], "seed 000 p.11")
+        dom["holder"] = in_play(state, action, "holder")
     if action.get("used") is not None and token != "iron_throne":
         dom["used"] = str(action.get("used")).lower() in YES
     ctx.log(N_("Host: %(token)s held by %(house)s (%(state)s)"), token=tr(names.TOKENS[token]),

@@ -40,6 +40,32 @@ def ship_targets(state: State, house: str, area: str) -> list[str]:
     return out
 
 
+def ship_refusal(state: State, house: str, area: str, to: str) -> RuleError:
+    """Why a ship mustered in ``area`` may not go to ``to``, with the rule (seed 000 p.10, p.25):
+    a castle musters ships into its own port (even with enemy ships in the sea beyond, p.25) or an
+    adjacent sea that holds no enemy ship (p.10); a port holds at most 3 ships (p.25)."""
+    b = board_data.load()
+    where = names.label(names.AREAS[area])
+    if to in b.areas:
+        dest = b.area(to)
+        there = names.label(names.AREAS[to])
+        if dest.type == "sea" and to in b.area(area).adjacent and areas.owner(state, to) not in (None, house):
+            return RuleError("%(sea)s holds enemy ships: a ship is never mustered into a sea with enemy ships "
+                             "(p.10). From %(area)s it may go into its own port, even past a blockade (p.25), "
+                             "or an adjacent sea without enemy ships.", "seed 000 p.10, p.25",
+                             entry="mustering-ships", sea=there, area=where)
+        if dest.type == "port" and to == b.port_of_land(area):
+            if areas.owner(state, to) not in (None, house):
+                return RuleError("%(port)s holds enemy ships: mustered ships go only where no enemy ship is.",
+                                 "seed 000 p.10, p.25", entry="ports-capture", port=there)
+            return RuleError("%(port)s already holds 3 ships, the most a port can hold.", "seed 000 p.25",
+                             entry="ports-ships-only", port=there)
+        return RuleError("A ship mustered in %(area)s goes into that area's own port or an adjacent sea; "
+                         "%(to)s is neither.", "seed 000 p.10", entry="mustering-where", area=where, to=there)
+    return RuleError("Choose where the ship mustered in %(area)s goes: its port or an adjacent sea without "
+                     "enemy ships.", "seed 000 p.10", entry="mustering-where", area=where)
+
+
 def house_of(step: flow.Step) -> str:
     return step["houses"][step["index"]]
 
@@ -97,12 +123,14 @@ def _next(state: State, ctx: Ctx, step: flow.Step) -> None:
 
 def recruit(state: State, ctx: Ctx, step: flow.Step, house: str, action: Action) -> None:
     """One recruitment or upgrade in one area (seed 000 p.9-10)."""
-    area = get_choice(action, "area", step["points"], "seed 000 p.9")
+    area = get_choice(action, "area", step["points"], "seed 000 p.9", entry="mustering-controlled-areas",
+                      why=N_("You muster only in areas you control that hold a castle or a stronghold."))
     if step.get("only_one"):
         if step.get("area") not in (None, area):
             raise RuleError("This reward musters in one area only.", "facts: wildling cards",
                             entry="wildling-horde-descends")
-    unit = get_choice(action, "unit", COST, "seed 000 p.9")
+    unit = get_choice(action, "unit", COST, "seed 000 p.9", entry="mustering-costs",
+                      why=N_("Muster a footman, a knight, a siege engine or a ship."))
     upgrade = str(action.get("upgrade", "")).lower() in ("1", "true", "on", "yes")
     b = board_data.load()
     if upgrade:
@@ -127,7 +155,9 @@ def recruit(state: State, ctx: Ctx, step: flow.Step, house: str, action: Action)
         if not targets:
             raise RuleError("No port or sea free of enemy ships next to %(area)s.", "seed 000 p.10",
                             area=names.label(names.AREAS[area]))
-        target = get_choice(action, "to", targets, "seed 000 p.10")
+        target = str(action.get("to") or "")
+        if target not in targets:
+            raise ship_refusal(state, house, area, target)
     elif b.area(area).type != "land":  # pragma: no cover - muster areas are land
         raise RuleError("Land units are recruited on land.", "seed 000 p.10")
     if upgrade:

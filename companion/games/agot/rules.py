@@ -208,7 +208,7 @@ def _round_done_on_board(state: State, ctx: Ctx, action: Action) -> None:
 def _actor_house(state: State, ctx: Ctx, action: Action, key: str = "house") -> str:
     """The house acted for: a phone's own house, or any house for the host."""
     if ctx.actor.host and action.get(key):
-        return get_choice(action, key, state["houses"])
+        return corrections.in_play(state, action, key)
     house = ctx.actor.require_seat()
     if action.get(key) not in (None, "", house):
         raise RuleError("You can only do this for your own house.", "companion: seats", status=403, entry="companion-seats")
@@ -229,7 +229,7 @@ def _set_control(state: State, ctx: Ctx, action: Action) -> None:
         raise RuleError("Only a seated player can do this.", "companion: seats", status=403)
     area = _area(action, ("land",))
     raw = action.get("house") or ""
-    house = get_choice({"house": raw}, "house", state["houses"]) if raw else None
+    house = corrections.in_play(state, {"house": raw}) if raw else None
     areas.set_control(state, area, house)
     ctx.log(N_("%(who)s: %(area)s is now controlled by %(house)s"), who=ctx.name(ctx.actor.seat),
             area=names.label(names.AREAS[area]), house=names.label(names.HOUSES[house]) if house else tr(N_("nobody")))
@@ -241,7 +241,7 @@ def _set_units(state: State, ctx: Ctx, action: Action) -> None:
         raise RuleError("Only a seated player can do this.", "companion: seats", status=403)
     area = _area(action)
     raw = action.get("house") or ""
-    house = get_choice({"house": raw}, "house", state["houses"]) if raw else None
+    house = corrections.in_play(state, {"house": raw}) if raw else None
     counts = {k: get_int(action, k, 0, board_data.load().unit_pool[k], "seed 000 p.2") if action.get(k) not in
               (None, "") else 0 for k in board_data.UNIT_KINDS}
     areas.set_units(state, area, house, counts)
@@ -303,7 +303,7 @@ def _adjust_power(state: State, ctx: Ctx, action: Action) -> None:
     """Host correction: move tokens between the Pool and a house's available power; the 20-token
     total never changes (seed 000 p.2, p.6)."""
     ctx.actor.require_host()
-    house = get_choice(action, "house", state["houses"])
+    house = corrections.in_play(state, action)
     delta = get_int(action, "delta", -power.TOTAL, power.TOTAL, "seed 000 p.6")
     moved = power.gain(state, house, delta) if delta > 0 else -power.discard(state, house, -delta)
     ctx.log(N_("Host: %(house)s power %(delta)+d"), house=names.label(names.HOUSES[house]), delta=moved)
@@ -335,7 +335,7 @@ def _set_threat(state: State, ctx: Ctx, action: Action) -> None:
 def _set_supply(state: State, ctx: Ctx, action: Action) -> None:
     """Host correction of a house's supply track position (seed 000 p.8)."""
     ctx.actor.require_host()
-    house = get_choice(action, "house", state["houses"])
+    house = corrections.in_play(state, action)
     value = get_int(action, "value", 0, supply.MAX_LEVEL, "seed 000 p.8")
     state["supply"][house] = value
     ctx.log(N_("Host: %(house)s supply set to %(n)s"), house=names.label(names.HOUSES[house]), n=value)

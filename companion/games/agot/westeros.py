@@ -192,7 +192,8 @@ def act_choice(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
         raise RuleError("The table waits for %(house)s to choose.", "seed 000 p.7", status=409,
                         house=step["chooser"])
     ctx.actor.require(step["chooser"])
-    value = get_choice(action, "value", step["choices"], "seed 000 p.7")
+    value = get_choice(action, "value", step["choices"], "seed 000 p.7",
+                       why=N_("Choose one of the options printed on this Westeros card."))
     ctx.log(N_("%(house)s chose: %(choice)s"), house=names.label(names.HOUSES[step["chooser"]]),
             choice=names.label(CHOICE_LABELS[value]))
     if value.startswith("no-"):

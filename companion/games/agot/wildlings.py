@@ -168,7 +168,8 @@ def act_attack(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
         return
     if stage == "tie" and kind == "choose":
         ctx.actor.require(step["tie_chooser"])
-        step["target"] = get_choice(action, "value", step["tied"], "seed 000 p.23")
+        step["target"] = get_choice(action, "value", step["tied"], "seed 000 p.23",
+                                    why=N_("Choose one of the houses tied for the bid."))
         ctx.log(N_("%(chooser)s breaks the tie: %(house)s"), chooser=names.label(names.HOUSES[step["tie_chooser"]]),
                 house=names.label(names.HOUSES[step["target"]]))
         _apply_card(state, ctx, step)
@@ -282,7 +283,9 @@ def _act_task(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
         ctx.log(N_("%(house)s has done it on the board."), house=names.label(names.HOUSES[task["house"]]))
         task["ask"] = None
     elif ask["kind"] == "swap":
-        _swap(state, ctx, task, get_choice(action, "value", _swap_areas(state, task), CARD_RULE))
+        _swap(state, ctx, task, get_choice(action, "value", _swap_areas(state, task), CARD_RULE,
+                                           why=N_("Choose an area where your house still has a unit to replace."),
+                                           entry=CARD_ENTRY.get(task["card"])))
     else:
         if ask["kind"] != "choose":
             raise RuleError("Confirm when it is done on the board.", CARD_RULE, status=409,

@@ -46,6 +46,11 @@ class CatanChronicle(Chronicle):
                           "gift": view["gift_count"], "frostfangs": view["frostfangs"]},
         }
 
+    def columns(self, row: dict[str, Any]) -> list[tuple[str, Any]]:
+        rolls = [str(m["sum"]) for m in row["moments"] if m["kind"] == "roll"]
+        return [(N_("Breaches"), row["breaches"]), (N_("Wildlings in the Gift"), row["wildlings"]["gift"]),
+                (N_("Rolls"), " ".join(rolls))]
+
     def over(self, view: View) -> bool:
         return bool(view.get("end"))
 
@@ -57,5 +62,8 @@ class CatanChronicle(Chronicle):
         breaches = [(r["round"], m) for r in rounds for m in r["moments"] if m["kind"] == "breach"]
         if breaches:
             rnd, m = breaches[-1]
-            found.append({"what": "last_breach", "round": rnd, **m})
+            msg = (N_("Turn %(turn)s: breach number %(count)s, the one that ended the game at the Wall.")
+                   if m["ended"] else N_("Turn %(turn)s: breach number %(count)s, the last one so far."))
+            found.append({"what": "last_breach", "round": rnd, "data": m, "msg": msg,
+                          "params": {"turn": m["turn"], "count": m["count"]}})
         return found

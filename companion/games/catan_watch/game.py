@@ -132,7 +132,9 @@ class CatanWatchGame(Game):
              who="seat", stages=("turn",)),
         Move("reveal_vp", rules.reveal_vp, "Reveal victory point cards on one's own turn; after a Wall ending "
              "that waits for them, the hidden cards still held (the host may answer for a seat).", BASE_DEV,
-             params.RevealVp, who="seat", stages=("turn", REVEAL), reveals=True),
+             params.RevealVp, who="seat", stages=("turn", REVEAL), reveals=True,
+             not_now=N_("Victory point cards are revealed during your own turn, or after a Wall ending while "
+                        "the result waits for them.")),
         Move("answer", rules.final_vp, "After a Wall ending with tied guards: the hidden victory point cards "
              "still held, sealed; the last answer reveals all and decides the result.", END, params.Answer,
              who="seat", stages=(REVEAL,), reveals=True),

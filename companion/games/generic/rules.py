@@ -159,7 +159,7 @@ class GenericGame(Game):
             Move("open_prompt", self._open_prompt,
                  "Open a sealed bid (number) or secret vote (choice) for some seats.", RULE, OpenPrompt),
             Move("answer", self._answer, "Answer a sealed prompt; revealed when every asked seat has answered.",
-                 RULE, Answer, who="seat", reveals=True),
+                 RULE, Answer, who="seat", reveals=True, sealed=True),
             Move("cancel_prompt", self._cancel_prompt, "Host: cancel an open prompt (answers discarded unseen).",
                  RULE, PromptRef, who="host"),
         ])

@@ -40,3 +40,14 @@ class ImmortalsChronicle(Chronicle):
 
     def winners(self, view: View) -> list[str]:
         return list((view.get("result") or {}).get("winners", []))
+
+    def key_moments(self, rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The battle with the most strength on both sides."""
+        battles = [(r["round"], m) for r in rounds for m in r["moments"] if m["kind"] == "battle"]
+        if not battles:
+            return []
+        rnd, m = max(battles, key=lambda b: sum(v for v in b[1]["scores"].values() if isinstance(v, int)))
+        return [{"what": "biggest_battle", "round": rnd, "data": m,
+                 "msg": N_("Round %(round)s, the biggest battle: %(attacker)s attacked, %(a)s against %(d)s."),
+                 "params": {"round": rnd, "attacker": m["attacker"], "a": m["scores"].get("attacker", 0),
+                            "d": m["scores"].get("defender", 0)}}]

@@ -74,6 +74,7 @@ def choose_tribes(state: State, ctx: Ctx, action: Action) -> None:
         light_start["start"] = get_choice(action, "start", REGIONS, cite.both(6))
     _known_start(state, ctx, chosen["light"])
     p = state["players"][seat]
+    changed = p["tribes"] != chosen
     p["tribes"] = chosen
     starts = [state["profile"]["tribes"][q["tribes"]["light"]]["start"] for s, q in state["players"].items()
               if q["tribes"]["light"] and s != seat]
@@ -96,8 +97,10 @@ def choose_tribes(state: State, ctx: Ctx, action: Action) -> None:
         p["spaces_confirmed"] = False
     groups = [g for tid in chosen.values() for g in (prof[tid]["groups"] or [])]
     p["ready"] = not gaps and len(groups) >= 2
-    ctx.log(N_("%(who)s plays %(light)s and %(dark)s"), who=ctx.name(seat),
-            light=msg(tribes()[chosen["light"]]["name"]), dark=msg(tribes()[chosen["dark"]]["name"]))
+    if changed:
+        # The guided flow saves each of its screens: the tribes are announced once, not per screen.
+        ctx.log(N_("%(who)s plays %(light)s and %(dark)s"), who=ctx.name(seat),
+                light=msg(tribes()[chosen["light"]]["name"]), dark=msg(tribes()[chosen["dark"]]["name"]))
 
 
 def _known_start(state: State, ctx: Ctx, tid: str) -> None:

@@ -237,8 +237,10 @@ def resolve_event(state: dict[str, Any], ctx: Ctx, event: str) -> None:
     elif event == "determine_winner":
         resolve_challenge(state)
         ch = state["challenge"]
-        ctx.log(N_("%(type)s challenge: %(astr)s against %(dstr)s, %(who)s wins."), type=tr(ch["type"]),
-                astr=ch["attacker_str"], dstr=ch["defender_str"], who=ctx.name(ch["winner"]))
+        # one meaning of "unopposed" everywhere (scoring.resolve_challenge): no defending STR at all
+        msg = (N_("%(type)s challenge: %(astr)s against %(dstr)s, %(who)s wins unopposed (no defending STR).")
+               if ch["unopposed"] else N_("%(type)s challenge: %(astr)s against %(dstr)s, %(who)s wins."))
+        ctx.log(msg, type=tr(ch["type"]), astr=ch["attacker_str"], dstr=ch["defender_str"], who=ctx.name(ch["winner"]))
     elif event == "apply_claim":
         _claim(state, ctx)
     elif event == "unopposed":

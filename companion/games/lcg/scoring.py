@@ -44,7 +44,9 @@ def initiative_winner(state: dict[str, Any], rng: random.Random) -> tuple[str, l
 
 
 def resolve_challenge(state: dict[str, Any]) -> None:
-    """Attacker wins ties (seed 003 Page 14); no defending strength means unopposed (issue #5).
+    """Attacker wins ties (seed 003 Page 14); no defending strength means unopposed (facts lcg.md:
+    "Unopposed (no defending STR)"; issue #5): a total defending STR of 0 counts, whether nobody
+    defended or the defenders add up to 0. The log, the TV and the phone say it in these words.
 
     An attack with 0 STR: the FAQ only says ties go to the attacker, so by default 0 against 0 is an
     unopposed attacker win; the table option ``zero_str_attack`` = "cannot_win" makes an attacker

@@ -61,3 +61,14 @@ def test_house_cards_between_hand_and_discard():
     # a hand never empties: discarding the last card takes the others back (p.19), as at the table
     act(s, None, {"type": "set_house_card", "house_card": "robb-stark", "place": "discard"})
     assert s["house_cards"]["stark"] == {"hand": ["eddard-stark"], "discard": ["robb-stark"]}
+
+
+def test_a_house_not_in_play_is_refused_with_the_reason():
+    """Martell is not in a 3-player game (seed 000 p.4): the corrections say so, not a field name."""
+    s = new_game(3)
+    for action in ({"type": "set_track", "track": "fiefdoms", "house": "martell", "position": "1"},
+                   {"type": "set_dominance", "token": "blade", "holder": "martell"},
+                   {"type": "adjust_power", "house": "martell", "delta": 1}):
+        with pytest.raises(RuleError) as err:
+            act(s, None, action)
+        assert "not in play" in str(err.value) and err.value.rule == "seed 000 p.4, p.27"

@@ -123,3 +123,45 @@ def test_ships_may_muster_into_a_port_even_with_enemies_in_its_sea():
     from companion.games.agot import mustering
 
     assert mustering.ship_targets(s, "martell", "sunspear") == ["port-of-sunspear"]
+
+
+def _martell_musters():
+    s = new_game(6)
+    tracks.set_track(s, "iron_throne", ["martell"] + [h for h in s["tracks"]["iron_throne"] if h != "martell"])
+    to_westeros(s)
+    flow.push(s, {"kind": "mustering", "houses": tracks.turn_order(s), "index": 0})
+    flow.advance(s, ctx(host=True))
+    return s
+
+
+def test_a_ship_refused_into_an_enemy_sea_says_the_rule():
+    """Sunspear's ship cannot go into the Sea of Dorne where a Tyrell ship sits (seed 000 p.10); the
+    refusal says so and names the port alternative (p.25) instead of naming a field. A full port
+    (3 ships, p.25) and a destination that is neither the port nor an adjacent sea say why too."""
+    s = _martell_musters()
+    areas.set_units(s, "sea-of-dorne", "tyrell", {"ship": 1})
+    before = {k: dict(v) for k, v in s["units"].items()}
+    with pytest.raises(RuleError) as err:
+        act(s, "martell", {"type": "muster", "area": "sunspear", "unit": "ship", "to": "sea-of-dorne"})
+    assert "not one of the allowed values" not in str(err.value)
+    assert "enemy ships" in str(err.value) and "own port" in str(err.value)
+    assert err.value.rule == "seed 000 p.10, p.25" and err.value.entry == "mustering-ships"
+    assert s["units"] == before
+    areas.set_units(s, "port-of-sunspear", "martell", {"ship": 3})
+    with pytest.raises(RuleError) as err:
+        act(s, "martell", {"type": "muster", "area": "sunspear", "unit": "ship", "to": "port-of-sunspear"})
+    assert "3 ships" in str(err.value) and err.value.rule == "seed 000 p.25"
+    with pytest.raises(RuleError) as err:
+        act(s, "martell", {"type": "muster", "area": "sunspear", "unit": "ship", "to": "dornish-marches"})
+    assert "is neither" in str(err.value) and err.value.rule == "seed 000 p.10"
+
+
+def test_other_mustering_refusals_say_the_rule():
+    """An area without a castle, a bid above the available power: the rule, not a field name."""
+    s = _martell_musters()
+    with pytest.raises(RuleError) as err:
+        act(s, "martell", {"type": "muster", "area": "dornish-marches", "unit": "footman"})
+    assert "castle or a stronghold" in str(err.value) and err.value.rule == "seed 000 p.9"
+    with pytest.raises(RuleError) as err:
+        act(s, "martell", {"type": "muster", "area": "sunspear", "unit": "dragon"})
+    assert "footman, a knight" in str(err.value)

@@ -233,8 +233,9 @@ def test_threat_reaching_twelve_attacks_at_once():
 def test_max_bid_is_available_power():
     s = attack(3, 6, "silence-at-the-wall")
     set_power(s, "stark", 1)
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as err:
         act(s, "stark", {"type": "answer", "prompt": pid(s), "value": 2})
+    assert "Power tokens you have available: 1" in str(err.value)  # the rule, not a field name
 
 
 def test_preemptive_raid_loss_destroy_units_needs_a_confirmation():

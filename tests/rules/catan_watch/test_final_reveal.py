@@ -46,7 +46,7 @@ def test_tied_guards_wait_for_hidden_vp_cards_which_decide(table):
     assert t.state["players"]["p2"]["vp_cards"] == 2
     assert t.view["waiting_for"] == []
     err = t.refuse("p2", {"type": "reveal_vp", "count": 1})  # the result is decided
-    assert err.status == 409
+    assert err.status == 409 and "while the result waits for them" in str(err)
 
 
 def test_reveal_vp_after_the_end_is_the_answer_and_the_host_may_give_it(table):

@@ -210,3 +210,19 @@ def test_magic_transition_from_an_empty_limbo_warns_instead_of_a_confusing_refus
     entries = t.act("p1", {"type": "perform", "space": "m0", "realm": "dark"})
     assert any(e["msg"].startswith("Warning:") for e in entries)
     assert (t.player("p1")["energy"], t.player("p1")["gold"]) == (6, 9)
+
+
+def test_the_guided_flow_announces_the_tribes_once_not_per_screen():
+    """Issue 23: five screens of the guided flow log "plays X and Y" once; a change of tribe logs
+    again (it is news for the table)."""
+    t = Table(3)
+    steps = [{}, {"light_gold": 3, "light_energy": 4, "dark_gold": 4, "dark_energy": 5}, {"start": "1-1"},
+             {"light_groups": "10, 4", "dark_groups": "6"}]
+    lines = []
+    for extra in steps:
+        lines += t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "orcs", "partial": "1", **extra})
+    lines += t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "orcs"})  # the check screen
+    plays = [e for e in lines if e["msg"] == "%(who)s plays %(light)s and %(dark)s"]
+    assert len(plays) == 1
+    changed = t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "demons", "partial": "1"})
+    assert [e["msg"] for e in changed] == ["%(who)s plays %(light)s and %(dark)s"]

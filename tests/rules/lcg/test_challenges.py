@@ -297,3 +297,15 @@ def test_strength_after_the_winner_is_decided_is_refused_not_a_crash():
         t.do("p1", "strength", attacker=1, defender=9)
     assert err.value.status == 409
     assert "pass" in t.me(t.priority)["can"]
+
+
+def test_defenders_adding_up_to_zero_str_is_unopposed_and_the_log_says_why():
+    """One meaning of "unopposed" (facts lcg.md: no defending STR): defenders who add up to 0 STR
+    leave the challenge unopposed; the resolution line says it in those words, and a defended
+    challenge with STR does not."""
+    t = to_resolution(3, 0, kind="intrigue")
+    assert resolve(t)["unopposed"] is True
+    assert any(m.endswith("3 against 0, p1 wins unopposed (no defending STR).") for m in t.messages())
+    t = to_resolution(3, 1, kind="intrigue")
+    assert resolve(t)["unopposed"] is False
+    assert not any("unopposed" in m.lower() for m in t.messages())

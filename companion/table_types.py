@@ -1,0 +1,68 @@
+"""The types the table service (:mod:`companion.tables`) shares with the modules it calls.
+
+:mod:`companion.transfer` works on a table service but is also called by it; naming the service
+here as a :class:`TableStore` protocol (with :class:`Viewer`, :class:`Snapshot` and ``NewEvent``)
+lets both import this module instead of each other, so there is no import cycle, not even one for
+typing only (issue #28).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .engine import ActorJSON, EngineState, Event
+from .games.base import Actor, Game
+from .models import EventRow, SeatRow, TableRow
+
+#: An event to store: kind, actor, action, seed, time.
+NewEvent = tuple[str, ActorJSON, dict[str, Any], int, float]
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking or acting: a seat, the host, both, or an anonymous screen."""
+
+    seat: str | None = None
+    host: bool = False
+
+    @property
+    def actor(self) -> Actor:
+        return Actor(seat=self.seat, host=self.host)
+
+
+@dataclass
+class Snapshot:
+    """Everything a page needs about a table at one version (read-only)."""
+
+    table: TableRow
+    game: Game
+    seats: list[SeatRow]
+    state: EngineState
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return json.loads(self.table.options)
+
+
+class TableStore(Protocol):
+    """What :mod:`companion.transfer` uses of :class:`companion.tables.Tables`."""
+
+    def snapshot(self, code: str) -> Snapshot: ...
+
+    def public_view(self, snap: Snapshot) -> dict[str, Any]: ...
+
+    def log_view(self, snap: Snapshot, viewer: Viewer, limit: int | None = None) -> list[dict[str, Any]]: ...
+
+    def event_rows(self, code: str) -> list[EventRow]: ...
+
+    def event_of(self, row: EventRow) -> Event: ...
+
+    def insert_table(self, game: Game, opts: dict[str, Any], seed: int, state: EngineState,
+                     events: list[NewEvent] | None = None, names: dict[str, str] | None = None
+                     ) -> tuple[str, str]: ...

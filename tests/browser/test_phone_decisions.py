@@ -1,0 +1,333 @@
+"""Phones that keep pace with the table (issue 23), in English and Portuguese at 390x844:
+
+* the decision is on the screen without scrolling at every step of every game (in place, or in the
+  decision dock at the bottom), and no page is wider than the screen;
+* no native confirm() dialog: questions are asked in the page;
+* a refused submit keeps the picks (through another player's submit and a reload), and a secret
+  about to be sealed partly empty says so first;
+* Immortals' plan offers each card once (both sides of a region card are one card);
+* taps made offline are shown, their buttons disabled, and each is applied once.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+import requests
+from playwright.sync_api import expect
+
+from tools.phone_scenarios import SCENARIOS, Step
+from tools.tv_scenarios import Api
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+LANGS = [("en", "en-US"), ("pt_BR", "pt-BR")]
+OFFLINE_NOISE = r"ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET|ERR_FAILED|htmx:sendError|htmx:afterRequest"
+
+#: The right edge of the widest thing on the page that is not inside a scrolling or fixed box.
+RIGHT_EDGE = """() => { let max = 0, who = '';
+  for (const e of document.querySelectorAll('body *')) {
+    const r = e.getBoundingClientRect(); if (!r.width || !r.height) continue;
+    let p = e.parentElement, clipped = false;
+    while (p && p !== document.body) {
+      const s = getComputedStyle(p);
+      if (s.overflowX !== 'visible' || s.position === 'fixed') { clipped = true; break; }
+      p = p.parentElement;
+    }
+    if (clipped) continue;
+    if (r.right > max + 0.5) { max = r.right; who = e.tagName + '.' + e.className; }
+  } return [max, who, document.documentElement.scrollWidth]; }"""
+
+
+def no_dialogs(page) -> None:
+    """A native dialog is a failure: every question is asked in the page."""
+    def refuse(dialog):
+        message = dialog.message
+        dialog.dismiss()
+        raise AssertionError(f"native dialog: {message}")
+    page.on("dialog", refuse)
+
+
+def phone(browser, base: str, code: str, token: str, lang: str, locale: str):
+    ctx = browser.new_context(locale=locale, **PHONE)
+    ctx.add_cookies([{"name": f"seat_{code}", "value": token, "url": base}])
+    page = ctx.new_page()
+    no_dialogs(page)
+    page.goto(f"{base}/t/{code}/seat?lang={lang}")
+    expect(page.locator(".me-bar")).to_be_visible()
+    return page
+
+
+def decision_on_screen(page, selector: str) -> str:
+    """Where the decision's button is visible without scrolling: "page" or "dock" (else fails)."""
+    real = page.locator(selector).first
+    expect(real).to_be_attached()
+    page.wait_for_timeout(150)  # the dock is placed on the next frame
+    box = real.bounding_box()
+    top = page.locator("header.top").bounding_box()["height"]
+    dock = page.locator("#dock")
+    dock_box = dock.bounding_box() if dock.is_visible() else None
+    if box and box["y"] >= top and box["y"] + box["height"] <= 844 and (
+            not dock_box or box["y"] + box["height"] <= dock_box["y"]):
+        return "page"
+    label = real.evaluate("b => (b.getAttribute('aria-label') || b.textContent).replace(/\\s+/g, ' ').trim()")
+    assert dock_box, f"{selector} at y={box and box['y']} is off screen and there is no dock"
+    labels = dock.locator("button").evaluate_all("bs => bs.map(b => b.dataset.label)")
+    assert label in labels, f"{label!r} not in the dock {labels}"
+    copy = dock.locator("button").nth(labels.index(label))
+    expect(copy).to_be_visible()
+    cb = copy.bounding_box()
+    assert cb["y"] >= 0 and cb["y"] + cb["height"] <= 844
+    return "dock"
+
+
+def check_width(page, name: str) -> None:
+    right, who, scroll = page.evaluate(RIGHT_EDGE)
+    assert right <= 390.5 and scroll <= 390, f"{name}: {who} reaches {right} px (page {scroll} px) on a 390 px phone"
+
+
+@pytest.mark.parametrize("game", list(SCENARIOS))
+def test_the_decision_is_on_screen_at_every_step(browser, live_server, game):
+    base = live_server.url
+    api = Api(base)
+    seen = []
+    for step in SCENARIOS[game](api):
+        for lang, locale in LANGS:
+            page = phone(browser, base, step.code, step.token, lang, locale)
+            where = decision_on_screen(page, step.decide)
+            check_width(page, f"{step.name} ({lang})")
+            seen.append((step.name, lang, where))
+            if where == "dock" and lang == "pt_BR" and step.name == "catan/end-turn":
+                # The copy in the dock is the real button: one tap ends the turn, no dialog.
+                page.locator("#dock button[data-label='Encerrar meu turno']").click()
+                expect(page.locator("#cw-end")).to_have_count(0)
+            page.context.close()
+    assert seen and {lang for _, lang, _ in seen} == {"en", "pt_BR"}
+    if game == "catan":
+        assert ("catan/end-turn", "pt_BR", "dock") in seen  # 1,054 px down the page before issue 23
+
+
+def test_a_decision_that_arrives_while_scrolled_down_is_in_reach(browser, live_server):
+    """AGoT: Greyjoy taps its house card far down the page; the Blade question and the retreat
+    that follow are on the screen without scrolling back (they were above it before issue 23)."""
+    base = live_server.url
+    api = Api(base)
+    steps = SCENARIOS["agot"](api)
+    step = next(s for s in steps if s.name == "agot/house-card")
+    lannister = api.tokens[f"{step.code}/lannister"]
+    pid = api.me(step.code, lannister)["action"]["combat"]["decide"]["prompt"]
+    api.ok(step.code, lannister, {"type": "answer", "prompt": pid, "value": "tywin-lannister"})
+    page = phone(browser, base, step.code, step.token, "pt_BR", "pt-BR")
+    card = page.locator("[data-card=euron-crows-eye]")
+    card.evaluate("b => b.scrollIntoView({block: 'end'})")
+    card.click()
+    then = "form:has(input[value=blade]) button, button[data-retreat], #agot-casualties button"
+    expect(page.locator(then).first).to_be_attached(timeout=8000)
+    decision_on_screen(page, then)
+    if page.locator("form:has(input[value=blade])").count():
+        keep = "form:has(input[value=blade]) button >> nth=1"
+        where = decision_on_screen(page, keep)
+        (page.locator("#dock button").nth(1) if where == "dock" else page.locator(keep)).click()
+        later = "button[data-retreat], #agot-casualties button"
+        expect(page.locator(later).first).to_be_attached(timeout=8000)
+        decision_on_screen(page, later)
+    page.context.close()
+
+
+def _api(base: str, method: str, path: str, token: str | None = None, **kw):
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    r = requests.request(method, base + path, headers=headers, timeout=10, **kw)
+    assert r.status_code in (200, 201), r.text
+    return r.json()
+
+
+@pytest.mark.parametrize("lang,locale", LANGS)
+def test_a_refused_plan_keeps_its_picks(browser, live_server, console_errors, lang, locale):
+    """AGoT orders: 2 of 3 areas picked with the same token (refused), the partial-plan question
+    first; the picks survive the refusal, another house's submit and a reload."""
+    console_errors.allow(r"status of 4\d\d")  # the refusal is the point
+    base = live_server.url
+    api = Api(base)
+    t = api.create("agot", {"players": 4})
+    code, host = t["code"], t["host_token"]
+    tok = {h: api.join(code, h, h[:3]) for h in ("baratheon", "lannister", "stark", "greyjoy")}
+    api.ok(code, host, {"type": "start"})
+    page = phone(browser, base, code, tok["baratheon"], lang, locale)
+    form = page.locator("#agot-orders-form")
+    form.locator("select[name='o:dragonstone']").select_option("consolidate-a")
+    form.locator("select[name='o:kingswood']").select_option("consolidate-a")
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.post_data or "") if r.method == "POST" else None)
+    form.locator("button.primary").click()
+    sheet = page.locator("#ask")
+    expect(sheet).to_be_visible()
+    expect(sheet.locator(".ask-q")).to_contain_text("No order yet in" if lang == "en" else "Ainda sem ordem")
+    assert sheet.locator(".ask-q").inner_text().count(",") == 0  # one area left empty
+    assert not sent, "the question comes before anything is sent"
+    sheet.locator("[data-ask=yes]").click()
+    expect(page.locator("#toast .toast.err")).to_be_visible()
+    assert len(sent) == 1
+
+    # Another house submits: the phone re-renders, the picks stay.
+    pid = api.state(code)["planning"]["prompt"]["id"]
+    mine = api.me(code, tok["lannister"])["planning"]
+    free = [x["id"] for x in mine["tokens"] if not x.get("banned") and not x.get("star")]
+    api.ok(code, tok["lannister"], {"type": "answer", "prompt": pid, "value": {"orders": dict(zip(mine["held"], free))}})
+    expect(page.locator(".log-box")).to_contain_text("Lannister", timeout=8000)
+    expect(form.locator("select[name='o:dragonstone']")).to_have_value("consolidate-a")
+    expect(form.locator("select[name='o:kingswood']")).to_have_value("consolidate-a")
+    page.reload()
+    expect(form.locator("select[name='o:dragonstone']")).to_have_value("consolidate-a")
+    expect(form.locator("select[name='o:kingswood']")).to_have_value("consolidate-a")
+
+    # Fixed and complete: no question, accepted, the draft is gone from the phone.
+    form.locator("select[name='o:kingswood']").select_option("defense1a")
+    form.locator("select[name='o:shipbreaker-bay']").select_option("support0a")
+    form.locator("button.primary").click()
+    expect(page.locator(".drafted li")).to_have_count(3)
+    expect(sheet).to_be_hidden()
+    assert page.evaluate("Object.keys(sessionStorage).filter(k => k.startsWith('draft|'))") == []
+    page.context.close()
+
+
+def _immortals_planning(api: Api) -> tuple[str, dict[str, str], list[str]]:
+    from tools.tv_scenarios import immortals
+
+    gen = immortals(api)
+    _, code = next(gen)
+    tokens = {s.split("/")[1]: tok for s, tok in api.tokens.items() if s.startswith(code)}
+    waiting = api.state(code)["waiting_for"]
+    return code, tokens, waiting
+
+
+@pytest.mark.parametrize("lang,locale", LANGS)
+def test_immortals_plan_offers_each_card_once_and_keeps_a_refused_plan(browser, live_server, console_errors,
+                                                                       lang, locale):
+    console_errors.allow(r"status of 4\d\d")  # the forced refusal is the point
+    base = live_server.url
+    api = Api(base)
+    code, tokens, waiting = _immortals_planning(api)
+    seat = waiting[0]
+    page = phone(browser, base, code, tokens[seat], lang, locale)
+    form = page.locator("form.im-plan")
+    expect(form).to_be_visible()
+
+    # An empty plan is never sealed by accident: the question, then Cancel sends nothing.
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.post_data or "") if r.method == "POST" else None)
+    form.locator("button.primary").click()
+    expect(page.locator("#ask")).to_be_visible()
+    page.locator("#ask [data-ask=no]").click()
+    expect(page.locator("#ask")).to_be_hidden()
+    assert not sent
+
+    # A region card: once one side is on a space, neither side is offered on another space.
+    region = page.locator("select[name=army4] option[value^='r:']").first.get_attribute("value")
+    rid = region.rsplit(":", 1)[0]
+    form.locator("select[name=army4]").select_option(region)
+    others = page.locator(f"select[name=army1] option[data-card='{rid}']")
+    assert others.count() >= 1 and others.evaluate_all("os => os.every(o => o.disabled)")
+    conflict = page.locator("select[name=army1] option[data-card]:not([value^='r:']):not([disabled])").first.get_attribute("value")
+    form.locator("select[name=army1]").select_option(conflict)
+    assert page.locator(f"select[name=army2] option[value='{conflict}']").evaluate_all(
+        "os => os.every(o => o.disabled)")
+    # Blank cards: at most the four the player has.
+    for i in (0, 2, 3, 5):
+        form.locator(f"select[name=army{i}]").select_option("blank")
+    assert page.locator("select[name=army6] option[value=blank]").is_disabled()
+    assert page.locator("select[name=magic0] option[value=blank]").is_disabled()
+
+    # A stale page that still offers the card twice (forced here): refused, every pick kept.
+    page.evaluate("""c => { const o = document.querySelector(`select[name=army7] option[value='${c}']`);
+                           o.disabled = false; o.selected = true;
+                           o.parentNode.dispatchEvent(new Event('change', {bubbles: true})); }""", conflict)
+    form.locator("button.primary").click()
+    expect(page.locator("#ask")).to_be_visible()   # magic spaces still empty
+    page.locator("#ask [data-ask=yes]").click()
+    expect(page.locator("#toast .toast.err")).to_be_visible()
+    other = next(s for s in tokens if s != seat)  # changes its sealed plan: every phone re-renders
+    api.ok(code, tokens[other], {"type": "answer", "prompt": "plan-1", "value": {"army": ["blank", "blank"]}})
+    expect(page.locator(".log-box")).to_contain_text("plan", timeout=8000)
+    expect(form.locator("select[name=army4]")).to_have_value(region)
+    page.reload()
+    expect(form.locator("select[name=army4]")).to_have_value(region)
+    expect(form.locator("select[name=army1]")).to_have_value(conflict)
+    expect(form.locator("select[name=army0]")).to_have_value("blank")
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang,locale", LANGS)
+def test_offline_taps_are_shown_and_sent_once(browser, live_server, console_errors, lang, locale):
+    console_errors.allow(OFFLINE_NOISE)
+    base = live_server.url
+    t = _api(base, "POST", "/api/tables", json={"game": "generic", "options": {"seats": "A, B"}})
+    code = t["code"]
+    token = _api(base, "POST", f"/api/tables/{code}/seats", json={"seat": "p1", "name": "Ana"})["token"]
+    page = phone(browser, base, code, token, lang, locale)
+    page.context.set_offline(True)
+    expect(page.locator("body")).to_have_attribute("data-connection", "offline", timeout=5000)
+    plus = page.locator("button[aria-label='VP +1']")
+    plus.click()
+    waiting = page.locator("#queued")
+    expect(waiting).to_be_visible()
+    expect(waiting.locator("li")).to_have_text(["VP +1"])
+    expect(plus).to_be_disabled()
+    plus.click(force=True)            # a second tap on the disabled button does nothing
+    expect(waiting.locator("li")).to_have_count(1)
+    check_width(page, "offline")
+
+    page.context.set_offline(False)
+    expect(waiting).to_be_hidden(timeout=8000)
+    expect(plus).to_be_enabled()
+    expect(page.locator(".counter-value").first).to_have_text("1")
+    time.sleep(1)
+    assert _api(base, "GET", f"/api/tables/{code}")["state"]["values"]["p1"]["VP"] == 1
+    page.context.close()
+
+
+def test_no_native_confirm_in_the_front_end():
+    """Every question is asked in the page (static/app.js): no confirm() in our scripts."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    for path in (root / "static").glob("*.js"):
+        assert not re.search(r"(?<![\w.])confirm\(", path.read_text()), path
+
+
+def test_host_undo_is_asked_in_the_page(browser, live_server):
+    """The host's phone (it created the table, then sat down): Undo asks in the page; Cancel keeps
+    the step, Yes undoes it."""
+    ctx = browser.new_context(locale="pt-BR", **PHONE)
+    page = ctx.new_page()
+    no_dialogs(page)
+    page.goto(live_server.url + "/?lang=pt_BR")
+    page.fill("input[name='generic.seats']", "Red, Blue")
+    page.click("form:has(input[value=generic]) button.primary")
+    join_url = page.locator(".join-url").first.inner_text()
+    page.goto(join_url)
+    page.fill("input[name=name]", "Ana")
+    page.locator(".seat-option").first.click()
+    page.click("button.primary")
+    expect(page.locator(".me-bar")).to_contain_text("Ana")
+    page.locator("button[aria-label$='+1']").first.click()  # "PV +1": the default counters, in Portuguese
+    expect(page.locator(".counter-value").first).to_have_text("1")
+    undo = page.locator("#host-frag form[hx-confirm] button").first
+    expect(undo).to_be_enabled()
+    undo.click()
+    sheet = page.locator("#ask")
+    expect(sheet).to_be_visible()
+    expect(sheet.locator(".ask-q")).to_contain_text("Desfazer")
+    sheet.locator("[data-ask=no]").click()
+    page.wait_for_timeout(300)
+    expect(page.locator(".counter-value").first).to_have_text("1")
+    undo.click()
+    sheet.locator("[data-ask=yes]").click()
+    expect(page.locator(".counter-value").first).to_have_text("0")
+    check_width(page, "host phone")
+    ctx.close()
+
+
+__all__ = ["Step"]

@@ -1,0 +1,221 @@
+"""Every decision a phone is asked for, game by game, set up through the JSON API of a running server
+(issue 23): the phone test (tests/browser/test_phone_decisions.py) opens the deciding phone at each
+step, in English and Portuguese at 390x844, and checks that the decision's button is on the screen
+without scrolling (in place or in the decision dock) and that nothing is wider than the screen;
+``python tools/phone_scenarios.py OUTDIR`` takes a screenshot of each step.
+
+Each scenario is a generator yielding ``Step``s; the caller looks at the phone, then asks for the
+next step (the generator plays the table forward).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tools.tv_scenarios import AGOT_HOUSES, AGOT_NAMES, AGOT_ORDERS, IMM_DARK, IMM_LIGHT, IMM_STARTS, Api  # noqa: E402
+
+
+@dataclass
+class Step:
+    name: str      # "game/step"
+    code: str      # the table
+    token: str     # the deciding phone's seat token
+    decide: str    # CSS selector of the button that answers the decision (the first match counts)
+
+
+def catan(api: Api) -> Iterator[Step]:
+    """Setup (settlement, then a guard), a turn's roll and its end."""
+    t = api.create("catan-watch", {"players": "3"})
+    code = t["code"]
+    tok = {f"p{i + 1}": api.join(code, f"p{i + 1}", n) for i, n in enumerate(["Ana", "Bia", "Caio"])}
+    yield Step("catan/setup-place", code, tok["p1"], "form:has(input[value=setup_place]) button")
+    for seat in ("p1", "p2", "p3", "p3", "p2", "p1"):
+        api.ok(code, tok[seat], {"type": "setup_place"})
+    yield Step("catan/setup-guard", code, tok["p1"], "form:has(input[value=guard]) button")
+    for seat, sid in zip(("p1", "p2", "p3"), ("w1", "w2", "w3")):
+        api.ok(code, tok[seat], {"type": "guard", "section": sid})
+    yield Step("catan/roll", code, tok["p1"], "#cw-roll")
+    api.ok(code, tok["p1"], {"type": "roll"})
+    yield Step("catan/end-turn", code, tok["p1"], "#cw-end")
+
+
+def immortals(api: Api) -> Iterator[Step]:
+    """The guided tribe setup (5 screens), the start group, the draft, reinforcements, the secret
+    plan, the performance turn and a battle."""
+    t = api.create("immortals", {"players": "3"})
+    code, host = t["code"], t["host_token"]
+    tok = {f"p{i + 1}": api.join(code, f"p{i + 1}", n) for i, n in enumerate(["Ana", "Bia", "Caio"])}
+    nxt = "[data-testid=flow-next]"
+    yield Step("immortals/setup-tribes", code, tok["p1"], nxt)
+    base = {"type": "choose_tribes", "light": IMM_LIGHT[0], "dark": IMM_DARK[0], "partial": "1"}
+    api.ok(code, tok["p1"], base)
+    yield Step("immortals/setup-resources", code, tok["p1"], nxt)
+    base.update({"light_gold": "3", "light_energy": "4", "dark_gold": "4", "dark_energy": "5"})
+    api.ok(code, tok["p1"], base)
+    yield Step("immortals/setup-start", code, tok["p1"], nxt)
+    base["start"] = IMM_STARTS[0]
+    api.ok(code, tok["p1"], base)
+    yield Step("immortals/setup-groups", code, tok["p1"], nxt)
+    base.update({"light_groups": "4", "dark_groups": "3"})
+    api.ok(code, tok["p1"], base)
+    yield Step("immortals/setup-check", code, tok["p1"], nxt)
+    for i, seat in enumerate(("p1", "p2", "p3")):
+        api.ok(code, tok[seat], {"type": "choose_tribes", "light": IMM_LIGHT[i], "dark": IMM_DARK[i],
+                                 "light_gold": "3", "light_energy": "4", "dark_gold": "4", "dark_energy": "5",
+                                 "light_groups": "4", "dark_groups": "3", "start": IMM_STARTS[i],
+                                 "light_spaces": "extract_gold, extract_energy, transition3, build",
+                                 "dark_spaces": "attack, move_attack, tribe, attack"})
+    api.ok(code, host, {"type": "start_game"})
+    yield Step("immortals/start-group", code, tok["p1"], "form:has(input[value=draft_start]) button")
+    for seat in tok:
+        api.ok(code, tok[seat], {"type": "draft_start", "group": "4"})
+    picked = False
+    for _ in range(10):
+        state = api.state(code)
+        d = state["draft"]
+        if d["stage"] == "feed":
+            break
+        if d["stage"] == "pick":
+            if not picked:
+                yield Step("immortals/draft-pick", code, tok["p1"], "form:has(input[name=prompt][value^=draft]) button")
+                picked = True
+            for seat in tok:
+                hand = api.me(code, tok[seat])["draft_hand"]
+                api.ok(code, tok[seat], {"type": "answer", "prompt": f"draft-{d['n']}", "value": hand[0]})
+        else:
+            seat = d["placer"]
+            card = d["picks"][seat]
+            action = {"type": "draft_place", "group": "3"}
+            if card.endswith("*"):
+                realm, area = card.split(":")[1], card.split(":")[2][0]
+                action["wild_as"] = next(f"{area}-{n}" for n in range(1, 6)
+                                         if not state["board"][f"{realm}:{area}-{n}"]["seat"])
+            api.ok(code, tok[seat], action)
+    yield Step("immortals/feed", code, tok["p1"], "form:has(input[value=feed]) button")
+    for seat in tok:
+        api.ok(code, tok[seat], {"type": "feed", "light": "2", "dark": "3", "inhabitants": "2"})
+    state = api.state(code)
+    i = state["seats"].index(state["first"])
+    order = state["seats"][i:] + state["seats"][:i]
+    yield Step("immortals/reinforce", code, tok[order[0]], "form:has(input[value=reinforce]) button")
+    for seat in order:
+        start = IMM_STARTS[int(seat[1]) - 1]
+        api.ok(code, tok[seat], {"type": "reinforce", "draw": "1", f"place_light:{start}": "1"})
+    yield Step("immortals/plan", code, tok[order[0]], "form.im-plan button")
+    attacker = order[0]
+    a_start = IMM_STARTS[int(attacker[1]) - 1]
+    api.ok(code, tok[attacker], {"type": "answer", "prompt": "plan-1",
+                                 "value": {"army": [None, None, None, None, f"r:{a_start}:light"]}})
+    for seat in order[1:]:
+        api.ok(code, tok[seat], {"type": "answer", "prompt": "plan-1", "value": {"army": ["blank"]}})
+    yield Step("immortals/perform", code, tok[attacker], "form:has(input[value=pass]) button")
+    state = api.state(code)
+    target = next(k for k, c in state["board"].items() if k.startswith("light:") and not c["seat"])
+    api.ok(code, tok[attacker], {"type": "perform", "space": "a4", "mode": "attack", "from": f"light:{a_start}",
+                                 "to": target, "armies": "3"})
+    yield Step("immortals/battle", code, tok[attacker], "form:has(input[value=battle_result]) button")
+
+
+def agot(api: Api) -> Iterator[Step]:
+    """Planning (secret orders), the action phase (a march), a combat: support, house card,
+    casualties; then a Clash of Kings bid."""
+    t = api.create("agot", {"players": 4, "decks": "physical", "faq_lannister_port_ship": False})
+    code, host = t["code"], t["host_token"]
+    tok = {h: api.join(code, h, AGOT_NAMES[h]) for h in AGOT_HOUSES}
+    api.ok(code, host, {"type": "set_units", "area": "riverrun", "house": "greyjoy", "footman": 1})
+    api.ok(code, host, {"type": "start"})
+    yield Step("agot/orders", code, tok["baratheon"], "#agot-orders-form button.primary")
+    pid = api.state(code)["planning"]["prompt"]["id"]
+    for h in AGOT_HOUSES:
+        api.ok(code, tok[h], {"type": "answer", "prompt": pid, "value": {"orders": AGOT_ORDERS[h]}})
+    yield Step("agot/raven", code, tok["lannister"], "form:has(input[value=raven_pass]) button")
+    api.ok(code, tok["lannister"], {"type": "raven_pass"})
+    yield Step("agot/raid", code, tok["greyjoy"], "form:has(input[value=raid]) button")
+    api.ok(code, tok["greyjoy"], {"type": "raid", "from": "ironmans-bay", "target": "the-golden-sound"})
+    yield Step("agot/march", code, tok["lannister"], "form:has(input[value=march]) button.primary")
+    api.ok(code, tok["lannister"], {"type": "march", "from": "lannisport",
+                                    "moves": [{"to": "riverrun", "footman": 1, "knight": 1}]})
+    yield Step("agot/support", code, tok["lannister"], "form:has(input[value=support]) button")
+    api.ok(code, tok["lannister"], {"type": "support", "area": "stoney-sept", "side": "attacker"})
+    yield Step("agot/house-card", code, tok["greyjoy"], "form:has(input[name=prompt]) button.cardbtn")
+    pid = api.me(code, tok["lannister"])["action"]["combat"]["decide"]["prompt"]
+    api.ok(code, tok["lannister"], {"type": "answer", "prompt": pid, "value": "tywin-lannister"})
+    api.ok(code, tok["greyjoy"], {"type": "answer", "prompt": pid, "value": "euron-crows-eye"})
+    decide = api.me(code, tok["greyjoy"])["action"]["combat"]["decide"]
+    if decide and decide["kind"] == "blade":
+        yield Step("agot/blade", code, tok["greyjoy"], "form:has(input[value=blade]) button")
+        api.ok(code, tok["greyjoy"], {"type": "blade", "use": ""})
+    for house in ("lannister", "greyjoy"):
+        decide = api.me(code, tok[house])["action"]["combat"]
+        decide = decide and decide["decide"]
+        if decide and decide["kind"] in ("casualties", "retreat"):
+            sel = "#agot-casualties button" if decide["kind"] == "casualties" else "button[data-retreat]"
+            yield Step(f"agot/{decide['kind']}", code, tok[house], sel)
+            break
+    t = api.create("agot", {"players": 4, "decks": "physical"})
+    code, host = t["code"], t["host_token"]
+    tok = {h: api.join(code, h, AGOT_NAMES[h]) for h in AGOT_HOUSES}
+    api.ok(code, host, {"type": "start"})
+    api.ok(code, host, {"type": "round_done_on_board"})
+    for card in ("supply", "clash-of-kings", "storm-of-swords"):
+        api.ok(code, host, {"type": "draw_card", "card": card})
+    yield Step("agot/bid", code, tok["stark"], "form.answer-form button.primary")
+
+
+def generic(api: Api) -> Iterator[Step]:
+    """A sealed number prompt."""
+    t = api.create("generic", {"seats": "Red, Blue, Green, Yellow", "counters": "VP, Gold", "shared_counters": "Round"})
+    code = t["code"]
+    tok = [api.join(code, f"p{i + 1}", n) for i, n in enumerate(["Ana", "Bia", "Caio", "Duda"])]
+    api.ok(code, tok[0], {"type": "open_prompt", "title": "Turn order bid", "kind": "number", "min": 0, "max": 10})
+    yield Step("generic/answer", code, tok[1], "form.answer-form button")
+
+
+SCENARIOS: dict[str, Callable[[Api], Iterator[Step]]] = {
+    "catan": catan, "immortals": immortals, "agot": agot, "generic": generic}
+
+
+if __name__ == "__main__":
+    import logging
+    import tempfile
+    import threading
+
+    from playwright.sync_api import sync_playwright
+    from werkzeug.serving import make_server
+
+    from companion import create_app
+
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    out = Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/phone-steps")
+    only = sys.argv[2:] or list(SCENARIOS)
+    out.mkdir(parents=True, exist_ok=True)
+    app = create_app({"DATABASE_URL": "", "DATA_DIR": tempfile.mkdtemp(), "RANDOM_SEED": 11})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    base = f"http://127.0.0.1:{server.server_port}"
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    api = Api(base)
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        for game in only:
+            for step in SCENARIOS[game](api):
+                for lang, loc in (("en", "en-US"), ("pt_BR", "pt-BR")):
+                    ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                              has_touch=True, locale=loc)
+                    ctx.add_cookies([{"name": f"seat_{step.code}", "value": step.token, "url": base}])
+                    page = ctx.new_page()
+                    page.goto(f"{base}/t/{step.code}/seat?lang={lang}")
+                    page.wait_for_selector(".me-bar")
+                    page.wait_for_timeout(400)
+                    box = page.locator(step.decide).first.bounding_box()
+                    dock = page.locator("#dock").is_visible()
+                    width = page.evaluate("document.documentElement.scrollWidth")
+                    print(f"{step.name:28} {lang:5} decide y={box and round(box['y'])} dock={dock} width={width}")
+                    page.screenshot(path=str(out / f"{step.name.replace('/', '-')}-{lang[:2]}.png"))
+                    ctx.close()
+        browser.close()
+    server.shutdown()
