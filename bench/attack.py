@@ -13,18 +13,31 @@
    the host token, a seat with host rights and a plain seat probe both; counts answers that differ.
 6. Lone surrogates: ``"\\ud800"`` in every text field of tests/security/test_unicode.py; counts
    the ones accepted and the pages that fail afterwards.
+7. Code routes: every route that takes a room code (tests/security/test_limits.py), each from a
+   fresh source: guesses until the first 429; strangers' answers for a real and a missing table
+   compared; a 16-thread burst against a real server.
+8. Memory: a real ``companion serve`` fed random words through the rules search by 4 clients for
+   ``--search-seconds`` (default 600); the server's RSS over time.
+9. Connections: one address against a real ``companion serve``: idle sockets and event streams held.
+10. Floods: tables and imports one address gets a minute (real server), and a page's latency while
+    3 parallel 10,000-event imports run (imports let in from 3 addresses, in-process gevent server).
+
+    PYTHONPATH=. python bench/attack.py --only codes,memory,connections,floods --search-seconds 60
 """
 
 from __future__ import annotations
 
 import json
 import os
+import random
 import resource
 import socket
+import string
 import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +49,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from companion import create_app  # noqa: E402
-from tests.conftest import Api  # noqa: E402
-from tests.security import test_attack_refusals, test_unicode, test_xss  # noqa: E402
+from tests.conftest import Api, csrf_token  # noqa: E402
+from tests.security import test_attack_refusals, test_limits, test_unicode, test_xss  # noqa: E402
 from tests.security.hostile import RAW_MARKERS  # noqa: E402
 
 
@@ -222,12 +235,228 @@ def fd_run(tmp: str) -> dict[str, Any]:
             "idle_timeout_s": idle, "new_request_after_timeout": after}
 
 
+def code_routes_run(tmp: str) -> dict[str, Any]:
+    """Each code route from its own source: answers until 429; strangers' answers real vs missing."""
+    app = create_app({"DATABASE_URL": "", "DATA_DIR": tmp, "TESTING": True, "TABLE_LIMIT": "1000 per minute"})
+    client = app.test_client()
+    real = client.post("/api/tables", json={"game": "generic"}).get_json()["code"]
+    csrf = csrf_token(client)
+    until: dict[str, int] = {}
+    same = differ = 0
+    for n, (method, route, kind) in enumerate(test_limits.ROUTES):
+        source = {"REMOTE_ADDR": f"192.168.{n // 200}.{n % 200 + 1}"}
+        answers = 0
+        while answers < 200:
+            answers += 1
+            r = test_limits._send(client, method, route, f"Q{answers:03d}", csrf, environ_base=source)
+            if r.status_code == 429:
+                break
+        until[f"{method} {route.format('<code>')}"] = answers
+        if kind != "public":
+            stranger = {"REMOTE_ADDR": f"10.9.{n}.1"}
+            a = test_limits._send(client, method, route, real, csrf, environ_base=stranger)
+            b = test_limits._send(client, method, route, "QQQQ", csrf, environ_base=stranger)
+            alike = a.status_code == b.status_code and \
+                a.get_data(as_text=True).replace(real, "QQQQ") == b.get_data(as_text=True)
+            same, differ = same + alike, differ + (not alike)
+    proc, url = start_server(tmp + "/burst")
+    try:
+        with ThreadPoolExecutor(16) as pool:
+            burst = list(pool.map(lambda i: requests.get(f"{url}/api/tables/Q{i:03d}", timeout=10).status_code,
+                                  range(200)))
+    finally:
+        proc.kill()
+        proc.wait()
+    return {"routes": len(until), "answers_until_429": sorted(set(until.values())),
+            "per_route": until, "stranger_routes_real_vs_missing_alike": same, "differing": differ,
+            "burst_200_guesses_16_threads_404": burst.count(404), "burst_429": burst.count(429)}
+
+
+def _rss(pid: int) -> float:
+    import psutil
+
+    return psutil.Process(pid).memory_info().rss / 2**20
+
+
+def memory_run(tmp: str, seconds: float) -> dict[str, Any]:
+    """4 clients send queries of 5 random words to the rules search for ``seconds``; RSS sampled."""
+    proc, url = start_server(tmp)
+    stop = time.monotonic() + seconds
+    sent = [0]
+
+    def client(seed: int) -> None:
+        rnd = random.Random(seed)
+        with requests.Session() as session:
+            while time.monotonic() < stop:
+                q = " ".join("".join(rnd.choices(string.ascii_lowercase, k=rnd.randint(6, 12))) for _ in range(5))
+                session.get(f"{url}/api/games/agot/rules", params={"q": q, "lang": rnd.choice(["en", "pt_BR"])},
+                            timeout=30)
+                sent[0] += 1
+
+    samples = [(0.0, round(_rss(proc.pid), 1))]
+    started = time.monotonic()
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            for i in range(4):
+                pool.submit(client, i)
+            while time.monotonic() < stop:
+                time.sleep(min(10.0, max(0.1, stop - time.monotonic())))
+                samples.append((round(time.monotonic() - started), round(_rss(proc.pid), 1)))
+    finally:
+        proc.kill()
+        proc.wait()
+    half = [rss for t, rss in samples if t >= seconds / 2]
+    return {"seconds": seconds, "queries": sent[0], "words": sent[0] * 5, "rss_mb": samples,
+            "rss_growth_second_half_mb": round(max(half) - min(half), 1) if half else None}
+
+
+def connections_run(tmp: str) -> dict[str, Any]:
+    """One address: idle sockets and event streams it can hold; a new request meanwhile."""
+    proc, url = start_server(tmp)
+    port = int(url.rsplit(":", 1)[1])
+    held, streams = [], []
+    try:
+        for _ in range(100):
+            held.append(socket.create_connection(("127.0.0.1", port), timeout=2))
+        time.sleep(0.5)
+        turned = 0
+        for s in held:
+            s.settimeout(0.2)
+            try:
+                turned += s.recv(12).startswith(b"HTTP/1.1 503")
+            except OSError:
+                pass
+        kept = len(held) - turned
+        started = time.monotonic()
+        during = requests.get(url + "/api/games", timeout=10).status_code
+        during_s = time.monotonic() - started
+        for s in held:
+            s.close()
+        time.sleep(0.5)
+        code = requests.post(f"{url}/api/tables", json={"game": "generic"}, timeout=10).json()["code"]
+        refused_stream = None
+        for _ in range(40):
+            r = requests.get(f"{url}/api/tables/{code}/stream", stream=True, timeout=10)
+            if r.status_code != 200:
+                refused_stream = r.status_code
+                r.close()
+                break
+            streams.append(r)
+    finally:
+        for r in streams:
+            r.close()
+        proc.kill()
+        proc.wait()
+    return {"idle_sockets_opened": len(held), "held": kept, "answered_503_at_once": turned,
+            "same_address_new_request": during, "seconds": round(during_s, 3),
+            "streams_held": len(streams), "next_stream": refused_stream}
+
+
+def floods_run(tmp: str) -> dict[str, Any]:
+    """Tables and imports per minute from one address (real server); page latency during imports."""
+    proc, url = start_server(tmp)
+    try:
+        tables = 0
+        while tables < 500 and requests.post(f"{url}/api/tables", json={"game": "generic"},
+                                             timeout=10).status_code == 201:
+            tables += 1
+        imports, status = 0, 201
+        export = _big_export(tmp, 1)
+        while imports < 200 and status == 201:
+            status = requests.post(f"{url}/api/tables/import", json=export, timeout=30).status_code
+            imports += status == 201
+    finally:
+        proc.kill()
+        proc.wait()
+    return {"tables_per_minute_one_address": tables, "imports_per_minute_one_address": imports,
+            **_import_latency(tmp)}
+
+
+def _big_export(tmp: str, events: int) -> dict[str, Any]:
+    from companion.tables import Viewer
+
+    app = create_app({"DATABASE_URL": "", "DATA_DIR": tmp + "/export", "TESTING": True})
+    svc = app.extensions["companion.tables"]
+    code, _host = svc.create("generic", {})
+    data = svc.export(code, Viewer(host=True))
+    roll = {"kind": "action", "actor": {"seat": None, "host": True}, "action": {"type": "roll", "dice": "2d6"},
+            "rng_seed": 7, "time": 0.0}
+    data["events"] += [dict(roll, seq=i + 2) for i in range(events - 1)]
+    svc.db.dispose()
+    return data
+
+
+IMPORT_LATENCY = """
+import json, statistics, sys, time
+from gevent import monkey; monkey.patch_all()
+import gevent, requests
+from gevent.pywsgi import WSGIServer
+from companion import create_app
+from companion.server import guarded_server_class
+app = create_app({"DATABASE_URL": "", "DATA_DIR": sys.argv[1], "TABLE_LIMIT": "1000 per minute"})
+server = guarded_server_class(WSGIServer)(("127.0.0.1", 0), app, log=None, max_connections=200)
+server.start()
+url = f"http://127.0.0.1:{server.server_port}"
+code = requests.post(url + "/api/tables", json={"game": "generic"}).json()["code"]
+data = json.load(open(sys.argv[2]))
+def page(n):
+    out = []
+    for _ in range(n):
+        t = time.perf_counter(); requests.get(f"{url}/api/tables/{code}", timeout=120); out.append(time.perf_counter() - t)
+        gevent.sleep(0.05)
+    return out
+base = page(20)
+done = []
+def imp(i):
+    r = requests.post(url + "/api/tables/import", json=data, timeout=600)
+    done.append(r.status_code)
+jobs = [gevent.spawn(imp, i) for i in range(3)]
+gevent.sleep(0.5)
+during = []
+while len(done) < 3:
+    during += page(1)
+gevent.joinall(jobs)
+print(json.dumps({"page_p50_ms_before": round(statistics.median(base) * 1000, 1),
+                  "page_p50_ms_during_3_imports": round(statistics.median(during) * 1000, 1),
+                  "page_max_ms_during": round(max(during) * 1000, 1), "pages_during": len(during),
+                  "imports": done}))
+"""
+
+
+def _import_latency(tmp: str, events: int = 10_000) -> dict[str, Any]:
+    """A page's latency on a gevent server (as ``companion serve``) while 3 imports of ``events`` run."""
+    path = Path(tmp) / "big.json"
+    path.write_text(json.dumps(_big_export(tmp, events)))
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("DATABASE_URL", None)
+    out = subprocess.run([sys.executable, "-c", IMPORT_LATENCY, tmp + "/latency", str(path)], env=env,
+                         capture_output=True, text=True, timeout=1200)
+    if out.returncode:
+        raise RuntimeError(out.stderr[-2000:])
+    return {"import_events": events, **json.loads(out.stdout.strip().splitlines()[-1])}
+
+
+RUNS = ("xss", "leaks", "room_codes", "descriptors", "refusal_twins", "surrogates", "codes", "memory",
+        "connections", "floods")
+
+
 def main() -> int:
-    with tempfile.TemporaryDirectory() as a, tempfile.TemporaryDirectory() as b, \
-            tempfile.TemporaryDirectory() as c, tempfile.TemporaryDirectory() as d:
-        results = {"xss": xss_run(a), "leaks": leak_run(b), "room_codes": guess_run(c), "descriptors": fd_run(d)}
-    with tempfile.TemporaryDirectory() as e, tempfile.TemporaryDirectory() as f:
-        results.update(refusal_twins=twin_run(e), surrogates=surrogate_run(f))
+    import argparse
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--only", default=",".join(RUNS), help="comma-separated runs: " + ", ".join(RUNS))
+    parser.add_argument("--search-seconds", type=float, default=600.0, help="length of the memory run")
+    args = parser.parse_args()
+    only = set(args.only.split(","))
+    runs = {"xss": xss_run, "leaks": leak_run, "room_codes": guess_run, "descriptors": fd_run,
+            "refusal_twins": twin_run, "surrogates": surrogate_run, "codes": code_routes_run,
+            "memory": lambda tmp: memory_run(tmp, args.search_seconds), "connections": connections_run,
+            "floods": floods_run}
+    results = {}
+    for name in RUNS:
+        if name in only:
+            with tempfile.TemporaryDirectory() as tmp:
+                results[name] = runs[name](tmp)
     print(json.dumps(results, indent=1, ensure_ascii=False))
     return 0
 

@@ -125,6 +125,9 @@ class Tables:
     _locks: WeakValueDictionary[str, threading.Lock] = field(default_factory=WeakValueDictionary)
     _guard: threading.Lock = field(default_factory=threading.Lock)
     _stories: OrderedDict[tuple[str, int], history.Story] = field(default_factory=OrderedDict)
+    #: one replay of a table's story at a time (held only while someone replays it): parallel
+    #: requests for a new version wait for that replay instead of each replaying the whole log
+    _story_locks: WeakValueDictionary[str, threading.Lock] = field(default_factory=WeakValueDictionary)
     #: The in-memory state cache keeps at most this many tables, least recently used first out,
     #: and drops tables idle longer than ``cache_idle`` seconds (they are rebuilt from the log).
     cache_tables: int = 256
@@ -479,19 +482,30 @@ class Tables:
         """The table's round-by-round history at the snapshot's version, replayed from the log
         (public views only); the last few are kept, keyed by table and version."""
         key = (snap.table.code, snap.version)
+        found = self._story_cached(key)
+        if found is not None:
+            return found
+        with self._guard:
+            lock = self._story_locks.setdefault(snap.table.code, threading.Lock())
+        with lock:  # whoever came first replays; the others find the result in the cache
+            found = self._story_cached(key)
+            if found is not None:
+                return found
+            with self.db.read() as s:
+                events = [_event(r) for r in self._rows(s, snap.table.code) if r.seq <= snap.version]
+            told = history.tell(snap.game, events, pause=_pause)
+            with self._guard:
+                self._stories[key] = told
+                while len(self._stories) > STORIES_KEPT:
+                    self._stories.popitem(last=False)
+        return told
+
+    def _story_cached(self, key: tuple[str, int]) -> history.Story | None:
         with self._guard:
             found = self._stories.get(key)
             if found is not None:
                 self._stories.move_to_end(key)
-                return found
-        with self.db.read() as s:
-            events = [_event(r) for r in self._rows(s, snap.table.code) if r.seq <= snap.version]
-        told = history.tell(snap.game, events, pause=_pause)
-        with self._guard:
-            self._stories[key] = told
-            while len(self._stories) > STORIES_KEPT:
-                self._stories.popitem(last=False)
-        return told
+            return found
 
     # -- export / import (companion.transfer) -------------------------------------------------
     def record(self, code: str, viewer: Viewer) -> dict[str, Any]:

@@ -54,23 +54,19 @@
     document.querySelectorAll("[data-fit]").forEach(fit);
     document.querySelectorAll(".tv-strip").forEach(fitStrip);
   }
-  // The strip: the "waiting for" list drops the seat labels (names only), then takes two rows, then
-  // shows a count; if the list or the game's own part (round, phase, the last-reveal button) is still
-  // cut, the button keeps only its icon (its title names it), then the phase's step note goes.
+  // The strip: the "waiting for" list (or, while people join, the seats) and the game's own part
+  // (round, phase, the last-reveal button) must not be cut.
   function over(el) { return el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1; }
-  function tiers(el) {
-    if (!el) { return; }
-    var steps = el.classList.contains("seats-bar") ? ["tight", "count"] : ["tight", "wrap", "count"];
-    el.classList.remove("tight", "wrap", "count");
-    steps.forEach(function (c) { if (over(el)) { el.classList.add(c); } });
-  }
-  // (the seats while people join: the taken seats go first, then the free ones give way to a count)
   function fitStrip(strip) {
     var w = strip.querySelector(".tv-waiting, .seats-bar"), game = strip.querySelector(".tv-strip-game");
+    var seats = w && w.classList.contains("seats-bar");
     strip.classList.remove("squeeze", "squeeze2");
-    tiers(w);
-    if ((w && over(w)) || (game && over(game))) { strip.classList.add("squeeze"); tiers(w); }
-    if ((game && over(game)) || (w && over(w))) { strip.classList.add("squeeze2"); tiers(w); }
+    if (w) { w.classList.remove("tight", "wrap", "count"); }
+    // one step at a time while anything is cut: names only (the free seats only), the reveal button's
+    // icon only, no step note, two rows of names, a count
+    [[w, "tight"], [strip, "squeeze"], [strip, "squeeze2"], [seats ? null : w, "wrap"], [w, "count"]].forEach(function (s) {
+      if (s[0] && ((w && over(w)) || (game && over(game)))) { s[0].classList.add(s[1]); }
+    });
   }
   document.addEventListener("htmx:afterSettle", function () { fitAll(); requestAnimationFrame(fitAll); });
   window.addEventListener("load", fitAll);

@@ -167,6 +167,30 @@ def agot(api: Api) -> Iterator[Step]:
     yield Step("agot/bid", code, tok["stark"], "form.answer-form button.primary")
 
 
+def lcg(api: Api) -> Iterator[Step]:
+    """The plot, a first opportunity (Pass / Act), the challenge declaration."""
+    t = api.create("lcg", {"players": 2, "autopass_start": "structure"})
+    code = t["code"]
+    tok = {f"p{i + 1}": api.join(code, f"p{i + 1}", n) for i, n in enumerate(["Ana", "Bia"])}
+    yield Step("lcg/plot", code, tok["p1"], "[data-testid=seal-plot]")
+    plot = {"name": "A Noble Cause", "gold": 5, "initiative": 6, "claim": 2, "when_revealed": False}
+    api.ok(code, tok["p1"], {"type": "answer", "value": plot})
+    api.ok(code, tok["p2"], {"type": "answer", "value": {**plot, "name": "Marched to the Wall", "initiative": 1}})
+    offered = False
+    for _ in range(200):
+        v = api.state(code)
+        if v["decision"]:
+            break
+        if v["event"] == "choose_first" and v["step"] == "input":
+            api.ok(code, tok["p1"], {"type": "first_player", "seat": "p1"})
+            continue
+        if not offered and v["priority"]:
+            offered = True
+            yield Step("lcg/opportunity", code, tok[v["priority"]], "[data-testid=nothing], [data-testid=pass]")
+        api.ok(code, tok[v["priority"]], {"type": "pass", "opp": v["opp"]})
+    yield Step("lcg/challenge", code, tok[v["decision"]["seat"]], "[data-testid^=challenge-]")
+
+
 def generic(api: Api) -> Iterator[Step]:
     """A sealed number prompt."""
     t = api.create("generic", {"seats": "Red, Blue, Green, Yellow", "counters": "VP, Gold", "shared_counters": "Round"})
@@ -177,7 +201,7 @@ def generic(api: Api) -> Iterator[Step]:
 
 
 SCENARIOS: dict[str, Callable[[Api], Iterator[Step]]] = {
-    "catan": catan, "immortals": immortals, "agot": agot, "generic": generic}
+    "catan": catan, "immortals": immortals, "agot": agot, "lcg": lcg, "generic": generic}
 
 
 if __name__ == "__main__":

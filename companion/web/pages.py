@@ -195,6 +195,9 @@ def frag_screen(code: str) -> ResponseReturnValue:
     ctx = fragment_context(snap, Viewer(host=viewer.host), log_lines=LOG_LINES["screen"])
     ctx["me"] = None
     ctx["seat"] = None
+    # once the game is over, the TV offers the story of the night (web/story.py)
+    ctx["story_url"] = (url_for("story.page", code=snap.table.code)
+                        if snap.game.chronicle and snap.game.chronicle.over(ctx["view"]) else None)
     return render_template("base/_screen_frag.html", game=snap.game, **ctx)
 
 

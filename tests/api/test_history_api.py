@@ -192,3 +192,35 @@ def test_lcg_history_has_power_and_the_challenge_won(client):
     assert row["seats"]["p1"]["power"] == 2 and row["seats"]["p2"]["power"] == 1
     [won] = row["moments"]
     assert (won["type"], won["attacker"], won["winner"]) == ("power", "p1", "p1")
+
+
+def test_parallel_requests_for_one_version_replay_the_log_once(app, api, monkeypatch):
+    """A history is a replay of the whole log (about a second per few hundred events): anyone with
+    the room code could ask for it many times at once after every move and keep the laptop's CPU
+    busy for every table. Parallel requests for one version wait for the one replay and share it."""
+    import threading
+    import time
+
+    from companion import history as history_module
+
+    t = api.create("generic", {"seats": "A, B"})
+    code = t["code"]
+    api.ok(code, t["host_token"], {"type": "adjust", "seat": "p1", "counter": "VP", "delta": 1})
+    real, calls = history_module.tell, []
+
+    def slow_tell(*args, **kwargs):
+        calls.append(1)
+        time.sleep(0.3)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(history_module, "tell", slow_tell)
+    svc = app.extensions["companion.tables"]
+    snap = svc.snapshot(code)
+    told: list[Any] = []
+    threads = [threading.Thread(target=lambda: told.append(svc.story(snap))) for _ in range(8)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert len(told) == 8 and all(s is told[0] for s in told)
+    assert len(calls) == 1

@@ -90,3 +90,16 @@ def test_every_game_has_a_story_and_a_replay_in_both_languages(client, name):
         assert replay.status_code == 200, (name, lang)
         assert ("replay" in replay.get_data(as_text=True)), name
     assert client.get(f"/t/{code}/story.html").status_code == 200
+
+
+def test_the_tv_offers_the_story_once_the_game_is_over(client, agot_code):
+    code, _api = agot_code
+    frag = client.get(f"/t/{code}/frag/screen?lang=pt_BR").get_data(as_text=True)
+    assert f'href="/t/{code}/story"' in frag and "A história da noite" in frag
+
+
+def test_a_running_game_does_not_offer_the_story_on_the_tv(client):
+    from tests.conftest import Api
+
+    code = Api(client).create("agot", {"players": 3})["code"]
+    assert "tv-story-btn" not in client.get(f"/t/{code}/frag/screen").get_data(as_text=True)

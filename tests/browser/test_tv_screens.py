@@ -40,6 +40,11 @@ MEASURE = """keys => {
   const w = document.querySelector(".tv-waiting");  // the strip's "waiting for" list is never cut
   out.waiting = w ? {cut: w.scrollWidth > w.clientWidth + 1 || w.scrollHeight > w.clientHeight + 1 || w.clientWidth < 20,
                      how: w.className, text: w.innerText} : null;
+  // text cut short with an ellipsis ("Castl…", "Suprimen…", "↺ Últi…"): issue #23 item 11
+  out.ellipsis = [...document.querySelectorAll(".tv-frame *")].filter(e => getComputedStyle(e).textOverflow === "ellipsis"
+    && e.checkVisibility() && e.scrollWidth > e.clientWidth + 1).map(e => e.innerText.slice(0, 30));
+  const g = document.querySelector(".tv-strip-game");  // round, phase, the last-reveal button: never clipped
+  out.stripCut = g ? g.scrollWidth > g.clientWidth + 1 : false;
   for (const k of keys) {
     const el = document.querySelector(k);
     if (!el) { out.keys[k] = "missing"; continue; }
@@ -81,6 +86,8 @@ def check_tv(page, base: str, code: str, keys: list[str], agot_map: bool = False
             assert m["scrollW"] <= m["innerW"], f"{where}: the page scrolls sideways"
             assert {k: v for k, v in m["keys"].items() if v != "ok"} == {}, where
             assert not (m["waiting"] or {}).get("cut"), f"{where}: waiting-for list cut {m['waiting']}"
+            assert m["ellipsis"] == [], f"{where}: text cut short"
+            assert not m["stripCut"], f"{where}: the strip's round/phase/reveal button is clipped"
             if h == 1080:
                 assert m["font"] >= 24, f"{where}: body text {m['font']} px"
             sizes = measure(page)

@@ -119,6 +119,24 @@ def lcg_wait_at_zero(api: Api, variant: str) -> dict[str, Any]:
     return {"code": code, "host": host, "tokens": tokens, "owner": "p3"}
 
 
+def lcg_unrevealed_plots(api: Api, variant: str) -> dict[str, Any]:
+    """Every plot chosen and revealed (the same ones in both worlds); p1's plot deck holds a card
+    that was never revealed, different in the two worlds: no page, history, story or replay may
+    ever show it."""
+    t = api.create("lcg", {"players": 3, "autopass_start": "structure"})
+    code, host = t["code"], t["host_token"]
+    tokens = {f"p{i}": api.join(code, f"p{i}", n) for i, n in ((1, "Ana"), (2, "Bia"), (3, "Caio"))}
+    shown = {"name": "Alpha", "gold": 5, "initiative": 1, "claim": 1, "when_revealed": False}
+    hidden = {"name": "Never Shown", "gold": 3, "initiative": 2, "claim": 1, "when_revealed": False} \
+        if variant == "A" else {"name": "Omega Wildfire", "gold": 9, "initiative": 8, "claim": 2, "when_revealed": True}
+    for seat, tok in tokens.items():
+        mine = dict(shown, name=f"{shown['name']} {seat}")
+        api.ok(code, tok, {"type": "register_plots", "plots": [mine, hidden if seat == "p1" else mine]})
+        api.ok(code, tok, {"type": "answer", "value": mine})
+    assert api.public(code)["state"]["phase"] != "plot" or api.public(code)["state"].get("initiative")
+    return {"code": code, "host": host, "tokens": tokens, "owner": "p1"}
+
+
 def _normal(text: str, info: dict[str, Any]) -> str:
     text = text.replace(info["code"], "CODE")
     text = re.sub(r'<svg width="33mm".*?</svg>', "QR", text, flags=re.S)  # the join QR encodes the code
@@ -160,7 +178,7 @@ def _observe(tmp_path, variant: str, script: Callable[[Api, str], dict[str, Any]
 
 
 @pytest.mark.parametrize("script", [generic_bid, agot_house_card, immortals_plan, lcg_plot_and_deck,
-                                    catan_final_vp, lcg_wait_at_zero],
+                                    catan_final_vp, lcg_wait_at_zero, lcg_unrevealed_plots],
                          ids=lambda f: f.__name__)
 def test_other_devices_cannot_tell_the_secrets_apart(tmp_path, script):
     a, b = _observe(tmp_path, "A", script), _observe(tmp_path, "B", script)

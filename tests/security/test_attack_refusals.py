@@ -108,6 +108,19 @@ def _agot_house_card(api: Api, variant: str) -> dict[str, Any]:
     return info
 
 
+def _catan_final_vp(api: Api, variant: str) -> dict[str, Any]:
+    """A Wall ending waits for p1 and p2 (tied on guards); p2's sealed hidden-VP answer differs (0 or
+    2). Stand-ins probe every way to answer; p1's own answer comes last of its probes (the reveal)."""
+    from tests.security.test_attack_noninterference import catan_final_vp
+
+    info = catan_final_vp(api, variant)
+    answer = [{"type": "answer", "prompt": "final-vp", "value": v} for v in (0, 2, 3, "x")]
+    reveal = [{"type": "reveal_vp", "seat": seat, "count": n} for seat in ("p2", "p3") for n in (0, 1, 2, 3)]
+    info["probes"] = answer + reveal + [{"type": "reveal_vp", "count": 5}, {"type": "reveal_vp", "count": 1},
+                                        {"type": "answer", "prompt": "final-vp", "value": 1}]
+    return info
+
+
 def _answers(tmp_path, variant: str, script: Callable[[Api, str], dict[str, Any]]) -> dict[str, str]:
     app = create_app({"DATABASE_URL": "", "DATA_DIR": str(tmp_path / variant), "TESTING": True,
                       "RANDOM_SEED": 20261127})
@@ -132,9 +145,10 @@ def _answers(tmp_path, variant: str, script: Callable[[Api, str], dict[str, Any]
 
 
 @pytest.mark.parametrize(("script", "twins"), [(_immortals, ("B", "C")), (_generic, ("B",)), (_lcg, ("B",)),
-                                               (_agot_orders, ("B",)), (_agot_house_card, ("B",))],
+                                               (_agot_orders, ("B",)), (_agot_house_card, ("B",)),
+                                               (_catan_final_vp, ("B",))],
                          ids=["immortals-face-down-card", "generic-sealed-bid", "lcg-plot-deck", "agot-orders",
-                              "agot-house-card"])
+                              "agot-house-card", "catan-final-vp"])
 def test_refusals_to_other_devices_do_not_depend_on_the_secret(tmp_path, script, twins):
     base = _answers(tmp_path, "A", script)
     for variant in twins:

@@ -44,7 +44,7 @@ def test_build_refuses_missing_or_bad_token(table):
     t = ready(table)
     t.roll(12)
     err = t.refuse("p1", {"type": "build", "what": "keep", "tokens": [tok("giant", "hornfoot")]})
-    assert "p.8" in err.rule
+    assert "p.5" in err.rule
     t.refuse("p1", {"type": "build", "what": "settlement", "tokens": [tok("dragon", "hornfoot")]})
     t.refuse("p1", {"type": "build", "what": "settlement", "tokens": [tok("normal", "nowhere")]})
 
@@ -161,4 +161,4 @@ def test_digital_tokens_need_a_mix(table):
 
     with pytest.raises(RuleError) as err:
         table(tokens="digital")
-    assert "p.6" in err.value.rule
+    assert "p.5" in err.value.rule

@@ -31,7 +31,7 @@ def bigger_frame():
 def test_default_profile_refuses_five_players(table):
     with pytest.raises(RuleError) as err:
         table(players=5)
-    assert "p.6" in err.value.rule
+    assert "p.5" in err.value.rule
 
 
 def test_five_players_on_a_bigger_frame(table):

@@ -38,7 +38,7 @@ def test_tied_guards_wait_for_hidden_vp_cards_which_decide(table):
     assert GAME.private_view(t.state, "p1")["final_vp"] is None
     t.refuse("p1", {"type": "answer", "prompt": "final-vp", "value": 0})  # not asked
     err = t.refuse("p2", {"type": "answer", "prompt": "final-vp", "value": 3})  # only 2 unplayed cards
-    assert "p.4" in err.rule
+    assert "p.2-4" in err.rule
     t.act("p2", {"type": "answer", "prompt": "final-vp", "value": 2})
     end = t.view["end"]
     assert end["winners"] == ["p2"]  # 2 hidden VP turn p1's one-VP lead around

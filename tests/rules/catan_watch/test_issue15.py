@@ -58,7 +58,7 @@ def test_one_development_card_per_turn_never_one_bought_this_turn(table):
     t.roll(12)
     t.act("p1", {"type": "build", "what": "dev"})
     err = t.refuse("p1", {"type": "ranger"})
-    assert "p.4" in err.rule and err.status == 409
+    assert "p.2-4" in err.rule and err.status == 409
     t.refuse("p1", {"type": "progress"})
     t.act("p1", {"type": "reveal_vp", "count": 1})  # the bought card was a VP card: allowed
     t.act("p1", {"type": "build", "what": "dev"})

@@ -61,7 +61,7 @@ def test_turn_order_and_refusals(table):
     err = t.refuse("p2", {"type": "roll", "red": 1, "yellow": 2, "d12": 12})
     assert err.status == 403
     err = t.refuse("p1", {"type": "build", "what": "road"})
-    assert err.status == 409 and "p.6" in err.rule
+    assert err.status == 409 and "p.5" in err.rule
     t.refuse("p1", {"type": "end_turn"})
     t.roll(12)
     t.refuse("p1", {"type": "roll", "red": 1, "yellow": 2, "d12": 12})
@@ -84,7 +84,7 @@ def test_piece_limits(table):
         t.act("p1", {"type": "build", "what": "road"})
     assert t.refuse("p1", {"type": "build", "what": "road"}).status == 409
     t.state["players"]["p1"].update(settlements=5)
-    assert "p.3" in t.refuse("p1", {"type": "build", "what": "settlement",
+    assert "p.2-4" in t.refuse("p1", {"type": "build", "what": "settlement",
                                     "tokens": [{"wildling": "normal", "clan": "hornfoot"}]}).rule
     t.state["players"]["p1"].update(settlements=0, keeps=2)
     t.refuse("p1", {"type": "build", "what": "keep",
@@ -144,7 +144,7 @@ def test_hero_flip_then_swap(table):
     h = t.view["players"]["p1"]["hero"]
     assert h["side"] == "B" and h["used_this_turn"]
     err = t.refuse("p1", {"type": "hero", "then": "swap", "hero": "snow"})
-    assert "p.8" in err.rule
+    assert "p.5" in err.rule
     t.act("p1", {"type": "end_turn"})
     t.roll(12)
     t.refuse("p1", {"type": "hero", "then": "flip"})  # side B must be swapped

@@ -59,7 +59,7 @@ def test_all_seven_guards_used(table):
     for sid in ("w1", "w1", "w2", "w2", "w3", "w3"):
         t.act("p1", {"type": "guard", "section": sid})
     err = t.refuse("p1", {"type": "guard", "section": "w4"})
-    assert "p.8" in err.rule
+    assert "p.5" in err.rule
 
 
 def test_third_breach_ends_the_game_most_guards_wins(table):
