@@ -18,37 +18,47 @@
       var k = key(box), secs = +box.dataset.seconds || 0;
       var mine = read(k) || { start: Date.now(), waited: false };
       write(k, mine);
-      var out = box.querySelector("[data-left]"), form = box.querySelector("form.lcg-ahead");
+      var out = box.querySelector("[data-left]");
+      // the form is looked up when it is sent: a live update may have replaced it meanwhile, and a
+      // detached form does not submit ("sent" is kept with the round, not on the element)
+      function send(waited, stop) {
+        var form = box.querySelector("form.lcg-ahead");
+        var stored = read(k);
+        if (mine.sent || (stored && stored.sent) || !form || !document.body.contains(form)) { return; }
+        mine.sent = true; write(k, mine);
+        if (waited && form.elements.wait) { form.elements.wait.value = "1"; }
+        if (stop && form.elements.stop) { form.elements.stop.value = stop; }
+        form.requestSubmit();
+      }
       var wait = box.querySelector("[data-wait]"), nothing = box.querySelector("[data-nothing]");
       function waiting() {
         box.classList.add("waiting");
         if (wait) { wait.disabled = true; }
         if (nothing) { nothing.disabled = true; }
       }
+      if (box.dataset.armed) { mine.waited = true; write(k, mine); }  // asked to be stopped here
       if (mine.waited) { waiting(); }
       if (wait) {
         wait.addEventListener("click", function () { mine.waited = true; write(k, mine); waiting(); });
       }
       // Nothing: report now what the phone would report at zero (issue 24: when every phone has
       // said nothing the run closes at once). The same request as at zero, so nothing shows who.
-      if (nothing) {
-        nothing.addEventListener("click", function () {
-          if (form && !form.dataset.sent && !mine.waited) {
-            form.dataset.sent = "1"; nothing.disabled = true; if (wait) { wait.disabled = true; }
-            form.requestSubmit();
-          }
-        });
+      function reportNow(stop) {
+        if (mine.sent || mine.waited) { return; }
+        box.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
+        send(false, stop);
       }
+      if (nothing) { nothing.addEventListener("click", function () { reportNow(""); }); }
+      // Stop me later in this run: nothing now, the opportunity at the window picked (issue 24)
+      box.querySelectorAll("[data-stop]").forEach(function (b) {
+        b.addEventListener("click", function () { box.classList.add("stopping"); reportNow(b.dataset.stop); });
+      });
       (function tick() {
         if (!document.body.contains(box)) { return; }
         var left = Math.max(0, Math.ceil(secs - (Date.now() - mine.start) / 1000));
         if (out) { out.textContent = left + " s"; }
         if (left > 0) { setTimeout(tick, 250); return; }
-        if (form && !form.dataset.sent) {
-          form.dataset.sent = "1";
-          if (mine.waited && form.elements.wait) { form.elements.wait.value = "1"; }
-          form.requestSubmit();
-        }
+        send(mine.waited, "");
       })();
     });
   }
@@ -72,7 +82,9 @@
       var k = "lcg-buzz:" + el.dataset.lcgBuzz;
       if (read(k)) { return; }
       write(k, 1);
-      if (navigator.vibrate) { try { navigator.vibrate(120); } catch (e) { /* not allowed yet */ } }
+      // Chrome refuses (and logs) a vibration before the player touched the page once
+      var touched = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+      if (navigator.vibrate && touched) { try { navigator.vibrate(120); } catch (e) { /* not allowed */ } }
     });
   }
   document.addEventListener("htmx:load", function (e) {

@@ -85,6 +85,8 @@ with sync_playwright() as pw:
             page = ctx.new_page()
             page.goto(f"{base}/t/{code}/seat?lang={lang}")
             page.wait_for_selector(".me-bar")
+            if page.locator(".lcg-later summary").count():
+                page.locator(".lcg-later summary").click()
             page.wait_for_timeout(600)
             page.screenshot(path=str(out / f"phone-{name}-{lang[:2]}.png"))
             ctx.close()

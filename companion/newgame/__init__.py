@@ -1,7 +1,7 @@
 """``companion new-game <id>``: write a working game package, its templates, styles, catalog and tests.
 
 A new game touches several folders (the package under ``companion/games/``, ``templates/<pkg>/``,
-``static/<pkg>.css``, ``tests/rules/<pkg>/``, ``tests/api/``); keeping them in step by hand is how a
+``static/<pkg>.css``, ``tests/rules/<pkg>/``, ``tests/api/``, ``tests/browser/``); keeping them in step by hand is how a
 game ends up never checked on the TV. This command writes all of them from ``skeleton/`` (each file
 ``<path>.tmpl``, with ``__ID__``, ``__PKG__``, ``__CLASS__`` and ``__TITLE__`` filled in), then makes
 the pt_BR catalog (Babel extract/init with the two-form plural header, see
@@ -142,7 +142,9 @@ def new_game(game_id: str, root: Path | None = None, out: TextIO | None = None) 
         print(f"  wrote {path.relative_to(root)}", file=out)
     print(f"New game {game_id!r} ({subs['__CLASS__']}): catalog written ({missing} untranslated), "
           "docs/api.md updated.\nNext: read docs/games-howto.md, then run its tests:\n"
-          f"  pytest tests/rules/{subs['__PKG__']} tests/api/test_{subs['__PKG__']}_api.py", file=out)
+          f"  pytest tests/rules/{subs['__PKG__']} tests/api/test_{subs['__PKG__']}_api.py "
+          f"tests/browser/test_{subs['__PKG__']}_browser.py\n"
+          f"  pytest tests/browser/test_tv_screens.py -k {subs['__PKG__']}", file=out)
     return 0
 
 

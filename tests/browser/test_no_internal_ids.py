@@ -9,6 +9,7 @@ import re
 
 import pytest
 import requests
+from playwright.sync_api import Error as PlaywrightError
 
 from companion.games import registry
 from companion.games.agot import names as agot_names
@@ -40,6 +41,12 @@ def test_the_id_pattern_catches_what_players_reported():
 
 
 def visible_text(page) -> str:
+    """The page's visible text; a page that reloads itself (a live refresh) is read again once it settled."""
+    for _ in range(3):
+        try:
+            return page.evaluate("() => document.body.innerText")
+        except PlaywrightError:
+            page.wait_for_load_state()
     return page.evaluate("() => document.body.innerText")
 
 

@@ -11,7 +11,7 @@ from babel.messages.pofile import read_po
 
 ROOT = Path(__file__).resolve().parents[2]
 AGOT = ROOT / "companion" / "games" / "agot"
-REJECTED = ["Consolidar o Poder", "Ordem de Marcha ", "Suprimento e ", "1 baixas"]
+REJECTED = ["Consolidar o Poder", "Ordem de Marcha ", "Suprimento e ", "1 baixas", "Ataque dos Selvagens", "Ataque dos selvagens"]
 
 
 def _rows() -> list[tuple[str, str]]:

@@ -47,7 +47,7 @@ def test_ids_and_names():
     where = {str(p.relative_to(ROOT)) for p, _ in plan("tile-race", ROOT)}
     assert {"companion/games/tile_race/moves.py", "companion/games/tile_race/tv_scenario.py",
             "templates/tile_race/screen.html", "static/tile_race.css", "tests/rules/tile_race/test_tile_race_rules.py",
-            "tests/api/test_tile_race_api.py"} <= where
+            "tests/api/test_tile_race_api.py", "tests/browser/test_tile_race_browser.py"} <= where
     with pytest.raises(NewGameError):  # only into the checkout whose companion package runs
         new_game("tile-race", ROOT / "tests")
     assert not (ROOT / "companion" / "games" / "tile_race").exists()

@@ -57,6 +57,7 @@ def test_wheel_ships_templates_and_static(wheel: Path) -> None:
     assert "companion/static/app.js" in names
     assert any(n.startswith("companion/static/vendor/htmx-") for n in names)
     assert "companion/resources.py" in names
+    assert "companion/newgame/skeleton/companion/games/__PKG__/moves.py.tmpl" in names  # companion new-game
     assert not any(n.startswith(("templates/", "static/")) for n in names)
 
 

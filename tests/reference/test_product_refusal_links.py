@@ -23,7 +23,7 @@ SAME = {"There is no seat %(seat)s.": "companion-seats", "Only a seated player c
 
 
 #: the shared dispatcher of declared moves refuses for every game (unknown move, wrong actor)
-SHARED = (GAMES.parent / "moves.py", GAMES / "base.py")
+SHARED = (GAMES.parent / "moves.py", GAMES.parent / "basics.py", GAMES / "base.py")
 
 
 def refusals(game: str):

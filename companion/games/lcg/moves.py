@@ -18,7 +18,7 @@ from ... import sealed
 from ...i18n import N_, tr
 from ...moves import Handler, Move, Moves, NoParams, Params
 from ..base import Action, Ctx, RuleError, State, get_choice, get_int
-from . import data, flow
+from . import data, flow, pace
 from .scoring import check_win, total_power
 from .windows import MAX_DEPTH, current_event, current_round, do_pass, holder, left_of, new_node, new_round
 
@@ -99,6 +99,8 @@ class PassAhead(LcgParams):
     round: int | str | None = Field(None, description="the private view's `countdown.round`; "
                                                       "a round that moved on is refused (409)")
     wait: bool | str | None = Field(None, description="true when the player tapped Wait (nothing changes)")
+    stop: str | None = Field(None, description="a later window of the open run (a box id from the public view's "
+                                             "`run.later`) to be stopped at: nothing until then (secret)")
 
 
 class Act(Pass):
@@ -233,7 +235,12 @@ def pass_ahead(state: State, ctx: Ctx, action: Action) -> None:
         raise RuleError("That opportunity has already moved on.", RULE_WINDOWS, status=409)
     if flow.must_end_segment(state, rnd, seat):
         raise RuleError("The active player ends this segment by passing.", RULE_WINDOWS, status=409)
-    if str(action.get("wait") or "").lower() in ("1", "true", "on", "yes"):
+    stop = str(action.get("stop") or "")
+    if stop:
+        if stop not in pace.stop_choices(state):
+            raise RuleError("That window is not ahead in this run.", RULE_WINDOWS, status=409)
+        pace.arm(state, seat, stop)
+    if str(action.get("wait") or "").lower() in ("1", "true", "on", "yes") or pace.armed(state, seat):
         if seat not in rnd.setdefault("waited", []):
             rnd["waited"].append(seat)
         return

@@ -34,14 +34,44 @@ def on(state: dict[str, Any]) -> bool:
 
 
 def quiet(state: dict[str, Any]) -> bool:
-    """Every phone said nothing for the current run: each seat passes each round of it."""
-    return on(state) and (state.get("run") or {}).get("mode") == "quiet"
+    """Every phone said nothing for the current run: each seat passes each round of it, up to a
+    window someone asked to be stopped at."""
+    return on(state) and (state.get("run") or {}).get("mode") == "quiet" and not stops_here(state)
 
 
-def reset(state: dict[str, Any]) -> None:
-    """Someone did something: the next countdown asks again (a new run)."""
+def reset(state: dict[str, Any], keep_stops: bool = True) -> None:
+    """Someone did something: the next countdown asks again (a new run). The windows players asked
+    to be stopped at stay armed until the run reaches its decision (``keep_stops``)."""
     if on(state):
-        state["run"] = {"mode": "ask", "rid": None, "end": None, "boxes": []}
+        old = state.get("run") or {}
+        state["run"] = {"mode": "ask", "rid": None, "end": None, "boxes": [],
+                        "stops": dict(old.get("stops") or {}) if keep_stops else {},
+                        "armed": dict(old.get("armed") or {}) if keep_stops else {}}
+
+
+def stop_choices(state: dict[str, Any]) -> list[str]:
+    """The later windows of the open run a player may ask to be stopped at (flowchart boxes after
+    the current one, before the box where the run ends for a decision)."""
+    run = state.get("run") or {}
+    end = (run.get("end") or {}).get("box")
+    return [b for b in (run.get("boxes") or [])[1:] if b != end]
+
+
+def arm(state: dict[str, Any], seat: str, box: str) -> None:
+    """A phone reported "nothing now, but stop me at ``box``": kept in the state only (never in a
+    view), so the run passing quietly up to that window tells nobody who asked."""
+    state["run"].setdefault("stops", {})[seat] = box
+
+
+def stops_here(state: dict[str, Any]) -> bool:
+    """A quiet run halts at a window someone asked to be stopped at."""
+    return state["box"] in ((state.get("run") or {}).get("stops") or {}).values()
+
+
+def armed(state: dict[str, Any], seat: str) -> bool:
+    """This seat asked to be stopped in the current window: its phone's report counts as Wait."""
+    got = ((state.get("run") or {}).get("armed") or {})
+    return got.get("box") == state["box"] and seat in got.get("seats", [])
 
 
 def round_over(state: dict[str, Any], rnd: dict[str, Any]) -> None:
@@ -66,9 +96,16 @@ def settle(state: dict[str, Any]) -> None:
 
     run = state.get("run") or {}
     rnd = current_round(state)
-    if rnd is None or flow.must_end_segment(state, rnd, holder(rnd)) or run.get("mode") != "ask":
+    if rnd is None or flow.must_end_segment(state, rnd, holder(rnd)):
+        reset(state, keep_stops=False)  # the run reached its decision
+        run = state["run"]
+    elif run.get("mode") != "ask":  # a quiet run halted at a window someone asked for
+        stops = run.get("stops") or {}
+        seats = [s for s, box in stops.items() if box == state["box"]]
         reset(state)
         run = state["run"]
+        run["armed"] = {"box": state["box"], "seats": seats}
+        run["stops"] = {s: b for s, b in stops.items() if s not in seats}
     if rnd is not None and run.get("rid") != rnd.get("rid"):
         run.update(rid=rnd.get("rid"), **preview(state))
 
@@ -80,7 +117,7 @@ def preview(state: dict[str, Any]) -> dict[str, Any]:
     from .windows import current_event
 
     sim = copy.deepcopy(state)
-    sim["run"] = {"mode": "quiet"}
+    sim["run"] = {"mode": "quiet", "stops": {}}
     sim["_trace"] = []
     flow.advance(sim, Ctx(actor=Actor(host=True), rng=random.Random(0)))
     top = sim["stack"][-1] if sim["stack"] else None
@@ -98,4 +135,4 @@ def public(state: dict[str, Any]) -> dict[str, Any] | None:
 
     end = dict(run["end"])
     end["event_name"] = EVENT_NAMES.get(end["event"] or "")
-    return {"end": end, "boxes": list(run.get("boxes") or [])}
+    return {"end": end, "boxes": list(run.get("boxes") or []), "later": stop_choices(state)}

@@ -233,4 +233,7 @@ def _countdown(state: dict[str, Any], rnd: dict[str, Any] | None, seat: str) -> 
         return None
     if seat in rnd["passed"] and holder(rnd) != seat:
         return None
-    return {"round": rnd.get("rid", rnd["opp"]), "seconds": seconds}
+    out: dict[str, Any] = {"round": rnd.get("rid", rnd["opp"]), "seconds": seconds}
+    if pace.armed(state, seat):
+        out["armed"] = True  # this seat asked to be stopped here (its own view only)
+    return out

@@ -190,3 +190,48 @@ def test_the_active_player_still_ends_their_own_marshalling_segment():
     assert t.box == "marshal.actions"
     active = t.view["active_player"]
     assert t.priority == active and t.me(active)["countdown"] is None
+
+
+def _stop_at_plot_actions(asker: str | None) -> Table:
+    """Round 1 opens with the run "plot phase begins, player actions"; ``asker`` asks to be stopped
+    at the player actions, everyone else says nothing."""
+    t = Table(3, defaults=True)
+    assert t.view["run"]["later"] == ["plot.actions1"]
+    rid = t.me("p1")["countdown"]["round"]
+    for seat in SEATS:
+        t.do(seat, "pass_ahead", round=rid, **({"stop": "plot.actions1"} if seat == asker else {}))
+    return t
+
+
+def test_a_player_can_ask_to_be_stopped_at_a_later_window_of_the_run():
+    """Nothing until the window picked; there everyone is asked again, and the opportunity stops
+    at the player who asked when their turn comes (FAQ order: the first player first)."""
+    t = _stop_at_plot_actions("p3")
+    assert t.box == "plot.actions1" and t.view["step"] == "actions", "the save/cancel and response rounds passed"
+    cds = [t.me(s)["countdown"] for s in SEATS]
+    assert cds[0] and cds[0] == cds[1], "everyone is asked the same way there"
+    assert cds[2] == {**cds[0], "armed": True}, "p3's own phone knows it asked to be stopped here"
+    rid = cds[0]["round"]
+    for seat in SEATS:
+        t.do(seat, "pass_ahead", round=rid)
+    assert t.priority == "p3" and t.me("p3")["countdown"] is None
+    t.do("p3", "act", label="Plot: an action")
+    assert t.view["window"][0]["initiator"] == "p3"
+
+
+def test_nobody_can_tell_who_asked_to_be_stopped():
+    for observer in SEATS:
+        seen = {asker: _seen_by(_stop_at_plot_actions(asker), observer)
+                for asker in SEATS if asker != observer}
+        assert len(set(seen.values())) == 1, f"{observer} can tell who asked to be stopped"
+
+
+def test_only_a_later_window_of_the_open_run_can_be_asked_for():
+    from companion.games.base import RuleError
+
+    t = Table(3, defaults=True)
+    rid = t.me("p1")["countdown"]["round"]
+    for box in ("plot.begins", "plot.reveal", "dom.reward", "nope"):
+        with pytest.raises(RuleError) as err:
+            t.do("p2", "pass_ahead", round=rid, stop=box)
+        assert err.value.status == 409
