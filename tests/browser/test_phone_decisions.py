@@ -90,10 +90,6 @@ def check_width(page, name: str) -> None:
 
 @pytest.mark.parametrize("game", list(SCENARIOS))
 def test_the_decision_is_on_screen_at_every_step(browser, live_server, console_errors, game):
-    if game == "lcg":
-        # static/lcg-countdown.js buzzes a phone that was opened without a tap (Chromium refuses
-        # and says so); reported for the LCG pace work, which owns that file.
-        console_errors.allow(r"Blocked call to navigator\.vibrate")
     base = live_server.url
     api = Api(base)
     seen = []
