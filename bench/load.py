@@ -98,6 +98,10 @@ def start_server(kind: str, args: argparse.Namespace) -> tuple[str, subprocess.P
     env = dict(os.environ)
     here = os.path.dirname(os.path.abspath(__file__))
     if kind == "project":
+        # Hundreds of simulated devices share one loopback address here: lift the per-device limits
+        # that protect a real table (docs/security.md), as the echo baselines have none.
+        env.update(COMPANION_CONNECTIONS_PER_SOURCE="0", COMPANION_STREAM_LIMIT="100000",
+                   COMPANION_TABLE_LIMIT="100000 per minute")
         cmd = [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port), "--quiet"]
         if args.workers > 1:
             cmd += ["--workers", str(args.workers)]  # needs DATABASE_URL (PostgreSQL)

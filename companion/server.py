@@ -83,9 +83,13 @@ MAX_PER_SOURCE = 32
 
 def per_source() -> int | None:
     """Connections allowed per source: none behind a reverse proxy (``COMPANION_PROXY_HOPS``: every
-    connection comes from the proxy, which limits its clients itself), else ``MAX_PER_SOURCE``."""
+    connection comes from the proxy, which limits its clients itself), else ``MAX_PER_SOURCE``.
+    ``COMPANION_CONNECTIONS_PER_SOURCE`` overrides it (0: no per-source cap), for a load benchmark that
+    plays hundreds of devices from one address (bench/load.py)."""
     import os
 
+    if os.environ.get("COMPANION_CONNECTIONS_PER_SOURCE"):
+        return int(os.environ["COMPANION_CONNECTIONS_PER_SOURCE"]) or None
     return None if int(os.environ.get("COMPANION_PROXY_HOPS") or 0) else MAX_PER_SOURCE
 
 
