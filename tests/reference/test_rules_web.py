@@ -120,8 +120,18 @@ def test_an_lcg_opportunity_prompt_links_its_rule(client, api):
     t, code, tokens = lcg_table(api)
     client.set_cookie(f"seat_{code}", tokens["p1"])
     html = client.get(f"/t/{code}/frag/seat?lang=en").get_data(as_text=True)
-    assert "Your opportunity" in html and "AGoT LCG FAQ v3.4 p.6-8" in html
+    # under the default pace (issue 24) the first prompt is the run's card, which links its rule too
+    assert "Anything before:" in html and "AGoT LCG FAQ v3.4 p.6-8" in html
     assert f'href="/t/{code}/rules?entry=window-step-2-save-cancel#r-window-step-2-save-cancel"' in html
+
+
+def test_an_lcg_opportunity_prompt_links_its_rule_at_the_old_pace(client, api):
+    t = api.create("lcg", {"players": 2, "window_pace": "each"})
+    tokens = {f"p{i + 1}": api.join(t["code"], f"p{i + 1}", f"P{i + 1}") for i in range(2)}
+    client.set_cookie(f"seat_{t['code']}", tokens["p1"])
+    html = client.get(f"/t/{t['code']}/frag/seat?lang=en").get_data(as_text=True)
+    assert "Your opportunity" in html and "AGoT LCG FAQ v3.4 p.6-8" in html
+    assert "entry=window-step-2-save-cancel" in html
 
 
 def test_rules_without_a_table_both_languages(client):
