@@ -256,7 +256,10 @@ class ConsoleGuard:
 
         def failed(req) -> None:
             # The event stream ends whenever a page is left or reloaded: that is not a lost request.
-            unloading = leaving and "ERR_ABORTED" in str(req.failure)
+            # A fetch of a document that has since been left (its Referer is not the page's address
+            # any more) may report its abort after the navigation returned: the same case.
+            stale = (req.headers.get("referer") or page.url) != page.url
+            unloading = (leaving or stale) and "ERR_ABORTED" in str(req.failure)
             if "/stream" not in req.url and not closing and not unloading:
                 self._add(f"request failed: {req.method} {req.url} {req.failure}")
 
