@@ -8,25 +8,18 @@ countdown after a challenge was declared. Each moment: the TV at 1920x1080, Ana'
 """
 
 import sys
-import tempfile
-import threading
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import sync_playwright
-from werkzeug.serving import make_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion import create_app  # noqa: E402
-from tools.tv_scenarios import Api  # noqa: E402
+from tools.tv_scenarios import Api, local_server  # noqa: E402
 
 out = Path(sys.argv[1] if len(sys.argv) > 1 else "/tmp/lcg-pace-shots")
 out.mkdir(parents=True, exist_ok=True)
-app = create_app({"DATABASE_URL": "", "DATA_DIR": tempfile.mkdtemp(), "RANDOM_SEED": 11})
-server = make_server("127.0.0.1", 0, app, threaded=True)
-base = f"http://127.0.0.1:{server.server_port}"
-threading.Thread(target=server.serve_forever, daemon=True).start()
+base = local_server()
 api = Api(base)
 
 
@@ -91,5 +84,4 @@ with sync_playwright() as pw:
             page.screenshot(path=str(out / f"phone-{name}-{lang[:2]}.png"))
             ctx.close()
     browser.close()
-server.shutdown()
 print(f"screenshots in {out}")

@@ -8,24 +8,17 @@ opens the downloaded story file with the network cut off.
 """
 
 import sys
-import tempfile
-import threading
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
-from werkzeug.serving import make_server
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from companion import create_app  # noqa: E402
-from tools.tv_scenarios import Api, agot_story  # noqa: E402
+from tools.tv_scenarios import Api, agot_story, local_server  # noqa: E402
 
 out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")
 out.mkdir(parents=True, exist_ok=True)
-app = create_app({"DATABASE_URL": "", "DATA_DIR": tempfile.mkdtemp(), "RANDOM_SEED": 11})
-server = make_server("127.0.0.1", 0, app, threaded=True)
-base = f"http://127.0.0.1:{server.server_port}"
-threading.Thread(target=server.serve_forever, daemon=True).start()
+base = local_server()
 api = Api(base)
 code = [c for _m, c in agot_story(api)][-1]
 
@@ -42,5 +35,4 @@ with sync_playwright() as pw:
     phone.goto(f"{base}/t/{code}/story?lang=pt_BR")
     phone.screenshot(path=str(out / "story-agot-phone-pt.png"), full_page=True)
     browser.close()
-server.shutdown()
 print(f"story screenshots of table {code} in {out}")

@@ -357,3 +357,19 @@ def agot_story(api: Api) -> Iterator[tuple[str, str]]:
     for area in ("the-eyrie", "harrenhal", "seagard", "flints-finger"):
         api.ok(code, host, {"type": "set_control", "area": area, "house": "stark"})
     yield "round3", code
+
+
+def local_server(seed: int = 11) -> str:
+    """Serve a fresh app (embedded SQLite in a temporary folder, repeatable seeds) on a free loopback
+    port in a background thread, for the screenshot tools; returns its base URL."""
+    import tempfile
+    import threading
+
+    from werkzeug.serving import make_server
+
+    from companion import create_app
+
+    app = create_app({"DATABASE_URL": "", "DATA_DIR": tempfile.mkdtemp(), "RANDOM_SEED": seed})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_port}"
