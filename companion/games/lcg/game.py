@@ -20,8 +20,13 @@ from .chronicle import LcgChronicle
 from .data import autopass_kinds
 from .moves import MOVES, names
 
-CORE_TITLES = ("Hand of the King, Master of Laws, Master of Whispers, Master of Coin, Crown Regent, "
-               "Lord Commander of the Kingsguard")
+#: The Core Set's melee titles. Each is a msgid, so a table keeps them language-neutral and every
+#: screen shows them in its own language (issue #23: they were English on Portuguese phones).
+TITLE_NAMES = (N_("Hand of the King"), N_("Master of Laws"), N_("Master of Whispers"), N_("Master of Coin"),
+               N_("Crown Regent"), N_("Lord Commander of the Kingsguard"))
+#: the create form's default (shown translated; an untouched default is stored as this msgid)
+CORE_TITLES = N_("Hand of the King, Master of Laws, Master of Whispers, Master of Coin, Crown Regent, "
+                 "Lord Commander of the Kingsguard")
 SEAT_LABELS = (N_("Seat 1"), N_("Seat 2"), N_("Seat 3"), N_("Seat 4"), N_("Seat 5"), N_("Seat 6"))
 PALETTE = ("#d64545", "#3f7fd6", "#3fa34d", "#e0b43a", "#9b59b6", "#e67e22")
 
