@@ -18,7 +18,8 @@ from ..base import Action, Ctx, Game, Option, SeatDef, State
 from . import data, flow, lookahead, pace, views
 from .chronicle import LcgChronicle
 from .data import autopass_kinds
-from .moves import MOVES, names
+from .moves import MOVES
+from .params import names
 
 CORE_TITLES = ("Hand of the King, Master of Laws, Master of Whispers, Master of Coin, Crown Regent, "
                "Lord Commander of the Kingsguard")
