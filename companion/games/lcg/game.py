@@ -15,11 +15,12 @@ from typing import Any
 
 from ...i18n import N_
 from ..base import Action, Ctx, Game, SeatDef, State
-from . import data, flow, pace, views
+from . import data, flow, lookahead, pace, views
 from .chronicle import LcgChronicle
 from .data import autopass_kinds
-from .moves import MOVES, names
+from .moves import MOVES
 from .options import LcgOptions
+from .params import names
 
 SEAT_LABELS = (N_("Seat 1"), N_("Seat 2"), N_("Seat 3"), N_("Seat 4"), N_("Seat 5"), N_("Seat 6"))
 PALETTE = ("#d64545", "#3f7fd6", "#3fa34d", "#e0b43a", "#9b59b6", "#e67e22")
@@ -64,7 +65,7 @@ class LcgGame(Game):
                 who=ctx.name(seats[0]))
         pace.reset(state)
         flow.advance(state, ctx)
-        pace.settle(state)
+        lookahead.settle(state)
         return state
 
     def stage(self, state: State) -> str:
@@ -89,7 +90,7 @@ class LcgGame(Game):
         if action.get("type") != "pass_ahead":
             pace.reset(state)
         flow.advance(state, ctx)
-        pace.settle(state)
+        lookahead.settle(state)
 
     # -- views (views.py: pure functions of the state) --------------------------------------------
     def public_view(self, state: State) -> dict[str, Any]:
