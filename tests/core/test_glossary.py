@@ -82,8 +82,8 @@ def test_rejected_variants_appear_nowhere(title):
 def test_lcg_titles_default_is_the_titles_one_by_one():
     """The create form shows the joined default translated; each title is shown translated on its own
     (TV, phone, log): the two must name the same titles in both languages."""
-    from companion.games.lcg.game import CORE_TITLES, TITLE_NAMES
-    from companion.games.lcg.moves import names
+    from companion.games.lcg.options import CORE_TITLES, TITLE_NAMES
+    from companion.games.lcg.params import names
 
     assert names(CORE_TITLES) == list(TITLE_NAMES)
     cat = _catalog("lcg")
