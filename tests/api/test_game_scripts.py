@@ -16,10 +16,9 @@ from companion.web.common import host_cookie, seat_cookie
 ROOT = Path(__file__).resolve().parents[2]
 STATIC = ROOT / "static"
 TEMPLATE_ROOTS = (ROOT / "templates", ROOT / "companion" / "newgame" / "skeleton" / "templates")
-#: the scripts every game shares: the page glue, the TV's and the story's
-SHARED = {"app.js", "tv.js", "story.js"}
 SCRIPT_RE = re.compile(r"<script\b[^>]*>", re.I)
 HEAD_BLOCK_RE = re.compile(r"{%-?\s*block head\s*-?%}(.*?){%-?\s*endblock", re.S)
+NAMED_RE = re.compile(r"filename=['\"]([^'\"/]+\.js)['\"]")
 
 
 def folder(game_id: str) -> str:
@@ -31,23 +30,29 @@ def game_scripts() -> dict[str, str]:
     return {gid: folder(gid) + ".js" for gid in registry() if (STATIC / (folder(gid) + ".js")).is_file()}
 
 
+def _template_files() -> list[Path]:
+    return [p for root in TEMPLATE_ROOTS for p in sorted(root.rglob("*")) if p.name.endswith((".html", ".html.tmpl"))]
+
+
+def shared_scripts() -> set[str]:
+    """The scripts a template links by name (the page glue, the TV's, the start page's...): shared."""
+    return {name for p in _template_files() for name in NAMED_RE.findall(p.read_text(encoding="utf-8"))}
+
+
 def test_every_script_in_static_is_shared_or_a_registered_games():
-    own = {p.name for p in STATIC.glob("*.js")} - SHARED
-    assert own == set(game_scripts().values()), "a script that is neither shared nor a game's own"
+    shared, own = shared_scripts(), set(game_scripts().values())
+    assert "app.js" in shared and not shared & own, "a game's script is linked by the layout alone"
+    assert {p.name for p in STATIC.glob("*.js")} == shared | own, "a script that is neither shared nor a game's own"
     # the games whose phones or TV need behaviour of their own have it in their own file
     assert {"agot", "immortals", "lcg"} <= set(game_scripts())
 
 
 def test_the_shared_scripts_name_no_game():
     names = {gid for gid in registry() if gid != "generic"} | {folder(g) for g in registry() if g != "generic"}
-    for name in sorted(SHARED):
+    for name in sorted(shared_scripts()):
         text = (STATIC / name).read_text(encoding="utf-8").lower()
         found = sorted(n for n in names if re.search(rf"(?<![a-z]){re.escape(n)}(?![a-z])", text))
         assert not found, f"static/{name} holds game-specific code for {found}: move it to static/<game>.js"
-
-
-def _template_files() -> list[Path]:
-    return [p for root in TEMPLATE_ROOTS for p in sorted(root.rglob("*")) if p.name.endswith((".html", ".html.tmpl"))]
 
 
 def test_no_template_but_a_page_head_carries_a_script():
