@@ -143,9 +143,8 @@ class Game(ABC):
         """Validate ``action`` and apply it to ``state`` in place, or raise :class:`RuleError`.
 
         The server passes a private copy and discards it on error, so a half-applied action never
-        survives. Sealed answers are a move declared ``sealed`` (``{"type": "answer", "prompt": id,
-        "value": ...}`` by default). With
-        declared :attr:`moves`, the shared dispatcher checks the move, runs its handler, then
+        survives. Sealed answers are a move declared ``sealed`` (the action names its
+        ``prompt``). With declared :attr:`moves`, the shared dispatcher checks the move, runs its handler, then
         :meth:`after_move` (the game's own follow-ups: phase ends, win checks).
         """
         if self.moves is None:
@@ -155,12 +154,9 @@ class Game(ABC):
         self.after_move(state, ctx, action)
 
     def is_sealed_answer(self, action: Action) -> bool:
-        """Whether ``action`` answers a sealed prompt: its declared move says ``sealed`` (an undeclared
-        game keeps the old convention, a move named ``answer``). The server then supersedes the seat's
-        earlier answer lines and keeps unrevealed answers out of exports."""
-        if self.moves is None:
-            return action.get("type") == "answer"
-        return self.moves.is_sealed(action)
+        """Whether ``action`` answers a sealed prompt: its declared move says ``sealed``. The server
+        then supersedes the seat's earlier answer lines and keeps unrevealed answers out of exports."""
+        return self.moves is not None and self.moves.is_sealed(action)
 
     def after_move(self, state: State, ctx: Ctx, action: Action) -> None:
         """What follows every accepted move (advance a finished step, check for a winner...)."""

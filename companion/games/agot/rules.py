@@ -415,7 +415,8 @@ MOVES_IN_PLAY = [
          who="seat"),
     Move("answer", _answer,
          "A sealed answer: a bid (Clash of Kings, Night's Watch), secret orders, or a house card; "
-         "the last one reveals all.", "seed 000 p.10, p.12, p.19", P.Answer, who="seat", reveals=True),
+         "the last one reveals all.", "seed 000 p.10, p.12, p.19", P.Answer, who="seat", reveals=True,
+         sealed=True),
     Move("order_ties", _westeros_step, "The Iron Throne holder orders tied Clash of Kings bids.",
          "seed 000 p.10", P.OrderTies, who="seat"),
     Move("muster", _muster, "Recruit (or upgrade) one unit with mustering points.", "seed 000 p.9, p.22",

@@ -137,7 +137,7 @@ class CatanWatchGame(Game):
                         "the result waits for them.")),
         Move("answer", rules.final_vp, "After a Wall ending with tied guards: the hidden victory point cards "
              "still held, sealed; the last answer reveals all and decides the result.", END, params.Answer,
-             who="seat", stages=(REVEAL,), reveals=True),
+             who="seat", stages=(REVEAL,), reveals=True, sealed=True),
         Move("longest_road", rules.longest_road, "Record who holds the Longest Road (the table measures); a "
              "new holder reveals a wildling token.", SPECIAL, params.LongestRoad, who="seat",
              stages=("turn",)),

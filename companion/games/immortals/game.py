@@ -151,7 +151,8 @@ class ImmortalsGame(Game):
              stages=(f"{DRAFT}/feed",)),
         Move("answer", rules.answer, "A sealed answer: the draft pick (draft-N) or the round's plan (plan-R); "
              "the last pick reveals every pick, the last plan starts the performance.", cite.both("6, 8"),
-             params.Answer, who="seat", stages=(f"{DRAFT}/pick", PLANNING), reveals=True),
+             params.Answer, who="seat", stages=(f"{DRAFT}/pick", PLANNING), reveals=True,
+             sealed=True),
         Move("reinforce", rules.reinforce, "The seat in turn draws a conflict card or not and brings 1 army "
              "per 3 in each limbo to its regions of that realm.", cite.both(8), params.Reinforce,
              who="seat", stages=(REINFORCE,)),
