@@ -158,7 +158,7 @@ def read(data: Any, pause: Slices | None = None) -> Imported:
         setup_seed = events[0].rng_seed
         rows = [(e.kind, e.actor.model_dump(), e.action, e.rng_seed, e.time or 0.0) for e in events[1:]]
         extra = {k: opts.pop(k) for k in ("profile_data", "profile_name") if k in opts}
-        opts = {**game.normalize_options(opts), **extra}
+        opts = {**game.stored_options(opts), **extra}  # an option the file lacks: what it was played with
         state = engine.initial_state(game, opts, setup_seed)
     except RuleError:
         raise

@@ -179,12 +179,6 @@ def check_immediate_win(state: State, ctx: Ctx) -> None:
 flow.install(WESTEROS_STEPS, _westeros_over)
 
 
-#: FAQ options a table created before they existed never had: replaying such a table keeps the
-#: printed behaviour it was played with (new tables always store every option).
-LEGACY = {"faq_lannister_port_ship": False, "tiebreak": "printed", "faq_blade_tides": False,
-          "faq_tides_reshuffle": False}
-
-
 # -- phase buttons -----------------------------------------------------------------------------
 def _start(state: State, ctx: Ctx, action: Action) -> None:
     """The board is set up: round 1 skips the Westeros phase (seed 000 p.7)."""

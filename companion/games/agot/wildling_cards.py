@@ -15,6 +15,7 @@ from ..base import Ctx, RuleError
 from . import areas, flow, names, power, supply, tracks
 from . import board as board_data
 from . import house_cards as hc
+from .options import AgotOptions
 from .wildlings import CARD_ENTRY, CARD_RULE, TEXTS, State, Task, attack_step
 
 TRACK_CHOICES = {t: names.TRACKS[t] for t in tracks.TRACKS}
@@ -234,7 +235,7 @@ def _massing(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
                     n=len(gone))
             hc.to_discard(state, house, gone, ctx)
     else:
-        keep_last = state["options"].get("milkwater_keep_last", True)
+        keep_last = AgotOptions.of(state).milkwater_keep_last
         if len(pile["hand"]) > (1 if keep_last else 0):
             _choose(task, list(pile["hand"]), "discard_card", N_("Discard one house card"),
                     {c: hc.card(c).name for c in pile["hand"]})
