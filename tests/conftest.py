@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from companion import create_app
 
@@ -45,8 +46,17 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
         with psycopg.connect(SHARED_PG_URL, autocommit=True, connect_timeout=5) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{PG_URL.rpartition("/")[2]}" WITH (FORCE)')
+# Property tests time nothing: hypothesis's default 200 ms deadline per example (and the "too slow"
+# health check tied to it) fails a run on a busy two-core CI machine, not on a wrong rule.
+settings.register_profile("companion", deadline=None)
+settings.load_profile("companion")
+
 BACKENDS = ["sqlite"] + (["postgres"] if PG_URL.startswith("postgres") else [])
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+#: How long Playwright's ``expect`` waits for a page to get there (its own default is 5 s). Live
+#: updates and htmx re-renders on a loaded two-core CI machine can take longer; a passing check
+#: returns as soon as it holds, so only a failure waits this long.
+EXPECT_TIMEOUT_MS = 15_000
 
 
 def _make_app(backend: str, tmp_path) -> Any:
@@ -274,6 +284,9 @@ def console_errors(request) -> Iterator[ConsoleGuard | None]:
     if "browser" not in request.fixturenames:
         yield None
         return
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)  # every browser test, whatever one before it set
     browser = request.getfixturevalue("browser")
     guard = ConsoleGuard()
     original = browser.new_context
@@ -353,6 +366,25 @@ def join_phone(browser):
     yield join
     for ctx in contexts:
         ctx.close()
+
+
+#: True once no fragment has had an htmx request, swap or settle in flight for this many checks in
+#: a row (``wait_for_function`` polls it every 50 ms).
+_QUIET = """n => {
+  const busy = document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling");
+  window.__quietChecks = busy ? 0 : (window.__quietChecks || 0) + 1;
+  return window.__quietChecks >= n;
+}"""
+
+
+def settle(page) -> None:
+    """Wait until the page has stopped re-rendering, then two frames (tv.js fits its zones and the
+    phone places its dock after a swap, and again on the next frame). A page's first fragment load
+    and the live stream's first hint race each other, so a second render may follow the first one:
+    a fixed pause that covers it here is too short on a loaded CI machine; this waits for the page."""
+    page.evaluate("() => { window.__quietChecks = 0; }")
+    page.wait_for_function(_QUIET, arg=6, polling=50)
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 def answer_in_page(page, yes: bool = True) -> bool:

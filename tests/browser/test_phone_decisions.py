@@ -17,6 +17,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
+from tests.conftest import settle
 from tools.phone_scenarios import SCENARIOS, Step
 from tools.tv_scenarios import Api
 
@@ -64,7 +65,7 @@ def decision_on_screen(page, selector: str) -> str:
     """Where the decision's button is visible without scrolling: "page" or "dock" (else fails)."""
     real = page.locator(selector).first
     expect(real).to_be_attached()
-    page.wait_for_timeout(150)  # the dock is placed on the next frame
+    settle(page)  # the dock is placed after the fragment's last swap, on the next frame
     box = real.bounding_box()
     top = page.locator("header.top").bounding_box()["height"]
     dock = page.locator("#dock")
@@ -124,14 +125,14 @@ def test_a_decision_that_arrives_while_scrolled_down_is_in_reach(browser, live_s
     card.evaluate("b => b.scrollIntoView({block: 'end'})")
     card.click()
     then = "form:has(input[value=blade]) button, button[data-retreat], #agot-casualties button"
-    expect(page.locator(then).first).to_be_attached(timeout=8000)
+    expect(page.locator(then).first).to_be_attached()
     decision_on_screen(page, then)
     if page.locator("form:has(input[value=blade])").count():
         keep = "form:has(input[value=blade]) button >> nth=1"
         where = decision_on_screen(page, keep)
         (page.locator("#dock button").nth(1) if where == "dock" else page.locator(keep)).click()
         later = "button[data-retreat], #agot-casualties button"
-        expect(page.locator(later).first).to_be_attached(timeout=8000)
+        expect(page.locator(later).first).to_be_attached()
         decision_on_screen(page, later)
     page.context.close()
 
@@ -175,7 +176,7 @@ def test_a_refused_plan_keeps_its_picks(browser, live_server, console_errors, la
     mine = api.me(code, tok["lannister"])["planning"]
     free = [x["id"] for x in mine["tokens"] if not x.get("banned") and not x.get("star")]
     api.ok(code, tok["lannister"], {"type": "answer", "prompt": pid, "value": {"orders": dict(zip(mine["held"], free))}})
-    expect(page.locator(".log-box")).to_contain_text("Lannister", timeout=8000)
+    expect(page.locator(".log-box")).to_contain_text("Lannister")
     expect(form.locator("select[name='o:dragonstone']")).to_have_value("consolidate-a")
     expect(form.locator("select[name='o:kingswood']")).to_have_value("consolidate-a")
     page.reload()
@@ -249,7 +250,7 @@ def test_immortals_plan_offers_each_card_once_and_keeps_a_refused_plan(browser, 
     expect(page.locator("#toast .toast.err")).to_be_visible()
     other = next(s for s in tokens if s != seat)  # changes its sealed plan: every phone re-renders
     api.ok(code, tokens[other], {"type": "answer", "prompt": "plan-1", "value": {"army": ["blank", "blank"]}})
-    expect(page.locator(".log-box")).to_contain_text("plan", timeout=8000)
+    expect(page.locator(".log-box")).to_contain_text("plan")
     expect(form.locator("select[name=army4]")).to_have_value(region)
     page.reload()
     expect(form.locator("select[name=army4]")).to_have_value(region)
@@ -279,7 +280,7 @@ def test_offline_taps_are_shown_and_sent_once(browser, live_server, console_erro
     check_width(page, "offline")
 
     page.context.set_offline(False)
-    expect(waiting).to_be_hidden(timeout=8000)
+    expect(waiting).to_be_hidden()
     expect(plus).to_be_enabled()
     expect(page.locator(".counter-value").first).to_have_text("1")
     time.sleep(1)

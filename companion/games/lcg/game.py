@@ -15,10 +15,11 @@ from typing import Any
 
 from ...i18n import N_
 from ..base import Action, Ctx, Game, Option, SeatDef, State
-from . import data, flow, pace, views
+from . import data, flow, lookahead, pace, views
 from .chronicle import LcgChronicle
 from .data import autopass_kinds
-from .moves import MOVES, names
+from .moves import MOVES
+from .params import names
 
 CORE_TITLES = ("Hand of the King, Master of Laws, Master of Whispers, Master of Coin, Crown Regent, "
                "Lord Commander of the Kingsguard")
@@ -117,7 +118,7 @@ class LcgGame(Game):
                 who=ctx.name(seats[0]))
         pace.reset(state)
         flow.advance(state, ctx)
-        pace.settle(state)
+        lookahead.settle(state)
         return state
 
     def stage(self, state: State) -> str:
@@ -142,7 +143,7 @@ class LcgGame(Game):
         if action.get("type") != "pass_ahead":
             pace.reset(state)
         flow.advance(state, ctx)
-        pace.settle(state)
+        lookahead.settle(state)
 
     # -- views (views.py: pure functions of the state) --------------------------------------------
     def public_view(self, state: State) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from itertools import permutations
 from typing import Any
 
 from ... import sealed
-from . import data, flow, pace
+from . import data, flow, lookahead, pace
 from .data import autopass_kinds
 from .scoring import total_power
 from .windows import current_event, current_round, holder
@@ -90,8 +90,8 @@ def public_view(state: dict[str, Any]) -> dict[str, Any]:
         # the same for every seat, so the TV may show it; who already passed ahead is never shown
         "countdown": ({"round": rnd.get("rid", rnd["opp"]), "seconds": int(state["options"].get("auto_close") or 0)}
                       if rnd and state["options"].get("auto_close") else None),
-        # where the open run of windows ends if nobody acts (pace.py); the same for every device
-        "run": pace.public(state) if rnd else None,
+        # where the open run of windows ends if nobody acts (lookahead.py); the same for every device
+        "run": lookahead.public(state) if rnd else None,
         "window": [_node_view(n) for n in state["stack"]],
         "segment": {"box": state["box"], "holder": holder(seg), "passed": list(seg["passed"])} if seg else None,
         "decision": dict(state["decision"]) if state.get("decision") else None,
