@@ -179,12 +179,6 @@ def check_immediate_win(state: State, ctx: Ctx) -> None:
 flow.install(WESTEROS_STEPS, _westeros_over)
 
 
-#: FAQ options a table created before they existed never had: replaying such a table keeps the
-#: printed behaviour it was played with (new tables always store every option).
-LEGACY = {"faq_lannister_port_ship": False, "tiebreak": "printed", "faq_blade_tides": False,
-          "faq_tides_reshuffle": False}
-
-
 # -- phase buttons -----------------------------------------------------------------------------
 def _start(state: State, ctx: Ctx, action: Action) -> None:
     """The board is set up: round 1 skips the Westeros phase (seed 000 p.7)."""
@@ -415,7 +409,8 @@ MOVES_IN_PLAY = [
          who="seat"),
     Move("answer", _answer,
          "A sealed answer: a bid (Clash of Kings, Night's Watch), secret orders, or a house card; "
-         "the last one reveals all.", "seed 000 p.10, p.12, p.19", P.Answer, who="seat", reveals=True),
+         "the last one reveals all.", "seed 000 p.10, p.12, p.19", P.Answer, who="seat", reveals=True,
+         sealed=True),
     Move("order_ties", _westeros_step, "The Iron Throne holder orders tied Clash of Kings bids.",
          "seed 000 p.10", P.OrderTies, who="seat"),
     Move("muster", _muster, "Recruit (or upgrade) one unit with mustering points.", "seed 000 p.9, p.22",

@@ -476,7 +476,8 @@ MOVES = Moves([
     _playing("unmoribund", unmoribund, "Correct a card noted as moribund by mistake.", RULE_MORIBUND,
              params.Index, who="seat"),
     _playing("answer", answer, "Secretly choose a plot (sealed prompt); changeable until the last one "
-             "arrives, then all are revealed.", RULE_PLOT, params.PlotAnswer, who="seat", reveals=True),
+             "arrives, then all are revealed.", RULE_PLOT, params.PlotAnswer, who="seat", reveals=True,
+             sealed=True),
     Move("register_plots", register_plots, "Keep this seat's private plot deck (the phone offers it at later "
          "tables).", PRODUCT, params.PlotDeck, who="seat"),
     _playing("add_plot", add_plot, "Add one plot to this seat's private plot deck.", PRODUCT, params.Plot,
