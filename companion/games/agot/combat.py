@@ -36,6 +36,7 @@ from .combat_sides import Combat as CombatDict
 from .combat_sides import units_on
 from .combat_state import RULE_CARDS, RULE_SUPPORT, area_name, current, house_name, running, units_in
 from .names import label
+from .options import AgotOptions
 from .procedure import Procedure
 
 SIDE_LABELS = {"attacker": N_("the attacker"), "defender": N_("the defender"), "none": N_("nobody")}
@@ -180,7 +181,7 @@ def blade(state: State, ctx: Ctx, action: Action) -> None:
         else:
             c["blade"] = side
             ctx.log(N_("%(house)s uses the Valyrian Steel Blade: +1"), house=house_name(holder))
-    elif redraw_stage and state.get("options", {}).get("faq_blade_tides", False):
+    elif redraw_stage and AgotOptions.of(state).faq_blade_tides:
         # agot faq: with Tides of Battle the cards are revealed, then a Blade not used to redraw
         # may still add +1 (the printed p.28 offers only the redraw)
         c["tides"] = dict(c["tides_hidden"])

@@ -18,6 +18,7 @@ from .combat_calc import SIDES, UNIT_KINDS, breakdown, card_of, house_of, house_
 from .combat_ports import take_port
 from .combat_sides import Combat, it_order
 from .combat_state import area_name, house_name, running
+from .options import AgotOptions
 
 
 def _loser_leaves(state: State, c: Combat) -> None:
@@ -42,7 +43,7 @@ def _attacker_back(state: State, c: Combat, survivors: dict[str, int]) -> None:
     att, src = c["attacker"], c["from"]
     back = c.get("att_retreat") or src
     if c["neutral"] is not None and any(survivors.values()) and \
-            state.get("options", {}).get("neutral_short", "back") == "back":
+            AgotOptions.of(state).neutral_short == "back":
         # p.26 says a neutral force may only be attacked with enough strength but not what happens
         # when support falls short; table option "neutral_short": "back" (default, the attempt
         # never happened: units go back, not routed) or "routed" (treated like a lost combat).

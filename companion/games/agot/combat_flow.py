@@ -38,6 +38,7 @@ from .combat_retreat import drop_blocked
 from .combat_sides import Combat, it_order, units_on
 from .combat_state import area_name, house_name, running, units_in
 from .geography import adjacent, area, unit_owner
+from .options import AgotOptions
 
 
 def support_queue(state: State, target: str, order: list[str]) -> list[dict[str, Any]]:
@@ -87,13 +88,13 @@ def begin(state: State, ctx: Ctx, house: str, src: str, dst: str, units: dict[st
         "att_units": dict(units), "def_units": units_in(state, dst) if defender else {},
         "def_routed": sum(routed.values()), "march_bonus": ot.TOKENS[token].bonus, "march_token": token,
         "defense_bonus": defense, "garrison": garrison, "supports": [], "cards": {}, "facts": {},
-        "blade": None, "tides": {}, "tides_enabled": bool(state.get("options", {}).get("tides")),
+        "blade": None, "tides": {}, "tides_enabled": AgotOptions.of(state).tides,
         "queue": support_queue(state, dst, tracks.turn_order(state)), "step": "support", "pending": [],
         "prompt": None, "result": None, "notes": [],
     }
     state["action"]["combat"] = combat
     state["last_combat"] = None  # the previous combat's summary gives way to this one
-    if combat["tides_enabled"] and state.get("options", {}).get("faq_tides_reshuffle", False):
+    if combat["tides_enabled"] and AgotOptions.of(state).faq_tides_reshuffle:
         state["tides_discard"] = []  # agot faq: every combat starts from a freshly shuffled deck
     ctx.log(N_("Combat in %(area)s: %(attacker)s attacks %(defender)s"), area=area_name(dst),
             attacker=house_name(house),
