@@ -140,3 +140,16 @@ def test_an_import_missing_a_later_option_replays_with_its_legacy_value(app, api
     assert r.status_code == 201, r.get_json()
     snap = app.extensions["companion.tables"].snapshot(r.get_json()["code"])
     assert snap.options["tiebreak"] == "printed" and snap.state["g"]["options"]["tiebreak"] == "printed"
+
+
+def test_the_options_docs_are_generated_from_the_models():
+    """docs/options.md is what ``python -m companion.options_doc`` writes from today's models."""
+    from pathlib import Path
+
+    from companion import options_doc
+
+    doc = Path(__file__).resolve().parents[2] / options_doc.PATH
+    assert doc.read_text(encoding="utf-8") == options_doc.render(), "run: python -m companion.options_doc"
+    for gid, game in GAMES:
+        section = options_doc.section(game)
+        assert all(f"`{o.key}`" in section and o.label in section for o in game.options()), gid
