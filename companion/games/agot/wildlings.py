@@ -21,6 +21,7 @@ from . import areas, bidding, flow, names, power, supply, tracks
 from . import board as board_data
 from . import house_cards as hc
 from .data_models import WildlingsFile, load
+from .options import AgotOptions
 
 State = dict[str, Any]
 Task = dict[str, Any]
@@ -499,7 +500,7 @@ def _massing(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
                     n=len(gone))
             hc.to_discard(state, house, gone, ctx)
     else:
-        keep_last = state["options"].get("milkwater_keep_last", True)
+        keep_last = AgotOptions.of(state).milkwater_keep_last
         if len(pile["hand"]) > (1 if keep_last else 0):
             _choose(task, list(pile["hand"]), "discard_card", N_("Discard one house card"),
                     {c: hc.card(c).name for c in pile["hand"]})

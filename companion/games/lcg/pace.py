@@ -14,19 +14,18 @@ every phone has reported, and every phone reports once per countdown, so no devi
 waited (the same rule as issue 15's Wait).
 
 ``"each"`` is the issue 15 behaviour (one countdown per round); tables created before this option
-existed replay with it (:data:`LEGACY`).
+existed replay with it (the option's ``legacy`` value in :class:`.options.LcgOptions`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-#: What a table created before issue 24 played with (its stored options lack these keys).
-LEGACY: dict[str, Any] = {"window_pace": "each"}
+from .options import LcgOptions
 
 
 def on(state: dict[str, Any]) -> bool:
-    return (state["options"].get("window_pace") or LEGACY["window_pace"]) == "run"
+    return LcgOptions.of(state).window_pace == "run"
 
 
 def quiet(state: dict[str, Any]) -> bool:
