@@ -153,3 +153,20 @@ def test_the_options_docs_are_generated_from_the_models():
     for gid, game in GAMES:
         section = options_doc.section(game)
         assert all(f"`{o.key}`" in section and o.label in section for o in game.options()), gid
+
+
+def test_reading_a_state_follows_a_change_of_its_options():
+    """:meth:`TableOptions.read` reuses models (the engine reads options in its inner loops): a
+    state whose options change (a test, a correction) reads the new value, each game its own class."""
+    from companion.games.agot.options import AgotOptions
+    from companion.games.immortals.options import ImmortalsOptions
+
+    state = {"options": AgotOptions.new({}).dump()}
+    assert AgotOptions.of(state) is AgotOptions.of(state) and AgotOptions.of(state).neutral_short == "back"
+    state["options"]["neutral_short"] = "routed"
+    assert AgotOptions.of(state).neutral_short == "routed"
+    del state["options"]["tiebreak"]
+    assert AgotOptions.of(state).tiebreak == "printed"
+    shared = {"players": 4}
+    assert type(AgotOptions.read(shared)) is AgotOptions and type(ImmortalsOptions.read(shared)) is ImmortalsOptions
+    assert AgotOptions.read({"players": 4, "profile_data": {"any": ["thing"]}}).players == 4
