@@ -241,19 +241,3 @@ def test_catan_setup_shows_the_whole_wall(browser, live_server):
                 assert measure(page)["share_small"] < 0.10, where
     ctx.close()
 
-
-def test_start_page_create_button_on_the_first_tv_screen(browser, live_server):
-    """Issue #23: on a 1920x1080 TV, opening any game's options (one game open at a time) leaves its
-    "Create table" button on the first screen, no scrolling, in both languages."""
-    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
-    page = ctx.new_page()
-    for lang in LANGS:
-        page.goto(f"{live_server.url}/?lang={lang}")
-        games = page.locator("details.game")
-        for i in range(games.count()):
-            if not games.nth(i).evaluate("d => d.open"):
-                games.nth(i).locator("summary").click()
-            expect(page.locator("details.game[open]")).to_have_count(1)
-            box = games.nth(i).locator("button.primary").bounding_box()
-            assert box and box["y"] + box["height"] <= 1080, f"{lang} game {i}: Create at y={box and box['y']}"
-    ctx.close()
