@@ -142,7 +142,7 @@ def public(state: State, waiting_for: list[str]) -> dict[str, Any]:
                         for h, p in state["house_cards"].items()},
         "clash": state.get("clash"),
         "last_attack": _attack_view(state.get("last_attack")),
-        "last_combat": state.get("last_combat"),  # combat.summary: public once the combat is over
+        "last_combat": state.get("last_combat"),  # combat_cleanup.summary: public once the combat is over
         "current": _step_view(state),
         "names": NAMES,
         "map": MAP,
