@@ -90,7 +90,7 @@ def answer_card(state: State, ctx: Ctx, action: Action) -> None:
     hc.require_in_hand(state, seat, cid)
     if cid in c.get("exclude", {}).get(side, []):
         raise RuleError("You must choose a different card.", RULE_CARD_TEXT,
-                        entry="card-aeron" if cid == "aeron-damphair" else "card-tyrion")
+                        entry=f"card-{abilities.excluded_by(c, side, cid).key}")
     prompt = sealed.get(state, c["prompt"])
     changed = seat in prompt["answers"]
     revealed = sealed.answer(state, c["prompt"], seat, cid)

@@ -65,6 +65,7 @@ from . import (
     tracks,
     victory,
     westeros,
+    wildling_attack,
     wildlings,
 )
 from . import board as board_data
@@ -86,7 +87,7 @@ class Setup(Procedure):
 #: the procedures a Westeros card may start (seed 000 p.7-11, p.22-23)
 WESTEROS_STEPS: tuple[flow.StepProcedure, ...] = (
     westeros.DRAW, westeros.CARD, westeros.CHOICE, westeros.GAME_OF_THRONES, westeros.SUPPLY, westeros.ARMIES,
-    bidding.CLASH, mustering.MUSTERING, wildlings.ATTACK)
+    bidding.CLASH, mustering.MUSTERING, wildling_attack.ATTACK)
 
 
 class WesterosPhase(Procedure):
