@@ -84,18 +84,28 @@ def _fresh_postgres_schema() -> None:
     open_database(PG_URL).dispose()  # the migrations build the schema again
 
 
+def _close(app) -> None:
+    """Dispose of the app's database and stop its PostgreSQL listener (started by the first event
+    stream): left running, each kept a connection until the end of the run, when dropping the
+    private database cut them ("live: PostgreSQL listener lost" after the summary)."""
+    svc = app.extensions["companion.tables"]
+    if svc.live.fanout is not None:
+        svc.live.fanout.stop()
+    svc.db.dispose()
+
+
 @pytest.fixture(params=BACKENDS)
 def app(request, tmp_path):
     app = _make_app(request.param, tmp_path)
     yield app
-    app.extensions["companion.tables"].db.dispose()
+    _close(app)
 
 
 @pytest.fixture
 def sqlite_app(tmp_path):
     app = _make_app("sqlite", tmp_path)
     yield app
-    app.extensions["companion.tables"].db.dispose()
+    _close(app)
 
 
 @pytest.fixture
@@ -187,7 +197,7 @@ def live_server(tmp_path) -> Iterator[LiveServer]:
     server = LiveServer(app)
     yield server
     server.stop()
-    app.extensions["companion.tables"].db.dispose()
+    _close(app)
 
 
 @pytest.fixture(scope="session")

@@ -152,6 +152,10 @@ def create() -> ResponseReturnValue:
             raw[opt.key] = request.form.get(f"{game_id}.{opt.key}") == "on"
         elif f"{game_id}.{opt.key}" in request.form:
             raw[opt.key] = request.form.get(f"{game_id}.{opt.key}")
+            if opt.kind == "text" and opt.default and raw[opt.key] == gettext(opt.default):
+                # the form showed the default in this viewer's language: an untouched default is kept as
+                # its msgid, so every device at the table shows it in its own language (LCG titles)
+                raw[opt.key] = opt.default
     code, host_token = tables().create(game_id, raw, profile=request.form.get(f"{game_id}.profile") or None)
     resp = redirect(url_for("pages.screen", code=code))
     resp.set_cookie(host_cookie(code), host_token, httponly=True, samesite="Lax", max_age=COOKIE_AGE)

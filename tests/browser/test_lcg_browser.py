@@ -160,10 +160,10 @@ def test_one_full_round_with_three_phones(browser, live_server):
     phones["p2"].goto(f"{live_server.url}/t/{code}/seat?lang=pt_BR")
     expect(phones["p2"].locator("h2", has_text="Escolha seu plano")).to_be_visible()
     shot(phones["p2"], "phone-plot-pt")
-    phones["p2"].locator("summary", has_text="Passar automático").click()
+    phones["p2"].locator("summary", has_text="Passe automático").click()
     phones["p2"].locator("button", has_text="Passar tudo").click()
     expect(phones["p2"].locator("input[type=checkbox][value='chal.resolve']")).to_be_checked()
-    phones["p2"].locator("summary", has_text="Passar automático").click()
+    phones["p2"].locator("summary", has_text="Passe automático").click()
     shot(phones["p2"], "phone-autopass-pt")
     for page in [screen] + list(phones.values()):
         page.context.close()

@@ -214,8 +214,9 @@ def resolve_event(state: dict[str, Any], ctx: Ctx, event: str) -> None:
             ctx.log(N_("\"When revealed\" effects resolve in this order: %(order)s."),
                     order=", ".join(f"{ctx.name(s)} ({state['players'][s]['plot']['name']})" for s in order))
     elif event == "choose_titles":
-        ctx.log(N_("Titles: %(titles)s."), titles=", ".join(
-            f"{ctx.name(s)}: {state['players'][s]['title'] or '-'}" for s in state["seats"]))
+        ctx.log(N_("Titles: %(titles)s."), titles=[
+            tr(N_("%(who)s: %(title)s"), who=ctx.name(s), title=tr(state["players"][s]["title"] or "-"))
+            for s in state["seats"]])
     elif event == "draw_two":
         ctx.log(N_("Each player draws two cards now (mandatory)."))
     elif event == "become_active":

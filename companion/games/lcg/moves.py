@@ -279,7 +279,7 @@ def title(state: State, ctx: Ctx, action: Action) -> None:
     state["players"][chooser]["title"] = get_choice(action, "title", free, RULE_PLOT)
     state["plot_round"]["titles_next"] += 1
     ctx.log(N_("%(who)s takes the title %(title)s."), who=ctx.name(chooser),
-            title=state["players"][chooser]["title"])
+            title=tr(state["players"][chooser]["title"]))
 
 
 # -- challenges (seed 003 Page 12) -----------------------------------------------------------------

@@ -11,8 +11,13 @@ from typing import Annotated, Literal
 from ...i18n import N_
 from ..options import Opt, TableOptions
 
-CORE_TITLES = ("Hand of the King, Master of Laws, Master of Whispers, Master of Coin, Crown Regent, "
-               "Lord Commander of the Kingsguard")
+#: The Core Set's melee titles. Each is a msgid, so a table keeps them language-neutral and every
+#: screen shows them in its own language (issue #23: they were English on Portuguese phones).
+TITLE_NAMES = (N_("Hand of the King"), N_("Master of Laws"), N_("Master of Whispers"), N_("Master of Coin"),
+               N_("Crown Regent"), N_("Lord Commander of the Kingsguard"))
+#: the create form's default (shown translated; an untouched default is stored as this msgid)
+CORE_TITLES = N_("Hand of the King, Master of Laws, Master of Whispers, Master of Coin, Crown Regent, "
+                 "Lord Commander of the Kingsguard")
 
 
 class LcgOptions(TableOptions):
