@@ -58,6 +58,13 @@ def by_key(kind: str) -> Ability:
     return next((a for a in ABILITIES.values() if a.key == kind), NO_ABILITY)
 
 
+def excluded_by(c: Combat, side: str, card_id: str) -> Ability:
+    """The ability that keeps ``side`` from playing ``card_id`` again: a swap of its own card
+    (Aeron Damphair, cancel timing) or the opponent's cancel (Tyrion Lannister), seed 000 p.19."""
+    own = for_card(card_id)
+    return own if own.timing == "cancel" else of(c, other(side))
+
+
 def _opponent_orders(state: State, c: Combat, own: str) -> dict[str, dict[str, Any]]:
     enemy = house_of(c, other(own))
     return {aid: o for aid, o in state.get("orders", {}).items() if o["house"] == enemy}
@@ -192,6 +199,11 @@ class StannisBaratheon(Ability):
     key, timing = "stannis", "immediate"
     text = N_("+1 if your opponent is above you on the Iron Throne track.")
 
+    def facts(self, state: State, c: Combat, own: str) -> dict[str, bool]:
+        order = state["tracks"]["iron_throne"]
+        me, opp = house_of(c, own), house_of(c, other(own))
+        return {"opponent_above": me in order and opp in order and order.index(opp) < order.index(me)}
+
     def strength_items(self, c: Combat, own: str) -> list[dict[str, Any]]:
         if c.get("facts", {}).get("opponent_above", {}).get(own):
             return [item(N_("Stannis: opponent higher on the Iron Throne"), 1)]
@@ -274,6 +286,9 @@ class DavosSeaworth(_PlusOneAndSword):
     key = "davos"
     text = N_("+1 and one sword if Stannis Baratheon is in your discard pile.")
     because = N_("Davos: Stannis is discarded")
+
+    def facts(self, state: State, c: Combat, own: str) -> dict[str, bool]:
+        return {"stannis_discarded": "stannis-baratheon" in hc.hands(state)[house_on(c, own)]["discard"]}
 
     def holds(self, c: Combat, own: str) -> bool:
         return bool(c.get("facts", {}).get("stannis_discarded", {}).get(own))

@@ -79,6 +79,11 @@ class Ability:
         return False
 
     # -- the procedure ----------------------------------------------------------------------------
+    def facts(self, state: State, c: Combat, own: str) -> dict[str, bool]:
+        """Board facts its calculator hooks read, taken from the state into ``c["facts"][name][own]``
+        after the reveal and again at the final strength (the calculator never reads the state)."""
+        return {}
+
     def asks_on_reveal(self, state: State, c: Combat, own: str) -> bool:
         """Whether, once the cards are revealed, its owner has a decision to take (cancel/immediate)."""
         return False

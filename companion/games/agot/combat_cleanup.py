@@ -2,8 +2,8 @@
 tokens and garrisons of the loser go, played house cards are discarded; then the combat closes and
 its public summary stays as ``state["last_combat"]`` until the next one.
 
-The card abilities that act here (Tywin, Loras, Roose, Arianne, Patchface) are asked through their
-hooks (``ability.py``); none is named in this module.
+The card abilities that act here (on a win or a loss, barring the move-in, after the combat) are
+asked through their hooks (``ability.py``); this module never tests which card is in play.
 """
 
 from __future__ import annotations

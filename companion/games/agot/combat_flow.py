@@ -27,7 +27,6 @@ from .combat_calc import (
     forts,
     house_of,
     house_on,
-    other,
     retreating_units,
     swords,
     total,
@@ -169,17 +168,12 @@ def _apply_immediate(state: State, c: Combat) -> None:
 
 
 def _strength_facts(state: State, c: Combat) -> None:
-    """Board facts that card strengths read (Stannis, Davos). Taken again when the final strength is
-    calculated, so Doran Martell's track move counts for Stannis (seed 000 p.19-20 order; agot faq:
-    "immediately" abilities come before the final strength)."""
-    order = state["tracks"]["iron_throne"]
+    """Board facts that card strengths read (``Ability.facts``). Taken again when the final strength
+    is calculated, so a track moved by an "immediately" ability counts (seed 000 p.19-20 order;
+    agot faq: "immediately" abilities come before the final strength)."""
     for side in SIDES:
-        h = house_of(c, side)
-        opp = house_of(c, other(side))
-        c["facts"].setdefault("opponent_above", {})[side] = (
-            h in order and opp in order and order.index(opp) < order.index(h))
-        c["facts"].setdefault("stannis_discarded", {})[side] = "stannis-baratheon" in hc.hands(state).get(
-            h or "", {}).get("discard", [])
+        for name, value in abilities.of(c, side).facts(state, c, side).items():
+            c["facts"].setdefault(name, {})[side] = value
 
 
 def next_pending(state: State, ctx: Ctx) -> None:

@@ -24,6 +24,7 @@ from . import (
     tvview,
     victory,
     westeros,
+    wildling_cards,
     wildlings,
 )
 from . import board as board_data
@@ -70,7 +71,7 @@ def _step_view(state: State) -> dict[str, Any] | None:
         if cur.get("stage") == "tasks" and cur.get("tasks"):
             task = cur["tasks"][0]
             view["task"] = {"house": task["house"], "part": task["part"], "text": task["text"],
-                            "ask": wildlings.ask_view(state, task)}
+                            "ask": wildling_cards.ask_view(state, task)}
     return view
 
 

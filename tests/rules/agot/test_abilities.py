@@ -46,3 +46,11 @@ def test_pending_kinds_find_their_ability():
     assert abilities.by_key("tyrion").card == "tyrion-lannister"
     assert abilities.by_key("retreat") is NO_ABILITY
     assert len({a.key for a in abilities.ABILITIES.values()}) == len(abilities.ABILITIES)
+
+
+def test_a_card_that_may_not_be_played_again_names_the_ability_that_forbids_it():
+    """seed 000 p.19: Aeron Damphair swaps his own card away; Tyrion Lannister cancels the opponent's."""
+    aeron = {"attacker": "greyjoy", "defender": "lannister", "cards": {"attacker": None, "defender": "the-hound"}}
+    assert abilities.excluded_by(aeron, "attacker", "aeron-damphair").key == "aeron"
+    tyrion = {"attacker": "lannister", "defender": "tyrell", "cards": {"attacker": "tyrion-lannister", "defender": None}}
+    assert abilities.excluded_by(tyrion, "defender", "mace-tyrell").key == "tyrion"
