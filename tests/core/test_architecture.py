@@ -1,5 +1,6 @@
-"""The package's shape (issue 28): imports run one way, so no module of ``companion`` imports, even
-for typing only or from inside a function, a module that imports it back.
+"""The package's shape (issue 28): no module of ``companion`` is over :data:`MAX_LINES` lines, and
+imports run one way, so no module imports, even for typing only or from inside a function, a module
+that imports it back.
 
 The graph is read from the source with ``ast`` (nothing is imported): every ``import`` and
 ``from ... import`` anywhere in a module, ``if TYPE_CHECKING:`` blocks included, is an edge to the
@@ -16,6 +17,7 @@ from pathlib import Path
 import companion
 
 ROOT = Path(companion.__file__).parent
+MAX_LINES = 600
 
 
 @dataclass
@@ -138,6 +140,14 @@ def test_the_graph_sees_every_kind_of_import(tmp_path: Path) -> None:
     assert graph["pkg.sub.c"].imports == {"pkg.a": 1}
     assert graph["pkg.d"].imports == {"pkg.sub.c": 1}
     assert cycles(graph) == [["pkg.a", "pkg.b", "pkg.sub.c"]]
+
+
+def test_no_module_over_the_size_limit() -> None:
+    """Small modules named for what they hold (issue 28): past this a module mixes concerns."""
+    graph = import_graph()
+    sizes = {m.name: len(m.path.read_text(encoding="utf-8").splitlines()) for m in graph.values()}
+    over = sorted(f"{name} ({n} lines)" for name, n in sizes.items() if n > MAX_LINES)
+    assert not over, f"split along a seam (at most {MAX_LINES} lines): " + ", ".join(over)
 
 
 def test_no_import_cycle() -> None:

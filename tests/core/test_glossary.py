@@ -19,6 +19,7 @@ GAMES = ROOT / "companion" / "games"
 SECTIONS = {
     "A Game of Thrones: The Board Game (2nd edition)": ("agot", 20),
     "A Game of Thrones: The Card Game (1st edition)": ("lcg", 25),
+    "Immortals": ("immortals", 25),
 }
 
 
