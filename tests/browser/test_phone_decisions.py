@@ -4,7 +4,7 @@
   decision dock at the bottom), and no page is wider than the screen;
 * no native confirm() dialog: questions are asked in the page;
 * a refused submit keeps the picks (through another player's submit and a reload), and a secret
-  about to be sealed partly empty says so first;
+  about to be sealed partly empty (orders, a plan) or a bid left untouched at 0 says so first;
 * Immortals' plan offers each card once (both sides of a region card are one card);
 * taps made offline are shown, their buttons disabled, and each is applied once.
 """
@@ -190,6 +190,41 @@ def test_a_refused_plan_keeps_its_picks(browser, live_server, console_errors, la
     expect(page.locator(".drafted li")).to_have_count(3)
     expect(sheet).to_be_hidden()
     assert page.evaluate("Object.keys(sessionStorage).filter(k => k.startsWith('draft|'))") == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang,locale", LANGS)
+def test_a_bid_left_at_zero_is_asked_before_it_is_sealed(browser, live_server, console_errors, lang, locale):
+    """AGoT Clash of Kings: Seal tapped on an untouched 0 asks first (in the page, in the phone's
+    language) and Cancel sends nothing; a 0 the player chose is sealed at once."""
+    base = live_server.url
+    api = Api(base)
+    t = api.create("agot", {"players": 4, "decks": "physical"})
+    code, host = t["code"], t["host_token"]
+    tok = {h: api.join(code, h, h[:3]) for h in ("baratheon", "lannister", "stark", "greyjoy")}
+    api.ok(code, host, {"type": "start"})
+    api.ok(code, host, {"type": "round_done_on_board"})
+    for card in ("supply", "clash-of-kings", "storm-of-swords"):
+        api.ok(code, host, {"type": "draw_card", "card": card})
+    page = phone(browser, base, code, tok["stark"], lang, locale)
+    form = page.locator("form.answer-form")
+    expect(form.locator("input[name=value]")).to_have_value("0")
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.post_data or "") if r.method == "POST" else None)
+    form.locator("button.primary").click()
+    sheet = page.locator("#ask")
+    expect(sheet).to_be_visible()
+    question = sheet.locator(".ask-q").inner_text()
+    assert question == form.get_attribute("data-zero") and "0" in question
+    assert (question == "You are about to bid 0 power. Seal a bid of 0?") == (lang == "en")
+    sheet.locator("[data-ask=no]").click()
+    expect(sheet).to_be_hidden()
+    assert not sent, "Cancel sends nothing"
+    form.locator(".quick button[data-set-value='0']").click()  # a 0 chosen on purpose
+    form.locator("button.primary").click()
+    expect(page.locator(".todo[data-prompt] p b")).to_have_text("0")  # "Your bid: 0", sealed
+    expect(sheet).to_be_hidden()
+    assert len(sent) == 1
     page.context.close()
 
 
