@@ -15,6 +15,7 @@ pieces through those helpers.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ...i18n import N_, tr
@@ -24,6 +25,7 @@ from . import areas, combat_views, mustering, power, supply, tracks
 from . import board as board_data
 from . import orders as ot
 from .combat import COMBAT
+from .combat import MOVES as COMBAT_OWN_MOVES
 from .combat_calc import UNIT_KINDS
 from .combat_flow import begin as begin_combat
 from .geography import area, can_enter, unit_owner
@@ -312,6 +314,11 @@ def in_combat(run: Handler) -> Handler:
         _after_combat(state, ctx)
 
     return step
+
+
+#: the combat's moves (declared in ``combat.py``), each handing the table back to the March step
+#: once the combat is over
+COMBAT_MOVES = tuple(replace(m, run=in_combat(m.run)) for m in COMBAT_OWN_MOVES)
 
 
 # -- consolidate power -----------------------------------------------------------------------

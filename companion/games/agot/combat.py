@@ -16,9 +16,11 @@ from __future__ import annotations
 
 from ... import sealed
 from ...i18n import N_
+from ...moves import Move
 from ..base import Action, Ctx, RuleError, State, get_int
 from . import abilities, areas
 from . import house_cards as hc
+from . import params as P
 from .ability import RULE_CARD_TEXT
 from .combat_calc import LAND_UNITS, SIDES, UNIT_KINDS, card_of, house_of, house_on
 from .combat_flow import (
@@ -231,6 +233,23 @@ def waiting_for(state: State) -> list[str]:
     if c["step"] == "blade":
         return [c["blade_asked"]]
     return []
+
+
+#: the combat's own moves, each beside its handler above and allowed at the stages :class:`Combat`
+#: lists (the sealed house card is the game's one sealed ``answer``, declared in ``rules.py``);
+#: ``action.COMBAT_MOVES`` runs them inside the March step
+MOVES = (
+    Move("support", support, "The asked Support order helps the attacker, the defender or nobody.",
+         RULE_SUPPORT, P.Support, who="seat", not_now=N_("Support is not being asked now.")),
+    Move("combat_units", correct_units,
+         "Before the cards are revealed: correct a side's units in the combat (the board is the truth).",
+         "seed 000 p.18", P.CombatUnits, who="seat",
+         not_now=N_("Units can be corrected only before the house cards are revealed.")),
+    Move("card_ability", ability, "Decide the pending card ability, retreat, casualties or port ships of the combat.",
+         RULE_CARDS, P.CardAbility, who="seat", not_now=N_("No card ability waits for a decision.")),
+    Move("blade", blade, "The Valyrian Steel Blade holder: +1 or a new Tides of Battle card (or not).",
+         "seed 000 p.19", P.Blade, who="seat", not_now=N_("The Valyrian Steel Blade is not being asked now.")),
+)
 
 
 class Combat(Procedure):

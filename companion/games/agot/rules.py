@@ -53,7 +53,6 @@ from . import (
     areas,
     bidding,
     combat,
-    combat_state,
     corrections,
     flow,
     mustering,
@@ -445,18 +444,8 @@ MOVES_IN_PLAY = [
          "seed 000 p.15", P.Consolidate, who="seat"),
     Move("pass_order", action_phase.pass_order, "Remove one of your orders of this step without effect.",
          "seed 000 p.14", P.FromArea, who="seat"),
-    # combat (stages: combat.Combat.moves; ``not_now`` answers a tap at another moment)
-    Move("support", action_phase.in_combat(combat.support), "The asked Support order helps the attacker, the defender or nobody.",
-         combat_state.RULE_SUPPORT, P.Support, who="seat", not_now=N_("Support is not being asked now.")),
-    Move("combat_units", action_phase.in_combat(combat.correct_units),
-         "Before the cards are revealed: correct a side's units in the combat (the board is the truth).",
-         "seed 000 p.18", P.CombatUnits, who="seat",
-         not_now=N_("Units can be corrected only before the house cards are revealed.")),
-    Move("card_ability", action_phase.in_combat(combat.ability),
-         "Decide the pending card ability, retreat, casualties or port ships of the combat.",
-         combat_state.RULE_CARDS, P.CardAbility, who="seat", not_now=N_("No card ability waits for a decision.")),
-    Move("blade", action_phase.in_combat(combat.blade), "The Valyrian Steel Blade holder: +1 or a new Tides of Battle card (or not).",
-         "seed 000 p.19", P.Blade, who="seat", not_now=N_("The Valyrian Steel Blade is not being asked now.")),
+    # combat: declared beside their handlers and stages (combat.py), run inside the March step
+    *action_phase.COMBAT_MOVES,
 ]
 #: corrections and board bookkeeping: any time, even once the game is over
 CORRECTIONS = [
