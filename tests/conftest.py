@@ -321,6 +321,18 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 
 SVG = re.compile(r"<svg\b.*?</svg>", re.S)
 CSRF_VALUE = re.compile(r'("X-CSRF-Token": "|name="csrf_token" value=")[^"]*')
+#: The server's own address (a free port, a LAN address: any digits) and the static files' digests.
+ORIGIN = re.compile(r"\bhttps?://[^/\s\"'<>]+")
+DIGEST = re.compile(r"(\?v=)[0-9a-f]+")
+
+
+def without_noise(body: str) -> str:
+    """A body without what holds digits by chance rather than by state, so a search for a secret
+    number cannot match it: pictures (the QR code's path coordinates), the CSRF token (random),
+    the server's address (whatever port was free: a bid of 417 would match port 41735) and the
+    static files' digests (they change with every edit of a stylesheet or script)."""
+    body = CSRF_VALUE.sub(r"\1", SVG.sub("<svg/>", body))
+    return DIGEST.sub(r"\1", ORIGIN.sub("ORIGIN", body))
 
 
 class Recorder:
@@ -334,14 +346,13 @@ class Recorder:
     def _keep(self, response) -> None:
         if "text/event-stream" in (response.headers.get("content-type") or ""):
             return
+        if "/static/" in response.url:  # the same files from disk for every device: no table state
+            return
         try:
             body = response.text()
         except Exception:  # a redirect or an aborted request has no body
             return
-        # The QR code's SVG path is a picture of the public join link: its coordinates are numbers
-        # that could match a secret bid by chance, so pictures are left out of the search.
-        # Same for the CSRF token: a fresh random string in every page, it may hold any digits.
-        self.bodies.append(CSRF_VALUE.sub(r"\1", SVG.sub("<svg/>", body)))
+        self.bodies.append(without_noise(body))
 
     def saw(self, value: object) -> bool:
         return any(str(value) in body for body in self.bodies)

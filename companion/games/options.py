@@ -26,6 +26,18 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from ..basics import RuleError
 
 RULE = "companion: options"
+_ABSENT = object()
+#: models built by :meth:`TableOptions.read`, by class and values (a few per table at most), and
+#: by the identity of the dict last read (with a copy, to notice a change)
+_READ: dict[tuple[Any, ...], TableOptions] = {}
+_SEEN: dict[int, tuple[Mapping[str, Any], dict[str, Any], TableOptions]] = {}
+_CACHE_MAX = 512
+
+
+def _remember(cache: dict[Any, Any], key: Any, value: Any) -> None:
+    if len(cache) >= _CACHE_MAX:
+        cache.clear()
+    cache[key] = value
 
 
 class _NoLegacy:
@@ -190,9 +202,22 @@ class TableOptions(BaseModel):
     @classmethod
     def read(cls, raw: Mapping[str, Any]) -> Self:
         """The options of a table already checked by :meth:`new` or :meth:`load` (the engine's
-        reads): no validation, missing keys filled like :meth:`load`."""
-        built = cls.model_construct(**cls._filled(raw))  # the mypy plugin types it as the base class
-        return typing.cast(Self, built)
+        reads): no validation, missing keys filled like :meth:`load`. The engine reads options in
+        its inner loops, so a model is built once per distinct set of values (it is frozen)."""
+        seen = _SEEN.get(id(raw))  # the same dict again (a state's options), unchanged since
+        if seen is not None and seen[0] is raw and type(seen[2]) is cls and seen[1] == raw:
+            return seen[2]  # narrowed by the type check
+        try:
+            key = (cls, tuple(raw.get(o.key, _ABSENT) for o in cls._form))
+            found = _READ.get(key)
+        except TypeError:  # an unhashable stored value: build it each time
+            key, found = None, None
+        if found is None:
+            found = cls.model_construct(**cls._filled(raw))
+            if key is not None:
+                _remember(_READ, key, found)
+        _remember(_SEEN, id(raw), (raw, dict(raw), found))  # holding raw keeps its id unique
+        return typing.cast(Self, found)  # the mypy plugin types model_construct as the base class
 
     @classmethod
     def of(cls, state: Mapping[str, Any]) -> Self:

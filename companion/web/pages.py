@@ -114,8 +114,10 @@ def fragment_context(snap: Snapshot, viewer: Viewer, log_lines: int = LOG_LINES[
         seat = by_id.get(seat_id or "")
         return seat["color"] if seat else "#888"
 
+    model = snap.game.options_model  # templates read typed options (an old table's missing key: its legacy value)
     table = {"code": snap.table.code, "game_id": snap.table.game_id, "version": snap.version,
-             "options": snap.options, "seats": seats, "game": snap.game}
+             "options": model.read(snap.options) if model is not None else snap.options, "seats": seats,
+             "game": snap.game}
     me = snap.game.private_view(snap.state["g"], viewer.seat) if viewer.seat else None
     return {"view": public["state"], "me": me, "seat": viewer.seat, "table": table,
             "seat_name": seat_name, "seat_color": seat_color, "is_host": viewer.host,

@@ -7,6 +7,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import without_noise
+
 pytestmark = pytest.mark.browser
 
 SECRETS = {"Ana": 417, "Bia": 523, "Caio": 689}
@@ -14,9 +16,10 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 
 
 def html_without_pictures(page) -> str:
-    """The page's HTML minus its SVG pictures (the QR code's path numbers are not state)."""
-    return page.evaluate("""() => { const b = document.documentElement.cloneNode(true);
-        b.querySelectorAll('svg').forEach(e => e.remove()); return b.outerHTML; }""")
+    """The page's HTML minus its SVG pictures and other digits that are not state (see
+    tests.conftest.without_noise: the server's port, the CSRF token, the static files' digests)."""
+    return without_noise(page.evaluate("""() => { const b = document.documentElement.cloneNode(true);
+        b.querySelectorAll('svg').forEach(e => e.remove()); return b.outerHTML; }"""))
 
 
 def test_screen_and_three_phones_sealed_bid(browser, live_server, recorder):

@@ -20,6 +20,7 @@ SECTIONS = {
     "A Game of Thrones: The Board Game (2nd edition)": ("agot", 20),
     "A Game of Thrones: The Card Game (1st edition)": ("lcg", 25),
     "Immortals": ("immortals", 25),
+    "Brotherhood of the Watch": ("catan_watch", 25),
 }
 
 

@@ -153,3 +153,37 @@ def test_the_options_docs_are_generated_from_the_models():
     for gid, game in GAMES:
         section = options_doc.section(game)
         assert all(f"`{o.key}`" in section and o.label in section for o in game.options()), gid
+
+
+def test_reading_a_state_follows_a_change_of_its_options():
+    """:meth:`TableOptions.read` reuses models (the engine reads options in its inner loops): a
+    state whose options change (a test, a correction) reads the new value, each game its own class."""
+    from companion.games.agot.options import AgotOptions
+    from companion.games.immortals.options import ImmortalsOptions
+
+    state = {"options": AgotOptions.new({}).dump()}
+    assert AgotOptions.of(state) is AgotOptions.of(state) and AgotOptions.of(state).neutral_short == "back"
+    state["options"]["neutral_short"] = "routed"
+    assert AgotOptions.of(state).neutral_short == "routed"
+    del state["options"]["tiebreak"]
+    assert AgotOptions.of(state).tiebreak == "printed"
+    shared = {"players": 4}
+    assert type(AgotOptions.read(shared)) is AgotOptions and type(ImmortalsOptions.read(shared)) is ImmortalsOptions
+    assert AgotOptions.read({"players": 4, "profile_data": {"any": ["thing"]}}).players == 4
+
+
+def test_no_engine_code_reads_an_option_by_its_string_key():
+    """Rules and views read options through their model (``AgotOptions.of(state).tiebreak``), never
+    ``state["options"]["tiebreak"]`` or ``options.get("tiebreak", default)`` with a default repeated."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "companion"
+    keys = "|".join(sorted({o.key for _gid, g in GAMES for o in g.options()}))
+    patterns = [re.compile(r'\[\s*"options"\s*\]\s*(\[|\.get\()'), re.compile(r'\.get\(\s*"options"'),
+                re.compile(rf'options\s*(\.get\(\s*|\[\s*)"({keys})"')]
+    found = [f"{path.relative_to(root)}:{n}: {line.strip()}"
+             for path in sorted(root.rglob("*.py")) if path.name != "options.py"
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if any(p.search(line) for p in patterns)]
+    assert found == []

@@ -403,9 +403,11 @@ def _wildling_list(action: Action, field: str, limit: int) -> list[str]:
     raw = action.get(field, [])
     if isinstance(raw, str):
         raw = [w.strip() for w in raw.split(",") if w.strip()]
-    if not isinstance(raw, list) or len(raw) > limit or any(w not in prof.WILDLINGS for w in raw):
+    words = raw if isinstance(raw, list) else [None]
+    kinds = [prof.WILDLING_WORDS.get(w.casefold()) if isinstance(w, str) else None for w in words]
+    if len(kinds) > limit or None in kinds:
         raise RuleError("List up to %(count)s wildlings, each normal, climber or giant.", WALL, count=limit)
-    return list(raw)
+    return [k for k in kinds if k]
 
 
 def correct(state: State, ctx: Ctx, action: Action) -> None:
