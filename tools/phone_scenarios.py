@@ -17,7 +17,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tools.tv_scenarios import AGOT_HOUSES, AGOT_NAMES, AGOT_ORDERS, IMM_DARK, IMM_LIGHT, IMM_STARTS, Api  # noqa: E402
+from tools.tv_scenarios import (  # noqa: E402
+    AGOT_HOUSES,
+    AGOT_NAMES,
+    AGOT_ORDERS,
+    IMM_DARK,
+    IMM_LIGHT,
+    IMM_STARTS,
+    Api,
+    scenario_modules,
+)
 
 
 @dataclass
@@ -123,7 +132,7 @@ def immortals(api: Api) -> Iterator[Step]:
 
 def agot(api: Api) -> Iterator[Step]:
     """Planning (secret orders), the action phase (a march), a combat: support, house card,
-    casualties; then a Clash of Kings bid."""
+    casualties; then a Clash of Kings bid; a Westeros choice, mustering and a wildlings bid."""
     t = api.create("agot", {"players": 4, "decks": "physical", "faq_lannister_port_ship": False})
     code, host = t["code"], t["host_token"]
     tok = {h: api.join(code, h, AGOT_NAMES[h]) for h in AGOT_HOUSES}
@@ -165,10 +174,29 @@ def agot(api: Api) -> Iterator[Step]:
     for card in ("supply", "clash-of-kings", "storm-of-swords"):
         api.ok(code, host, {"type": "draw_card", "card": card})
     yield Step("agot/bid", code, tok["stark"], "form.answer-form button.primary")
+    # A Westeros card whose holder chooses (A Throne of Blades: mustering), the mustering, the
+    # wildlings' attack (every house bids)
+    t = api.create("agot", {"players": 4, "decks": "physical"})
+    code, host = t["code"], t["host_token"]
+    tok = {h: api.join(code, h, AGOT_NAMES[h]) for h in AGOT_HOUSES}
+    api.ok(code, host, {"type": "start"})
+    api.ok(code, host, {"type": "round_done_on_board"})
+    for card in ("a-throne-of-blades", "dark-wings-dark-words", "wildlings-attack"):
+        api.ok(code, host, {"type": "draw_card", "card": card})
+    yield Step("agot/westeros-choice", code, tok["baratheon"], "form:has(input[value=choose]) button")
+    api.ok(code, tok["baratheon"], {"type": "choose", "value": "mustering"})
+    yield Step("agot/muster", code, tok["baratheon"], "form:has(input[value=muster]) button")
+    yield Step("agot/muster-done", code, tok["baratheon"], "form:has(input[value=muster_done]) button")
+    for house in AGOT_HOUSES:
+        if api.state(code)["waiting_for"] == [house]:
+            api.ok(code, tok[house], {"type": "muster_done"})
+    api.ok(code, tok["lannister"], {"type": "choose", "value": "nothing"})
+    yield Step("agot/wildlings-bid", code, tok["greyjoy"], "form.answer-form button.primary")
 
 
 def lcg(api: Api) -> Iterator[Step]:
-    """The plot, a first opportunity (Pass / Act), the challenge declaration."""
+    """The plot, a first opportunity (Pass / Act), the challenge declaration (or finishing the
+    challenges), counting a challenge's strength."""
     t = api.create("lcg", {"players": 2, "autopass_start": "structure"})
     code = t["code"]
     tok = {f"p{i + 1}": api.join(code, f"p{i + 1}", n) for i, n in enumerate(["Ana", "Bia"])}
@@ -188,7 +216,16 @@ def lcg(api: Api) -> Iterator[Step]:
             offered = True
             yield Step("lcg/opportunity", code, tok[v["priority"]], "[data-testid=nothing], [data-testid=pass]")
         api.ok(code, tok[v["priority"]], {"type": "pass", "opp": v["opp"]})
-    yield Step("lcg/challenge", code, tok[v["decision"]["seat"]], "[data-testid^=challenge-]")
+    attacker = v["decision"]["seat"]
+    yield Step("lcg/challenge", code, tok[attacker], "[data-testid^=challenge-]")
+    yield Step("lcg/finish-challenges", code, tok[attacker], "[data-testid=finish]")
+    api.ok(code, tok[attacker], {"type": "challenge", "challenge": "power"})
+    for _ in range(200):  # the challenge's windows pass until its strength is counted
+        v = api.state(code)
+        if v["box"] == "chal.resolve" and v["step"] == "input":
+            break
+        api.ok(code, tok[v["priority"]], {"type": "pass", "opp": v["opp"]})
+    yield Step("lcg/strength", code, tok[attacker], "[data-testid=strength]")
 
 
 def generic(api: Api) -> Iterator[Step]:
@@ -201,7 +238,22 @@ def generic(api: Api) -> Iterator[Step]:
 
 
 SCENARIOS: dict[str, Callable[[Api], Iterator[Step]]] = {
-    "catan": catan, "immortals": immortals, "agot": agot, "lcg": lcg, "generic": generic}
+    "catan_watch": catan, "immortals": immortals, "agot": agot, "lcg": lcg, "generic": generic}
+
+
+def _steps(scenario: Callable[[Api], Iterator[tuple[str, str, str, str]]]) -> Callable[[Api], Iterator[Step]]:
+    """A game package's phone scenario (it yields plain tuples: the package never imports tools/)."""
+    def run(api: Api) -> Iterator[Step]:
+        for name, code, token, decide in scenario(api):
+            yield Step(name, code, token, decide)
+    return run
+
+
+# A game that ships its scenarios in its package (``PHONE_SCENARIOS`` in its ``tv_scenario.py``, as
+# ``companion new-game`` writes it) is on the phone test without editing this file.
+for _module in scenario_modules():
+    for _name, _scenario in getattr(_module, "PHONE_SCENARIOS", {}).items():
+        SCENARIOS.setdefault(_name, _steps(_scenario))
 
 
 if __name__ == "__main__":

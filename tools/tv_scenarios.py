@@ -8,8 +8,8 @@ worth looking at; the caller looks at the screen, then asks for the next moment.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, cast
 
 import requests
 
@@ -31,25 +31,26 @@ class Api:
         r = self.http.post(f"{self.base}/api/tables/{code}/seats", json={"seat": seat, "name": name}, timeout=20)
         assert r.status_code == 201, r.text
         self.tokens[f"{code}/{seat}"] = r.json()["token"]
-        return r.json()["token"]
+        return cast("str", r.json()["token"])
 
     def create(self, game: str, options: dict[str, Any]) -> dict[str, Any]:
         r = self.http.post(f"{self.base}/api/tables", json={"game": game, "options": options}, timeout=20)
         assert r.status_code == 201, r.text
-        return r.json()
+        return cast("dict[str, Any]", r.json())
 
     def ok(self, code: str, token: str | None, action: dict[str, Any]) -> dict[str, Any]:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         r = self.http.post(f"{self.base}/api/tables/{code}/actions", json=action, headers=headers, timeout=20)
         assert r.status_code == 200, r.text
-        return r.json()
+        return cast("dict[str, Any]", r.json())
 
     def state(self, code: str) -> dict[str, Any]:
-        return self.http.get(f"{self.base}/api/tables/{code}", timeout=20).json()["state"]
+        return cast("dict[str, Any]", self.http.get(f"{self.base}/api/tables/{code}", timeout=20).json()["state"])
 
     def me(self, code: str, token: str) -> dict[str, Any]:
-        return self.http.get(f"{self.base}/api/tables/{code}/me", headers={"Authorization": f"Bearer {token}"},
-                             timeout=20).json()["private"]
+        answer = self.http.get(f"{self.base}/api/tables/{code}/me", headers={"Authorization": f"Bearer {token}"},
+                               timeout=20)
+        return cast("dict[str, Any]", answer.json()["private"])
 
 
 AGOT_HOUSES = ["baratheon", "lannister", "stark", "greyjoy"]
@@ -250,9 +251,9 @@ def package_of(game: Game) -> str:
     return type(game).__module__.split(".")[2]
 
 
-def _game_scenarios() -> None:
-    """Add the scenarios a game package ships in its ``tv_scenario.py`` (``SCENARIOS``, ``KEYS`` per
-    moment), so a game written by ``companion new-game`` is on the TV test without editing this file."""
+def scenario_modules() -> Iterator[Any]:
+    """The ``tv_scenario.py`` module of each registered game that ships one (a game written by
+    ``companion new-game`` does): its TV moments here, its phone decisions in tools/phone_scenarios.py."""
     for game in registry().values():
         pkg = package_of(game)
         try:
@@ -261,16 +262,24 @@ def _game_scenarios() -> None:
             if err.name != f"companion.games.{pkg}.tv_scenario":
                 raise
             continue
+        yield module
+
+
+def _game_scenarios() -> None:
+    """Add the scenarios a game package ships in its ``tv_scenario.py`` (``SCENARIOS``, ``KEYS`` per
+    moment), so a game written by ``companion new-game`` is on the TV test without editing this file."""
+    for module in scenario_modules():
         for name, scenario in module.SCENARIOS.items():
             SCENARIOS.setdefault(name, scenario)
             for moment, keys in module.KEYS.items():
                 KEYS[(name, moment)] = list(keys)
 
 
-def scenarios_of(game: Game) -> list[str]:
-    """The scenarios that show ``game``: named after its package, or its package then ``_<more>``."""
+def scenarios_of(game: Game, among: Iterable[str] | None = None) -> list[str]:
+    """The scenarios (of this file, or the names ``among``) that show ``game``: named after its
+    package, or its package then ``_<more>``."""
     pkg = package_of(game)
-    return [name for name in SCENARIOS if name == pkg or name.startswith(pkg + "_")]
+    return [name for name in (SCENARIOS if among is None else among) if name == pkg or name.startswith(pkg + "_")]
 
 
 _game_scenarios()

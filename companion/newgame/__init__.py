@@ -144,7 +144,7 @@ def new_game(game_id: str, root: Path | None = None, out: TextIO | None = None) 
           "docs/api.md and docs/options.md updated.\nNext: read docs/games-howto.md, then run its tests:\n"
           f"  pytest tests/rules/{subs['__PKG__']} tests/api/test_{subs['__PKG__']}_api.py "
           f"tests/browser/test_{subs['__PKG__']}_browser.py\n"
-          f"  pytest tests/browser/test_tv_screens.py -k {subs['__PKG__']}", file=out)
+          f"  pytest tests/browser/test_tv_screens.py tests/browser/test_phone_decisions.py -k {subs['__PKG__']}", file=out)
     return 0
 
 
