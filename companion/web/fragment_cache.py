@@ -96,7 +96,7 @@ def view_key(snap: Snapshot, view: str, viewer: Viewer) -> ViewKey:
     """Everything a fragment's render depends on besides the table's version (see the module)."""
     args = tuple(sorted(request.args.items(multi=True)))
     return (snap.table.code, view, viewer.seat, viewer.host, str(get_locale()),
-            request.script_root, request.host_url, args)
+            request.script_root, request.scheme, request.host, args)
 
 
 def render_once(snap: Snapshot, view: str, viewer: Viewer, render: Callable[[], str],

@@ -12,6 +12,7 @@ import pytest
 
 from companion.tables import Viewer
 from companion.web.fragment_cache import FragmentCache, fragment_cache, render_once
+from tests.conftest import BACKENDS, Api, _make_app
 
 
 def _device(app: Any, code: str, seat_token: str | None = None, host_token: str | None = None) -> Any:
@@ -175,3 +176,30 @@ def test_memory_is_bounded_and_keeps_only_the_newest_version() -> None:
     # a table created anew under a reused code is another stamp: never the old table's text
     assert cache.get(("T3", "screen"), ("other-table", 1)) is None
     assert not cache.put(("T4", "screen"), ("t", 1), "e" * 101) and len(cache) == 2
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_change_by_another_process_is_seen_at_once(backend, tmp_path):
+    """Two servers on one database: the snapshot read from memory (and the fragments kept for it)
+    must give way as soon as the other server commits a new version."""
+    first, second = _make_app(backend, tmp_path), _make_app(backend, tmp_path)
+    try:
+        api_one, api_two = Api(first.test_client()), Api(second.test_client())
+        t = api_one.create("generic", {"seats": "A, B"})
+        code = t["code"]
+        ana = api_one.join(code, "p1", "Ana")
+        svc = first.extensions["companion.tables"]
+        tv = _device(first, code)
+        before = tv.get(f"/t/{code}/frag/screen").get_data(as_text=True)
+        version = svc.snapshot(code).version
+        assert svc.snapshot(code).table is svc.snapshot(code).table  # served from memory now
+        api_two.ok(code, ana, {"type": "open_prompt", "title": "Midnight wager", "kind": "number", "min": 0, "max": 9})
+        snap = svc.snapshot(code)
+        assert snap.version == version + 1
+        assert any(p["title"] == "Midnight wager" for p in snap.state["g"]["prompts"].values())
+        after = tv.get(f"/t/{code}/frag/screen")
+        assert after.headers["X-Table-Version"] == str(version + 1) and "Midnight wager" in after.get_data(as_text=True)
+        assert "Midnight wager" not in before
+    finally:
+        for one in (first, second):
+            one.extensions["companion.tables"].db.dispose()
