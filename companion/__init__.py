@@ -6,11 +6,10 @@ import os
 import random
 from typing import TYPE_CHECKING, Any
 
+from .version import __version__ as __version__
+
 if TYPE_CHECKING:  # Flask is imported inside create_app: `companion serve` patches gevent first
     from flask import Flask
-
-__version__ = "0.2.0"
-
 
 #: The environment's prefix: ``COMPANION_DATA_DIR`` sets the config key ``DATA_DIR``, and so on.
 ENV_PREFIX = "COMPANION"

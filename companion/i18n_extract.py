@@ -2,9 +2,9 @@
 
 Babel's stock Python extractor sees the gettext-style keywords only (``_``, ``N_``, ``ngettext``...).
 The pure rules also hand msgids to calls that are not gettext functions, and the web layer renders
-them later: the first argument of ``ctx.log(...)``, ``RuleError(...)`` and ``tr(...)``, their
-``hidden=``, ``label=`` and ``help=`` keywords, and the label (second positional argument) of
-``Option(...)`` and ``SeatDef(...)``. A call with a ``_plural=`` keyword (``ctx.log``, ``RuleError``,
+them later: the first argument of ``ctx.log(...)``, ``RuleError(...)``, ``tr(...)`` and an option
+field's ``Opt(...)``, their ``hidden=``, ``label=`` and ``help=`` keywords, and the label (second
+positional argument) of ``Option(...)`` and ``SeatDef(...)``. A call with a ``_plural=`` keyword (``ctx.log``, ``RuleError``,
 ``tr`` or a helper passing its params on) makes a plural message: its ``N_("...")`` argument, else
 its first argument, is the singular (see :mod:`companion.i18n`). This method yields
 Babel's own results plus those, in source order.
@@ -25,7 +25,7 @@ from babel.messages.extract import extract_python as babel_extract_python
 #: reported to Babel as ``N_`` (a default keyword) so that no ``-k`` option is needed
 EXTRA_KEYWORDS = ("lazy_gettext", "RuleError")
 #: calls whose first argument is a msgid
-FIRST_ARG = ("log", "RuleError", "tr")
+FIRST_ARG = ("log", "RuleError", "tr", "Opt")
 #: calls whose second positional argument (the label) is a msgid
 LABEL_ARG = ("Option", "SeatDef")
 #: keyword arguments of those calls that are msgids

@@ -108,9 +108,9 @@ class Move:
 
     ``sealed`` marks the answer to a sealed prompt (:mod:`companion.sealed`; the action carries
     ``prompt``): the server keeps only a seat's last answer to a prompt, hides the earlier ones for
-    good and leaves unrevealed answers out of exports. Left unset, it is true for a move named
-    ``answer`` (the name every game used before this was declared), so a game may give its sealed
-    input its own name (``Move("bid", ..., sealed=True)``).
+    good and leaves unrevealed answers out of exports. It is declared, never inferred from the name:
+    a game may call its sealed input what it likes (``Move("bid", ..., sealed=True)``), and a move
+    named ``answer`` that is not declared sealed is an ordinary public move.
     """
 
     name: str
@@ -128,11 +128,7 @@ class Move:
     #: such as "the game is over", is cited where that condition is written)
     not_now_rule: str | None = None
     entry: str | None = None
-    sealed: bool | None = None
-
-    def __post_init__(self) -> None:
-        if self.sealed is None:
-            object.__setattr__(self, "sealed", self.name == "answer")
+    sealed: bool = False
 
     def allowed_in(self, stage: str) -> bool:
         """Whether ``stage`` (a path like ``"action/combat/support"``) is inside one of ours."""

@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING, Any
 
 from sqlmodel import Session, col, select
 
-from . import __version__
 from .models import StateSnapshot
+from .version import __version__
 
 if TYPE_CHECKING:
     from .db import Database

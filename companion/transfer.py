@@ -68,7 +68,8 @@ def export(svc: Tables, code: str, viewer: Viewer) -> dict[str, Any]:
     effective = [(e, row.created_at) for e, row in zip(events, rows, strict=True)
                  if e.kind not in ("undo", "rules") and e.seq not in undone]
     game = get_game(snap.table.game_id)
-    sealed = game.is_sealed_answer if game is not None else (lambda a: a.get("type") == "answer")
+    # a table whose game is no longer installed: any action naming a prompt is withheld (the safe side)
+    sealed = game.is_sealed_answer if game is not None else (lambda a: "prompt" in a)
     last_answer: dict[tuple[str, str], int] = {}
     for e, _when in effective:
         if e.kind == "action" and sealed(e.action):
@@ -157,7 +158,7 @@ def read(data: Any, pause: Slices | None = None) -> Imported:
         setup_seed = events[0].rng_seed
         rows = [(e.kind, e.actor.model_dump(), e.action, e.rng_seed, e.time or 0.0) for e in events[1:]]
         extra = {k: opts.pop(k) for k in ("profile_data", "profile_name") if k in opts}
-        opts = {**game.normalize_options(opts), **extra}
+        opts = {**game.stored_options(opts), **extra}  # an option the file lacks: what it was played with
         state = engine.initial_state(game, opts, setup_seed)
     except RuleError:
         raise

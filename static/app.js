@@ -3,6 +3,21 @@
  * Fragments are merged with idiomorph (htmx "morph" extension), so a re-render never destroys what
  * the player is editing. What the player has chosen but not sent is also kept as a draft in this
  * tab's own sessionStorage (never sent anywhere) and put back after every re-render and reload.
+ *
+ * Nothing here belongs to one game. A game's own behaviour lives in static/<game folder>.js, which
+ * base/layout.html links once per page after this file (never from inside a fragment), and which
+ * talks to this file only through window.Companion:
+ *   Companion.onFragment(fn)          fn(root) runs now with root = document, then after every live
+ *                                     fragment is merged, with root = that fragment, once the
+ *                                     player's drafts are back in its fields (so fn sees the form
+ *                                     as the player left it). A game limits its options, starts its
+ *                                     countdowns, reads what a fragment carries for this device.
+ *   Companion.quietRefusal(sel, code) an answer with HTTP status `code` to a form matching `sel` is
+ *                                     not shown (a refusal that only means "too late": another
+ *                                     phone already moved the table on).
+ * A game file may also listen to DOM events on document (clicks, changes, keys) like any page
+ * script. The marks data-ticking and data-sent, set by a game's script on rendered elements, survive
+ * every merge (a running countdown, a form already sent by script).
  */
 (function () {
   "use strict";
@@ -24,6 +39,23 @@
   htmx.config.defaultSwapStyle = "morph:innerHTML";   // every fragment is merged, not replaced
 
   function msg(name) { return body.dataset[name] || ""; }
+
+  // -- the hooks a game's own file registers (see the top of this file) ------------------------------
+  var fragmentHooks = [], quiet = [];
+  function runHook(fn, root) {
+    // One game hook failing must not stop the shared work after a merge: report it, go on.
+    try { fn(root); } catch (err) { setTimeout(function () { throw err; }, 0); }
+  }
+  function fragmentMerged(root) { fragmentHooks.forEach(function (fn) { runHook(fn, root); }); }
+  window.Companion = Object.freeze({
+    onFragment: function (fn) { fragmentHooks.push(fn); runHook(fn, document); },
+    quietRefusal: function (selector, status) { quiet.push({ selector: selector, status: status }); }
+  });
+  document.addEventListener("htmx:beforeSwap", function (e) {
+    var d = e.detail || {}, elt = d.requestConfig && d.requestConfig.elt, status = d.xhr && d.xhr.status;
+    if (!elt || !elt.closest) { return; }
+    quiet.forEach(function (q) { if (status === q.status && elt.closest(q.selector)) { d.shouldSwap = false; } });
+  });
 
   function toast(text, kind) {
     var box = document.getElementById("toast");
@@ -164,22 +196,6 @@
   document.addEventListener("input", edited);
   document.addEventListener("change", edited);
 
-  // Special orders (AGoT ★): once the allowance is used, the other selects stop offering them, so
-  // the phone never offers what the rules would refuse.
-  function limitStars(root) {
-    root.querySelectorAll("form").forEach(function (form) {
-      var mark = form.querySelector("[data-star-limit]");
-      if (!mark) { return; }
-      var limit = parseInt(mark.dataset.starLimit, 10) || 0;
-      var used = form.querySelectorAll("option[data-star]:checked").length;
-      form.querySelectorAll("option[data-star]").forEach(function (o) {
-        o.disabled = used >= limit && !o.selected;
-      });
-    });
-  }
-  document.addEventListener("change", function (e) {
-    if (e.target && e.target.form) { limitStars(e.target.form.parentNode || document); }
-  });
   // Stepper and quick-value buttons change a field by script (delegated handlers below): once
   // they have run, keep that field in the draft like a typed one.
   document.addEventListener("click", function (e) {
@@ -247,8 +263,8 @@
     t.querySelectorAll("details").forEach(function (d) { if (!served.has(d)) { served.set(d, d.open); } });
     keepSelects(t);
     restoreDrafts(t);
-    limitStars(t);
     limitCards(t);
+    fragmentMerged(t);
     showQueue();
     buildDock();
     var el = t.querySelector("[data-attention]");
@@ -497,8 +513,8 @@
     }
   }
 
-  // -- one card at most once per plan (Immortals): options already on another space are not offered
-  // Options carry data-card (the card; both sides of a region card share one); a form may cap how
+  // -- each card at most once per form: options already on another select are not offered ----------
+  // Options carry data-card (the card; both sides of a two-sided card share one); a form may cap how
   // many options of one kind it holds with data-cap-NAME on the form and data-cap="NAME" on them.
   function limitCards(root) {
     (root.matches && root.matches("form") ? [root] : root.querySelectorAll("form")).forEach(function (form) {
@@ -677,10 +693,7 @@
  *   data-clear="id"       empty the element with that id (the modal)
  *   data-filter="sel"     search box: hide the sibling items matching sel whose data-hay lacks the text
  *   data-pick-list="id" data-pick-into="name"  datalist input: copy the picked option's data-id
- *   data-fill-region/-seat/-armies  Immortals board button: fill its form, mark it chosen
- *   [data-area] inside .mapcard     AGoT map: fill the host panel's control form with the area
- *   [data-lcg-timer]      LCG countdown; at zero submits the form named by data-autopass
- *   #lcg-host-pass        LCG host: space or P passes for the holder
+ * A game's own handlers live in its static/<game folder>.js, under the same rule.
  */
 (function () {
   "use strict";
@@ -703,17 +716,6 @@
     } else if ((el = closest(t, "[data-clear]"))) {
       var box = document.getElementById(el.dataset.clear);
       if (box) { box.innerHTML = ""; }
-    } else if ((el = closest(t, "[data-fill-region]"))) {
-      var f = el.form;
-      if (!f) { return; }
-      f.region.value = el.dataset.fillRegion;
-      f.seat.value = el.dataset.fillSeat;
-      f.armies.value = el.dataset.fillArmies;
-      f.querySelectorAll("[data-fill-region]").forEach(function (b) { b.classList.remove("on"); });
-      el.classList.add("on");
-    } else if (closest(t, ".mapcard") && t.getAttribute && t.getAttribute("data-area")) {
-      var sel = document.querySelector("#agot-host-control select[name=area]");
-      if (sel) { sel.value = t.getAttribute("data-area"); sel.scrollIntoView({block: "center"}); sel.focus(); }
     }
   });
 
@@ -730,37 +732,5 @@
       el.form.elements[el.dataset.pickInto].value = id;
     }
   });
-
-  document.addEventListener("keydown", function (e) {
-    if (/INPUT|SELECT|TEXTAREA/.test((document.activeElement || {}).tagName || "")) { return; }
-    if (e.key === " " || e.key === "p" || e.key === "P") {
-      var f = document.getElementById("lcg-host-pass");
-      if (f) { e.preventDefault(); f.requestSubmit(); }
-    }
-  });
-
-  // LCG: "prompt everyone the same way": count down the opportunity; a phone passes by itself at 0.
-  var started = {};
-  function timers(root) {
-    root = root || document;
-    var found = Array.prototype.slice.call(root.querySelectorAll("[data-lcg-timer]"));
-    if (root.matches && root.matches("[data-lcg-timer]")) { found.push(root); }
-    found.forEach(function (el) {
-      if (el.dataset.ticking) { return; }
-      el.dataset.ticking = "1";
-      var opp = el.dataset.opp, secs = +el.dataset.lcgTimer;
-      if (!started[opp]) { started[opp] = Date.now(); }
-      (function tick() {
-        if (!document.body.contains(el)) { return; }
-        var left = Math.max(0, Math.ceil(secs - (Date.now() - started[opp]) / 1000));
-        el.textContent = left + " s";
-        if (left > 0) { setTimeout(tick, 250); return; }
-        var form = el.dataset.autopass && document.getElementById(el.dataset.autopass);
-        if (form && !form.dataset.sent) { form.dataset.sent = "1"; form.requestSubmit(); }
-      })();
-    });
-  }
-  document.addEventListener("htmx:load", function (e) { timers(e.detail && e.detail.elt); });
-  document.addEventListener("DOMContentLoaded", function () { timers(document); });
 })();
 /* ==== end security: delegated handlers ==== */

@@ -4,7 +4,7 @@
    - [data-tv-fullscreen]: full screen on/off.
    - [data-fit]: a zone whose content is too tall is scaled down step by step, never the page.
    - Escape closes whatever is open over the dashboard.
-   (The LCG host's space bar and countdown live in app.js, shared with the phones.) */
+   A game's own TV behaviour (a map's tap, a host's key) lives in its static/<game folder>.js. */
 (function () {
   "use strict";
   var body = document.body;
@@ -74,14 +74,3 @@
   document.addEventListener("DOMContentLoaded", fitAll);
   window.companionTV = { fitAll: fitAll };
 })();
-/* AGoT: tapping an area on the map picks it in the host's control form and opens the drawer. */
-document.addEventListener("click", function (e) {
-  var el = e.target.closest && e.target.closest("svg.tvmap [data-area]");
-  var sel = document.querySelector("#agot-host-control select[name=area]");
-  if (!el || !sel) { return; }
-  var area = el.getAttribute("data-area");
-  if (!sel.querySelector("option[value='" + area + "']")) { return; }
-  sel.value = area;
-  document.body.classList.add("tv-drawer-open");
-  sel.focus();
-});

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from companion import create_app
 
@@ -45,8 +46,17 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 
         with psycopg.connect(SHARED_PG_URL, autocommit=True, connect_timeout=5) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{PG_URL.rpartition("/")[2]}" WITH (FORCE)')
+# Property tests time nothing: hypothesis's default 200 ms deadline per example (and the "too slow"
+# health check tied to it) fails a run on a busy two-core CI machine, not on a wrong rule.
+settings.register_profile("companion", deadline=None)
+settings.load_profile("companion")
+
 BACKENDS = ["sqlite"] + (["postgres"] if PG_URL.startswith("postgres") else [])
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+#: How long Playwright's ``expect`` waits for a page to get there (its own default is 5 s). Live
+#: updates and htmx re-renders on a loaded two-core CI machine can take longer; a passing check
+#: returns as soon as it holds, so only a failure waits this long.
+EXPECT_TIMEOUT_MS = 15_000
 
 
 def _make_app(backend: str, tmp_path) -> Any:
@@ -74,18 +84,28 @@ def _fresh_postgres_schema() -> None:
     open_database(PG_URL).dispose()  # the migrations build the schema again
 
 
+def _close(app) -> None:
+    """Dispose of the app's database and stop its PostgreSQL listener (started by the first event
+    stream): left running, each kept a connection until the end of the run, when dropping the
+    private database cut them ("live: PostgreSQL listener lost" after the summary)."""
+    svc = app.extensions["companion.tables"]
+    if svc.live.fanout is not None:
+        svc.live.fanout.stop()
+    svc.db.dispose()
+
+
 @pytest.fixture(params=BACKENDS)
 def app(request, tmp_path):
     app = _make_app(request.param, tmp_path)
     yield app
-    app.extensions["companion.tables"].db.dispose()
+    _close(app)
 
 
 @pytest.fixture
 def sqlite_app(tmp_path):
     app = _make_app("sqlite", tmp_path)
     yield app
-    app.extensions["companion.tables"].db.dispose()
+    _close(app)
 
 
 @pytest.fixture
@@ -177,7 +197,7 @@ def live_server(tmp_path) -> Iterator[LiveServer]:
     server = LiveServer(app)
     yield server
     server.stop()
-    app.extensions["companion.tables"].db.dispose()
+    _close(app)
 
 
 @pytest.fixture(scope="session")
@@ -274,6 +294,9 @@ def console_errors(request) -> Iterator[ConsoleGuard | None]:
     if "browser" not in request.fixturenames:
         yield None
         return
+    from playwright.sync_api import expect
+
+    expect.set_options(timeout=EXPECT_TIMEOUT_MS)  # every browser test, whatever one before it set
     browser = request.getfixturevalue("browser")
     guard = ConsoleGuard()
     original = browser.new_context
@@ -298,6 +321,18 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 
 SVG = re.compile(r"<svg\b.*?</svg>", re.S)
 CSRF_VALUE = re.compile(r'("X-CSRF-Token": "|name="csrf_token" value=")[^"]*')
+#: The server's own address (a free port, a LAN address: any digits) and the static files' digests.
+ORIGIN = re.compile(r"\bhttps?://[^/\s\"'<>]+")
+DIGEST = re.compile(r"(\?v=)[0-9a-f]+")
+
+
+def without_noise(body: str) -> str:
+    """A body without what holds digits by chance rather than by state, so a search for a secret
+    number cannot match it: pictures (the QR code's path coordinates), the CSRF token (random),
+    the server's address (whatever port was free: a bid of 417 would match port 41735) and the
+    static files' digests (they change with every edit of a stylesheet or script)."""
+    body = CSRF_VALUE.sub(r"\1", SVG.sub("<svg/>", body))
+    return DIGEST.sub(r"\1", ORIGIN.sub("ORIGIN", body))
 
 
 class Recorder:
@@ -311,14 +346,13 @@ class Recorder:
     def _keep(self, response) -> None:
         if "text/event-stream" in (response.headers.get("content-type") or ""):
             return
+        if "/static/" in response.url:  # the same files from disk for every device: no table state
+            return
         try:
             body = response.text()
         except Exception:  # a redirect or an aborted request has no body
             return
-        # The QR code's SVG path is a picture of the public join link: its coordinates are numbers
-        # that could match a secret bid by chance, so pictures are left out of the search.
-        # Same for the CSRF token: a fresh random string in every page, it may hold any digits.
-        self.bodies.append(CSRF_VALUE.sub(r"\1", SVG.sub("<svg/>", body)))
+        self.bodies.append(without_noise(body))
 
     def saw(self, value: object) -> bool:
         return any(str(value) in body for body in self.bodies)
@@ -353,6 +387,25 @@ def join_phone(browser):
     yield join
     for ctx in contexts:
         ctx.close()
+
+
+#: True once no fragment has had an htmx request, swap or settle in flight for this many checks in
+#: a row (``wait_for_function`` polls it every 50 ms).
+_QUIET = """n => {
+  const busy = document.querySelector(".htmx-request, .htmx-swapping, .htmx-settling");
+  window.__quietChecks = busy ? 0 : (window.__quietChecks || 0) + 1;
+  return window.__quietChecks >= n;
+}"""
+
+
+def settle(page) -> None:
+    """Wait until the page has stopped re-rendering, then two frames (tv.js fits its zones and the
+    phone places its dock after a swap, and again on the next frame). A page's first fragment load
+    and the live stream's first hint race each other, so a second render may follow the first one:
+    a fixed pause that covers it here is too short on a loaded CI machine; this waits for the page."""
+    page.evaluate("() => { window.__quietChecks = 0; }")
+    page.wait_for_function(_QUIET, arg=6, polling=50)
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 def answer_in_page(page, yes: bool = True) -> bool:

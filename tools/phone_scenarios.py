@@ -17,7 +17,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tools.tv_scenarios import AGOT_HOUSES, AGOT_NAMES, AGOT_ORDERS, IMM_DARK, IMM_LIGHT, IMM_STARTS, Api  # noqa: E402
+from tools.tv_scenarios import (  # noqa: E402
+    AGOT_HOUSES,
+    AGOT_NAMES,
+    AGOT_ORDERS,
+    IMM_DARK,
+    IMM_LIGHT,
+    IMM_STARTS,
+    Api,
+    scenario_modules,
+)
 
 
 @dataclass
@@ -201,7 +210,22 @@ def generic(api: Api) -> Iterator[Step]:
 
 
 SCENARIOS: dict[str, Callable[[Api], Iterator[Step]]] = {
-    "catan": catan, "immortals": immortals, "agot": agot, "lcg": lcg, "generic": generic}
+    "catan_watch": catan, "immortals": immortals, "agot": agot, "lcg": lcg, "generic": generic}
+
+
+def _steps(scenario: Callable[[Api], Iterator[tuple[str, str, str, str]]]) -> Callable[[Api], Iterator[Step]]:
+    """A game package's phone scenario (it yields plain tuples: the package never imports tools/)."""
+    def run(api: Api) -> Iterator[Step]:
+        for name, code, token, decide in scenario(api):
+            yield Step(name, code, token, decide)
+    return run
+
+
+# A game that ships its scenarios in its package (``PHONE_SCENARIOS`` in its ``tv_scenario.py``, as
+# ``companion new-game`` writes it) is on the phone test without editing this file.
+for _module in scenario_modules():
+    for _name, _scenario in getattr(_module, "PHONE_SCENARIOS", {}).items():
+        SCENARIOS.setdefault(_name, _steps(_scenario))
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ worth looking at; the caller looks at the screen, then asks for the next moment.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import requests
@@ -250,9 +250,9 @@ def package_of(game: Game) -> str:
     return type(game).__module__.split(".")[2]
 
 
-def _game_scenarios() -> None:
-    """Add the scenarios a game package ships in its ``tv_scenario.py`` (``SCENARIOS``, ``KEYS`` per
-    moment), so a game written by ``companion new-game`` is on the TV test without editing this file."""
+def scenario_modules() -> Iterator[Any]:
+    """The ``tv_scenario.py`` module of each registered game that ships one (a game written by
+    ``companion new-game`` does): its TV moments here, its phone decisions in tools/phone_scenarios.py."""
     for game in registry().values():
         pkg = package_of(game)
         try:
@@ -261,16 +261,24 @@ def _game_scenarios() -> None:
             if err.name != f"companion.games.{pkg}.tv_scenario":
                 raise
             continue
+        yield module
+
+
+def _game_scenarios() -> None:
+    """Add the scenarios a game package ships in its ``tv_scenario.py`` (``SCENARIOS``, ``KEYS`` per
+    moment), so a game written by ``companion new-game`` is on the TV test without editing this file."""
+    for module in scenario_modules():
         for name, scenario in module.SCENARIOS.items():
             SCENARIOS.setdefault(name, scenario)
             for moment, keys in module.KEYS.items():
                 KEYS[(name, moment)] = list(keys)
 
 
-def scenarios_of(game: Game) -> list[str]:
-    """The scenarios that show ``game``: named after its package, or its package then ``_<more>``."""
+def scenarios_of(game: Game, among: Iterable[str] | None = None) -> list[str]:
+    """The scenarios (of this file, or the names ``among``) that show ``game``: named after its
+    package, or its package then ``_<more>``."""
     pkg = package_of(game)
-    return [name for name in SCENARIOS if name == pkg or name.startswith(pkg + "_")]
+    return [name for name in (SCENARIOS if among is None else among) if name == pkg or name.startswith(pkg + "_")]
 
 
 _game_scenarios()

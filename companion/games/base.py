@@ -26,52 +26,8 @@ from ..basics import State as State
 from ..basics import Text as Text
 from ..moves import Moves
 from .chronicle import Chronicle
-
-
-@dataclass(frozen=True)
-class Option:
-    """A table option shown on the create form and accepted by ``POST /api/tables``.
-
-    ``kind`` is ``"int"``, ``"bool"``, ``"choice"`` or ``"text"``; ``label``/``help`` are msgids;
-    ``choices`` is a list of ``(value, msgid)``.
-    """
-
-    key: str
-    label: str
-    kind: str
-    default: Any
-    help: str = ""
-    min: int | None = None
-    max: int | None = None
-    choices: tuple[tuple[str, str], ...] = ()
-
-    def coerce(self, raw: Any) -> Any:
-        """Turn a form or JSON value into the option's type, refusing anything out of range."""
-        if raw is None or raw == "":
-            return self.default
-        if self.kind == "bool":
-            if isinstance(raw, bool):
-                return raw
-            return str(raw).lower() in ("1", "true", "on", "yes")
-        if self.kind == "int":
-            try:
-                value = int(raw)
-            except (TypeError, ValueError):
-                raise RuleError("Option %(option)s must be a whole number.", "companion: options",
-                                option=self.key) from None
-            if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
-                raise RuleError("Option %(option)s must be between %(min)s and %(max)s.",
-                                "companion: options", option=self.key, min=self.min, max=self.max)
-            return value
-        if self.kind == "choice":
-            if str(raw) not in {c[0] for c in self.choices}:
-                raise RuleError("Option %(option)s has no choice %(value)s.", "companion: options",
-                                option=self.key, value=str(raw)[:40])
-            return str(raw)
-        text = str(raw).strip()
-        if len(text) > 2000:
-            raise RuleError("Option %(option)s is too long.", "companion: options", option=self.key)
-        return text
+from .options import Option as Option
+from .options import TableOptions
 
 
 @dataclass(frozen=True)
@@ -109,8 +65,13 @@ class Game(ABC):
     #: How the game's story is read per round (:mod:`companion.history`); None: rounds only.
     chronicle: Chronicle | None = None
 
+    #: The game's table options (:mod:`companion.games.options`): one typed field per option, from
+    #: which the create form, the checks, old tables' values and ``docs/options.md`` all come.
+    options_model: type[TableOptions] | None = None
+
     def options(self) -> list[Option]:
-        return []
+        """The options as the create form and ``GET /api/games`` show them."""
+        return self.options_model.form() if self.options_model is not None else []
 
     def display_names(self) -> dict[str, str]:
         """Ids of this game's things (e.g. AGoT's areas) -> the msgid of their name: a message
@@ -118,13 +79,26 @@ class Game(ABC):
         return {}
 
     def normalize_options(self, raw: dict[str, Any] | None) -> dict[str, Any]:
-        """Validate user-supplied options; unknown keys are refused so typos do not pass silently."""
+        """Validate a new table's options; unknown keys are refused so typos do not pass silently."""
+        if self.options_model is not None:
+            return self.options_model.new(raw).dump()
         raw = dict(raw or {})
         known = {o.key: o for o in self.options()}
         unknown = sorted(set(raw) - set(known))
         if unknown:
             raise RuleError("Unknown option: %(option)s.", "companion: options", option=unknown[0][:40])
         return {key: opt.coerce(raw.get(key)) for key, opt in known.items()}
+
+    def stored_options(self, raw: dict[str, Any]) -> dict[str, Any]:
+        """The options of a stored table (an imported file's setup event): unknown keys are refused,
+        a key the table lacks reads as the value it was played with (``Opt.legacy``)."""
+        known = {o.key for o in self.options()}
+        unknown = sorted(set(raw) - known)
+        if unknown:
+            raise RuleError("Unknown option: %(option)s.", "companion: options", option=unknown[0][:40])
+        if self.options_model is not None:
+            return self.options_model.load(raw).dump()
+        return self.normalize_options(raw)
 
     @abstractmethod
     def seats(self, options: dict[str, Any]) -> list[SeatDef]:
@@ -143,9 +117,8 @@ class Game(ABC):
         """Validate ``action`` and apply it to ``state`` in place, or raise :class:`RuleError`.
 
         The server passes a private copy and discards it on error, so a half-applied action never
-        survives. Sealed answers are a move declared ``sealed`` (``{"type": "answer", "prompt": id,
-        "value": ...}`` by default). With
-        declared :attr:`moves`, the shared dispatcher checks the move, runs its handler, then
+        survives. Sealed answers are a move declared ``sealed`` (the action names its
+        ``prompt``). With declared :attr:`moves`, the shared dispatcher checks the move, runs its handler, then
         :meth:`after_move` (the game's own follow-ups: phase ends, win checks).
         """
         if self.moves is None:
@@ -155,12 +128,9 @@ class Game(ABC):
         self.after_move(state, ctx, action)
 
     def is_sealed_answer(self, action: Action) -> bool:
-        """Whether ``action`` answers a sealed prompt: its declared move says ``sealed`` (an undeclared
-        game keeps the old convention, a move named ``answer``). The server then supersedes the seat's
-        earlier answer lines and keeps unrevealed answers out of exports."""
-        if self.moves is None:
-            return action.get("type") == "answer"
-        return self.moves.is_sealed(action)
+        """Whether ``action`` answers a sealed prompt: its declared move says ``sealed``. The server
+        then supersedes the seat's earlier answer lines and keeps unrevealed answers out of exports."""
+        return self.moves is not None and self.moves.is_sealed(action)
 
     def after_move(self, state: State, ctx: Ctx, action: Action) -> None:
         """What follows every accepted move (advance a finished step, check for a winner...)."""

@@ -141,20 +141,21 @@ def new_game(game_id: str, root: Path | None = None, out: TextIO | None = None) 
     for path in written:
         print(f"  wrote {path.relative_to(root)}", file=out)
     print(f"New game {game_id!r} ({subs['__CLASS__']}): catalog written ({missing} untranslated), "
-          "docs/api.md updated.\nNext: read docs/games-howto.md, then run its tests:\n"
+          "docs/api.md and docs/options.md updated.\nNext: read docs/games-howto.md, then run its tests:\n"
           f"  pytest tests/rules/{subs['__PKG__']} tests/api/test_{subs['__PKG__']}_api.py "
           f"tests/browser/test_{subs['__PKG__']}_browser.py\n"
-          f"  pytest tests/browser/test_tv_screens.py -k {subs['__PKG__']}", file=out)
+          f"  pytest tests/browser/test_tv_screens.py tests/browser/test_phone_decisions.py -k {subs['__PKG__']}", file=out)
     return 0
 
 
 def _reference(root: Path) -> None:
-    """Regenerate the moves reference of docs/api.md (the new game's section included)."""
+    """Regenerate the moves reference of docs/api.md and docs/options.md (the new game's sections included)."""
     import importlib
 
-    from .. import moves_doc
+    from .. import moves_doc, options_doc
     from ..games import registry
 
     importlib.invalidate_caches()  # the new package was written after the import system looked
     registry.cache_clear()
     moves_doc.write_reference(str(root / "docs" / "api.md"))
+    options_doc.write(str(root / "docs" / "options.md"))

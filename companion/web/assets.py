@@ -1,8 +1,10 @@
 """Light pages for phones: compressed responses, static files cached for good, icon and manifest.
 
-Each game's styles live in ``static/<its template folder>.css`` (``agot.css`` for ``agot/seat.html``),
-linked once in the page head by ``base/layout.html``: a live fragment never carries CSS, and the
-browser keeps the file. Static URLs carry a digest of the file (``/static/app.js?v=3f2a...``), so a browser may keep them
+Each game's styles live in ``static/<its template folder>.css`` (``agot.css`` for ``agot/seat.html``)
+and its page behaviour, if it has any, in ``static/<its template folder>.js``; ``base/layout.html``
+links both once in the page head (the script with ``defer``, after ``app.js``, whose ``Companion`` hooks
+it registers with). A live fragment never carries CSS or a script: a script inside a merged fragment
+would run again on each merge or not at all, and the browser keeps a linked file. Static URLs carry a digest of the file (``/static/app.js?v=3f2a...``), so a browser may keep them
 for a year and still fetches a new file the moment it changes. Pages, fragments and JSON are never
 cached (secrets live in them, see ``pages.no_store``); they are compressed instead.
 """
@@ -38,13 +40,23 @@ def static_digest(filename: str) -> str | None:
     return _digests[key]
 
 
-def game_stylesheet(game: Any) -> str | None:
-    """The game's stylesheet (``static/<template folder>.css``) if it has one, else None."""
+def _game_file(game: Any, suffix: str) -> str | None:
+    """``static/<the game's template folder><suffix>`` if that file exists, else None."""
     template = getattr(game, "seat_template", None)
     if not isinstance(template, str) or "/" not in template:
         return None
-    filename = template.split("/", 1)[0] + ".css"
+    filename = template.split("/", 1)[0] + suffix
     return filename if static_digest(filename) else None
+
+
+def game_stylesheet(game: Any) -> str | None:
+    """The game's stylesheet (``static/<template folder>.css``) if it has one, else None."""
+    return _game_file(game, ".css")
+
+
+def game_script(game: Any) -> str | None:
+    """The game's own script (``static/<template folder>.js``) if it has one, else None."""
+    return _game_file(game, ".js")
 
 
 def _versioned(endpoint: str, values: dict[str, Any]) -> None:
@@ -103,5 +115,6 @@ def init_app(app: Flask) -> None:
     Compress(app)
     app.url_defaults(_versioned)
     app.jinja_env.globals["game_stylesheet"] = game_stylesheet
+    app.jinja_env.globals["game_script"] = game_script
     app.after_request(_cache_static)
     app.register_blueprint(bp)

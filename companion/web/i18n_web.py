@@ -74,6 +74,9 @@ def _param(value: Any) -> Any:
     if isinstance(value, str) and value in _display_names():
         # an id passed where a name belongs ("the-shivering-sea"): players see the name
         return _gettext(_display_names()[value])
+    if isinstance(value, list):
+        # a list parameter (one "seat: title" per player): each item shown as a parameter, joined
+        return ", ".join(str(_param(v)) for v in value)
     if isinstance(value, dict) and "_" in value:
         msgid = value["_"]
         if value.get("params"):

@@ -115,8 +115,10 @@ def fragment_context(snap: Snapshot, viewer: Viewer, log_lines: int = LOG_LINES[
         seat = by_id.get(seat_id or "")
         return seat["color"] if seat else "#888"
 
+    model = snap.game.options_model  # templates read typed options (an old table's missing key: its legacy value)
     table = {"code": snap.table.code, "game_id": snap.table.game_id, "version": snap.version,
-             "options": snap.options, "seats": seats, "game": snap.game}
+             "options": model.read(snap.options) if model is not None else snap.options, "seats": seats,
+             "game": snap.game}
     me = snap.game.private_view(snap.state["g"], viewer.seat) if viewer.seat else None
     return {"view": public["state"], "me": me, "seat": viewer.seat, "table": table,
             "seat_name": seat_name, "seat_color": seat_color, "is_host": viewer.host,
@@ -158,6 +160,10 @@ def create() -> ResponseReturnValue:
             raw[opt.key] = request.form.get(f"{game_id}.{opt.key}") == "on"
         elif f"{game_id}.{opt.key}" in request.form:
             raw[opt.key] = request.form.get(f"{game_id}.{opt.key}")
+            if opt.kind == "text" and opt.default and raw[opt.key] == gettext(opt.default):
+                # the form showed the default in this viewer's language: an untouched default is kept as
+                # its msgid, so every device at the table shows it in its own language (LCG titles)
+                raw[opt.key] = opt.default
     code, host_token = tables().create(game_id, raw, profile=request.form.get(f"{game_id}.profile") or None)
     resp = redirect(url_for("pages.screen", code=code))
     resp.set_cookie(host_cookie(code), host_token, httponly=True, samesite="Lax", max_age=COOKIE_AGE)

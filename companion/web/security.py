@@ -3,7 +3,8 @@
 ``script-src 'self'`` means only the files under ``/static`` run: no inline ``<script>``, no
 ``onclick=`` attribute, nothing from another origin. So even if some user text ever slipped
 through unescaped, the browser would refuse to run it. (Behaviour that used to be inline lives in
-``static/app.js`` as delegated handlers driven by ``data-`` attributes.) Inline ``style``
+``static/app.js``, or a game's own ``static/<game>.js``, as delegated handlers driven by ``data-``
+attributes.) Inline ``style``
 attributes stay allowed: pages colour chips with ``style="--c: ..."``, and CSS cannot read a
 secret out of the page.
 """

@@ -169,3 +169,51 @@ def test_unopposed_means_no_defending_str_on_the_tv_and_in_the_log(api, client: 
     for lang, words in (("en", "unopposed (no defending STR): +1 power"),
                         ("pt_BR", "sem defesa (nenhuma FOR defensora): +1 poder")):
         assert words in client.get(f"/t/{code}/frag/screen?lang={lang}").get_data(as_text=True)
+
+
+def test_core_set_titles_speak_each_devices_language(api, client: FlaskClient):
+    """The melee titles are the Core Set's, named in the viewer's language on the phone, the TV and
+    the log (issue #23: they were English on Portuguese screens); a Portuguese host who leaves the
+    create form's default keeps them language-neutral, so an English phone still reads English."""
+    from tests.conftest import csrf_token
+
+    c = client
+    c.set_cookie("lang", "pt_BR")
+    start = c.get("/?lang=pt_BR").get_data(as_text=True)
+    assert "Mão do Rei, Mestre das Leis" in start and "Hand of the King" not in start
+    r = c.post("/tables", data={"game": "lcg", "lcg.players": "3", "lcg.autopass_start": "structure",
+                                "csrf_token": csrf_token(c),
+                                "lcg.titles": "Mão do Rei, Mestre das Leis, Mestre dos Sussurros, Mestre da Moeda, "
+                                              "Regente da Coroa, Senhor Comandante da Guarda Real"})
+    code = r.headers["Location"].split("/t/")[1].split("/")[0]
+    assert state(api, code)["titles"][0] == "Hand of the King"
+    tok = {f"p{i + 1}": api.join(code, f"p{i + 1}", n) for i, n in enumerate(["Ana", "Bia", "Caio"])}
+    for s in tok:
+        api.ok(code, tok[s], {"type": "autopass", "kinds": []})
+    for s, ini in (("p1", 6), ("p2", 1), ("p3", 2)):
+        api.ok(code, tok[s], {"type": "answer", "value": plot(s.upper(), ini)})
+    for _ in range(200):
+        v = state(api, code)
+        if v["event"] == "choose_titles" and v["step"] == "input":
+            break
+        if v["event"] == "choose_first" and v["step"] == "input":
+            api.ok(code, tok["p1"], {"type": "first_player", "seat": "p1"})
+            continue
+        api.ok(code, tok[v["priority"]], {"type": "pass", "opp": v["opp"]})
+    c.set_cookie(f"seat_{code}", tok["p1"])
+    phone = c.get(f"/t/{code}/frag/seat?lang=pt_BR").get_data(as_text=True)
+    assert ">Mão do Rei</button>" in phone and "Hand of the King</button>" not in phone
+    api.ok(code, tok["p1"], {"type": "title", "title": "Hand of the King"})
+    assert "Título: Mão do Rei" in c.get(f"/t/{code}/frag/screen?lang=pt_BR").get_data(as_text=True)
+    assert "Title: Hand of the King" in c.get(f"/t/{code}/frag/screen?lang=en").get_data(as_text=True)
+    api.ok(code, tok["p2"], {"type": "title", "title": "Master of Coin"})
+    api.ok(code, tok["p3"], {"type": "title", "title": "Crown Regent"})
+    for _ in range(20):
+        if "Titles" in str(api.log(code)):
+            break
+        v = state(api, code)
+        api.ok(code, tok[v["priority"]], {"type": "pass", "opp": v["opp"]})
+    log_pt = c.get(f"/t/{code}/log?lang=pt_BR").get_data(as_text=True)
+    assert "Ana fica com o título Mão do Rei." in log_pt
+    assert "Títulos: Ana: Mão do Rei, Bia: Mestre da Moeda, Caio: Regente da Coroa." in log_pt
+    assert "Titles: Ana: Hand of the King, Bia: Master of Coin" in c.get(f"/t/{code}/log?lang=en").get_data(as_text=True)

@@ -69,8 +69,8 @@ def readable(page: str) -> str:
 
 def _printed_names() -> set[str]:
     """Names kept as printed, allowed as proper names: AGoT's area names (no Portuguese source gives
-    them, so they stay as on the English board) and the Immortals regions the Portuguese rulebook
-    never names (its data gives a ``pt`` name wherever the rulebook prints one)."""
+    them, so they stay as on the English board) and the Immortals regions, named as the cards and the
+    Brazilian edition's rulebook print them."""
     import tomllib
     from pathlib import Path
 
@@ -78,7 +78,7 @@ def _printed_names() -> set[str]:
     from companion.games.immortals import data as immortals_data
 
     board = Path(immortals_data.__file__).with_name("data") / "board.toml"
-    printed = {n["en"] for n in tomllib.loads(board.read_text("utf-8")).get("names", []) if not n.get("pt")}
+    printed = {n["en"] for n in tomllib.loads(board.read_text("utf-8")).get("names", [])}
     return set(agot_names.AREAS.values()) | printed
 
 

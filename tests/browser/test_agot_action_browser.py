@@ -36,7 +36,6 @@ def click(page, selector: str, text: str | None = None) -> None:
 
 
 def test_planning_raven_raid_march_combat_consolidate(browser, live_server):
-    expect.set_options(timeout=15_000)  # two shared cores: htmx re-renders can take a few seconds
     base = live_server.url
     t = requests.post(base + "/api/tables", json={"game": "agot", "options": {"players": 4, "faq_lannister_port_ship": False}},
                       timeout=10).json()

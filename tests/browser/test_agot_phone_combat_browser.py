@@ -19,7 +19,6 @@ SHOTS = os.environ.get("AGOT_SHOTS", "")  # a folder: also save screenshots ther
 
 
 def test_fighters_see_totals_and_tap_a_casualty(browser, live_server):
-    expect.set_options(timeout=15_000)  # two shared cores
     base = live_server.url
     t = requests.post(base + "/api/tables", json={"game": "agot", "options": {"players": 4, "faq_lannister_port_ship": False}},
                       timeout=10).json()

@@ -72,15 +72,7 @@ def prepare(api: Client) -> tuple[dict, str, dict]:
     return t, code, tokens
 
 
-@pytest.fixture
-def patient_expect():
-    """The machine may be busy: give live updates more time, then restore the default."""
-    expect.set_options(timeout=12_000)
-    yield
-    expect.set_options(timeout=5_000)
-
-
-def test_round_with_three_phones(browser, live_server, patient_expect, recorder):
+def test_round_with_three_phones(browser, live_server, recorder):
     api = Client(live_server.url)
     t, code, tokens = prepare(api)
     state = api.state(code)

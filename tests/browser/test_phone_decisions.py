@@ -4,7 +4,7 @@
   decision dock at the bottom), and no page is wider than the screen;
 * no native confirm() dialog: questions are asked in the page;
 * a refused submit keeps the picks (through another player's submit and a reload), and a secret
-  about to be sealed partly empty says so first;
+  about to be sealed partly empty (orders, a plan) or a bid left untouched at 0 says so first;
 * Immortals' plan offers each card once (both sides of a region card are one card);
 * taps made offline are shown, their buttons disabled, and each is applied once.
 """
@@ -17,6 +17,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
+from tests.conftest import settle
 from tools.phone_scenarios import SCENARIOS, Step
 from tools.tv_scenarios import Api
 
@@ -64,7 +65,7 @@ def decision_on_screen(page, selector: str) -> str:
     """Where the decision's button is visible without scrolling: "page" or "dock" (else fails)."""
     real = page.locator(selector).first
     expect(real).to_be_attached()
-    page.wait_for_timeout(150)  # the dock is placed on the next frame
+    settle(page)  # the dock is placed after the fragment's last swap, on the next frame
     box = real.bounding_box()
     top = page.locator("header.top").bounding_box()["height"]
     dock = page.locator("#dock")
@@ -88,7 +89,7 @@ def check_width(page, name: str) -> None:
     assert right <= 390.5 and scroll <= 390, f"{name}: {who} reaches {right} px (page {scroll} px) on a 390 px phone"
 
 
-@pytest.mark.parametrize("game", list(SCENARIOS))
+@pytest.mark.parametrize("game", list(SCENARIOS))  # every registered game has one (tests/core/test_game_registry.py)
 def test_the_decision_is_on_screen_at_every_step(browser, live_server, console_errors, game):
     base = live_server.url
     api = Api(base)
@@ -105,7 +106,7 @@ def test_the_decision_is_on_screen_at_every_step(browser, live_server, console_e
                 expect(page.locator("#cw-end")).to_have_count(0)
             page.context.close()
     assert seen and {lang for _, lang, _ in seen} == {"en", "pt_BR"}
-    if game == "catan":
+    if game == "catan_watch":
         assert ("catan/end-turn", "pt_BR", "dock") in seen  # 1,054 px down the page before issue 23
 
 
@@ -124,14 +125,14 @@ def test_a_decision_that_arrives_while_scrolled_down_is_in_reach(browser, live_s
     card.evaluate("b => b.scrollIntoView({block: 'end'})")
     card.click()
     then = "form:has(input[value=blade]) button, button[data-retreat], #agot-casualties button"
-    expect(page.locator(then).first).to_be_attached(timeout=8000)
+    expect(page.locator(then).first).to_be_attached()
     decision_on_screen(page, then)
     if page.locator("form:has(input[value=blade])").count():
         keep = "form:has(input[value=blade]) button >> nth=1"
         where = decision_on_screen(page, keep)
         (page.locator("#dock button").nth(1) if where == "dock" else page.locator(keep)).click()
         later = "button[data-retreat], #agot-casualties button"
-        expect(page.locator(later).first).to_be_attached(timeout=8000)
+        expect(page.locator(later).first).to_be_attached()
         decision_on_screen(page, later)
     page.context.close()
 
@@ -175,7 +176,7 @@ def test_a_refused_plan_keeps_its_picks(browser, live_server, console_errors, la
     mine = api.me(code, tok["lannister"])["planning"]
     free = [x["id"] for x in mine["tokens"] if not x.get("banned") and not x.get("star")]
     api.ok(code, tok["lannister"], {"type": "answer", "prompt": pid, "value": {"orders": dict(zip(mine["held"], free))}})
-    expect(page.locator(".log-box")).to_contain_text("Lannister", timeout=8000)
+    expect(page.locator(".log-box")).to_contain_text("Lannister")
     expect(form.locator("select[name='o:dragonstone']")).to_have_value("consolidate-a")
     expect(form.locator("select[name='o:kingswood']")).to_have_value("consolidate-a")
     page.reload()
@@ -189,6 +190,41 @@ def test_a_refused_plan_keeps_its_picks(browser, live_server, console_errors, la
     expect(page.locator(".drafted li")).to_have_count(3)
     expect(sheet).to_be_hidden()
     assert page.evaluate("Object.keys(sessionStorage).filter(k => k.startsWith('draft|'))") == []
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang,locale", LANGS)
+def test_a_bid_left_at_zero_is_asked_before_it_is_sealed(browser, live_server, console_errors, lang, locale):
+    """AGoT Clash of Kings: Seal tapped on an untouched 0 asks first (in the page, in the phone's
+    language) and Cancel sends nothing; a 0 the player chose is sealed at once."""
+    base = live_server.url
+    api = Api(base)
+    t = api.create("agot", {"players": 4, "decks": "physical"})
+    code, host = t["code"], t["host_token"]
+    tok = {h: api.join(code, h, h[:3]) for h in ("baratheon", "lannister", "stark", "greyjoy")}
+    api.ok(code, host, {"type": "start"})
+    api.ok(code, host, {"type": "round_done_on_board"})
+    for card in ("supply", "clash-of-kings", "storm-of-swords"):
+        api.ok(code, host, {"type": "draw_card", "card": card})
+    page = phone(browser, base, code, tok["stark"], lang, locale)
+    form = page.locator("form.answer-form")
+    expect(form.locator("input[name=value]")).to_have_value("0")
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.post_data or "") if r.method == "POST" else None)
+    form.locator("button.primary").click()
+    sheet = page.locator("#ask")
+    expect(sheet).to_be_visible()
+    question = sheet.locator(".ask-q").inner_text()
+    assert question == form.get_attribute("data-zero") and "0" in question
+    assert (question == "You are about to bid 0 power. Seal a bid of 0?") == (lang == "en")
+    sheet.locator("[data-ask=no]").click()
+    expect(sheet).to_be_hidden()
+    assert not sent, "Cancel sends nothing"
+    form.locator(".quick button[data-set-value='0']").click()  # a 0 chosen on purpose
+    form.locator("button.primary").click()
+    expect(page.locator(".todo[data-prompt] p b")).to_have_text("0")  # "Your bid: 0", sealed
+    expect(sheet).to_be_hidden()
+    assert len(sent) == 1
     page.context.close()
 
 
@@ -249,7 +285,7 @@ def test_immortals_plan_offers_each_card_once_and_keeps_a_refused_plan(browser, 
     expect(page.locator("#toast .toast.err")).to_be_visible()
     other = next(s for s in tokens if s != seat)  # changes its sealed plan: every phone re-renders
     api.ok(code, tokens[other], {"type": "answer", "prompt": "plan-1", "value": {"army": ["blank", "blank"]}})
-    expect(page.locator(".log-box")).to_contain_text("plan", timeout=8000)
+    expect(page.locator(".log-box")).to_contain_text("plan")
     expect(form.locator("select[name=army4]")).to_have_value(region)
     page.reload()
     expect(form.locator("select[name=army4]")).to_have_value(region)
@@ -279,7 +315,7 @@ def test_offline_taps_are_shown_and_sent_once(browser, live_server, console_erro
     check_width(page, "offline")
 
     page.context.set_offline(False)
-    expect(waiting).to_be_hidden(timeout=8000)
+    expect(waiting).to_be_hidden()
     expect(plus).to_be_enabled()
     expect(page.locator(".counter-value").first).to_have_text("1")
     time.sleep(1)

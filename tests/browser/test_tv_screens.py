@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.conftest import settle
 from tools.tv_scenarios import KEYS as GAME_KEYS
 from tools.tv_scenarios import SCENARIOS, SETUP_SCENARIOS, Api
 from tools.tv_text import measure
@@ -79,7 +80,7 @@ def check_tv(page, base: str, code: str, keys: list[str], agot_map: bool = False
         for lang in LANGS:
             page.goto(f"{base}/t/{code}/screen?lang={lang}")
             expect(page.locator(".tv-frame")).to_be_attached()
-            page.wait_for_timeout(250)  # tv.js fits the zones after the fragment settles
+            settle(page)  # tv.js fits the zones after the fragment settles
             m = page.evaluate(MEASURE, keys)
             where = f"{w}x{h} {lang}"
             assert m["scrollH"] <= m["innerH"], f"{where}: the page scrolls ({m['scrollH']} > {m['innerH']})"
@@ -198,7 +199,7 @@ def test_agot_setup_fits_while_people_join_and_once_seated(browser, live_server,
             for lang in LANGS:
                 page.goto(f"{live_server.url}/t/{code}/screen?lang={lang}")
                 expect(page.locator(".tv-frame")).to_be_attached()
-                page.wait_for_timeout(250)
+                settle(page)
                 where = f"{moment} {players} houses {w}x{h} {lang}"
                 m = page.evaluate(MEASURE, ["#agot-now", "#agot-tracks", "#agot-houses"])
                 assert m["scrollH"] <= m["innerH"] and m["scrollW"] <= m["innerW"], where
@@ -230,7 +231,7 @@ def test_catan_setup_shows_the_whole_wall(browser, live_server):
         for lang in LANGS:
             page.goto(f"{live_server.url}/t/{code}/screen?lang={lang}")
             expect(page.locator(".tv-frame")).to_be_attached()
-            page.wait_for_timeout(250)
+            settle(page)
             where = f"{w}x{h} {lang}"
             m = page.evaluate(MEASURE, [".cw-profile", ".cw-wall", ".cw-clans", ".cw-vp"])
             assert m["scrollH"] <= m["innerH"] and m["scrollW"] <= m["innerW"], where
@@ -240,19 +241,3 @@ def test_catan_setup_shows_the_whole_wall(browser, live_server):
                 assert measure(page)["share_small"] < 0.10, where
     ctx.close()
 
-
-def test_start_page_create_button_on_the_first_tv_screen(browser, live_server):
-    """Issue #23: on a 1920x1080 TV, opening any game's options (one game open at a time) leaves its
-    "Create table" button on the first screen, no scrolling, in both languages."""
-    ctx = browser.new_context(viewport={"width": 1920, "height": 1080})
-    page = ctx.new_page()
-    for lang in LANGS:
-        page.goto(f"{live_server.url}/?lang={lang}")
-        games = page.locator("details.game")
-        for i in range(games.count()):
-            if not games.nth(i).evaluate("d => d.open"):
-                games.nth(i).locator("summary").click()
-            expect(page.locator("details.game[open]")).to_have_count(1)
-            box = games.nth(i).locator("button.primary").bounding_box()
-            assert box and box["y"] + box["height"] <= 1080, f"{lang} game {i}: Create at y={box and box['y']}"
-    ctx.close()

@@ -174,3 +174,25 @@ def test_every_game_declares_its_moves() -> None:
         assert (err.value.message, err.value.rule, err.value.status) == (
             "Unknown action: %(type)s.", "companion: actions", 400), game_id
         assert table.state is before and table.version == 1
+
+
+def test_a_sealed_move_is_declared_never_inferred_from_its_name() -> None:
+    """The server hides and supersedes what a move declared ``sealed`` says, whatever its name; a
+    move merely *named* ``answer`` is public (the old string convention is gone)."""
+    moves = Moves([
+        Move("answer", _bid, "A public answer.", "toy p.1", Bid),
+        Move("bid", _bid, "A sealed bid.", "toy p.1", Bid, who="seat", sealed=True),
+    ])
+    assert not moves.is_sealed({"type": "answer", "amount": 1})
+    assert moves.is_sealed({"type": "bid", "amount": 1})
+    assert not moves.is_sealed({"type": "no_such_move"})
+
+
+def test_every_game_declares_its_sealed_input() -> None:
+    """Each game's secret input is declared once, on a move that names the prompt it answers."""
+    for game_id, game in registry().items():
+        assert game.moves is not None, game_id
+        sealed = [m for m in game.moves if m.sealed]
+        assert len(sealed) == 1, (game_id, [m.name for m in sealed])
+        assert "prompt" in sealed[0].params.model_fields, game_id
+        assert game.is_sealed_answer({"type": sealed[0].name, "prompt": "x"}), game_id

@@ -15,7 +15,7 @@ import pytest
 from companion.newgame import NewGameError, names, new_game, plan
 
 ROOT = Path(__file__).resolve().parents[2]
-COPY = ("companion", "templates", "static", "tests", "tools", "pyproject.toml", "docs/api.md")
+COPY = ("companion", "templates", "static", "tests", "tools", "pyproject.toml", "docs/api.md", "docs/options.md")
 
 
 def _checkout(tmp: Path) -> Path:
@@ -64,13 +64,14 @@ def test_the_generated_game_registers_and_passes_its_own_tests(tmp_path):
     assert '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"' in po
     assert (repo / "companion/games/demo/translations/pt_BR/LC_MESSAGES/messages.mo").exists()
     assert "### demo" in (repo / "docs/api.md").read_text(encoding="utf-8")
+    assert "(`demo`)" in (repo / "docs/options.md").read_text(encoding="utf-8")
     again = _run(repo, "-m", "companion.cli", "new-game", "demo")
     assert again.returncode == 2 and "already exists" in again.stderr
     check = _run(repo, "-m", "companion.i18n", "check", "companion/games/demo")
     assert check.returncode == 0, check.stdout + check.stderr
     tests = _run(repo, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "tests/rules/demo",
                  "tests/api/test_demo_api.py", "tests/core/test_game_registry.py",
-                 "tests/core/test_moves.py", timeout=400)
+                 "tests/core/test_moves.py", "tests/core/test_options.py", timeout=400)
     assert tests.returncode == 0, tests.stdout[-3000:] + tests.stderr[-2000:]
     assert str(repo) in _run(repo, "-c", "import companion; print(companion.__file__)").stdout
     listed = _run(repo, "-c", "from tools.tv_scenarios import SCENARIOS, KEYS; print(sorted(SCENARIOS), KEYS)")

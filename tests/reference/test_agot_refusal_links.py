@@ -97,12 +97,24 @@ def _name(call: ast.Call) -> str:
     return f.id if isinstance(f, ast.Name) else f.attr if isinstance(f, ast.Attribute) else ""
 
 
+def _imported(tree: ast.Module, modules: dict[str, dict[str, str | tuple[str, ...]]]) -> dict[str, str | tuple[str, ...]]:
+    """The constants a module takes from a sibling (``from .wildlings import RULE``), so a rule
+    named once and shared by the modules of one procedure is still a constant here."""
+    out: dict[str, str | tuple[str, ...]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.ImportFrom) and node.level == 1 and node.module in modules:
+            found = modules[node.module]
+            out.update({a.asname or a.name: found[a.name] for a in node.names if a.name in found})
+    return out
+
+
 def _scan() -> tuple[list[Refusal], list[Refusal]]:
     refusals: list[Refusal] = []
     helpers: list[Refusal] = []
-    for path in sorted(ENGINE.glob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        consts = _constants(tree)
+    trees = {path: ast.parse(path.read_text(encoding="utf-8")) for path in sorted(ENGINE.glob("*.py"))}
+    modules = {path.stem: _constants(tree) for path, tree in trees.items()}
+    for path, tree in trees.items():
+        consts = {**_imported(tree, modules), **modules[path.stem]}
         passed_on = {id(n) for f in ast.walk(tree) if isinstance(f, ast.FunctionDef) and f.name in HELPERS
                      for n in ast.walk(f) if isinstance(n, ast.Name) and n.id == "rule"}
         for node in ast.walk(tree):
@@ -165,9 +177,9 @@ def test_the_scan_sees_the_engine():
 
 def test_every_wildling_card_has_its_entry():
     """Refusals while a wildling card resolves open that card's entry (``wildlings.CARD_ENTRY``)."""
-    from companion.games.agot import wildlings
+    from companion.games.agot import wildling_cards, wildlings
 
-    assert set(wildlings.CARD_ENTRY) == set(wildlings.EFFECTS)
+    assert set(wildlings.CARD_ENTRY) == set(wildling_cards.EFFECTS)
     assert set(wildlings.CARD_ENTRY.values()) <= set(_ref().entries)
 
 

@@ -7,6 +7,7 @@ import json
 
 from companion import engine, transfer
 from tests.api.test_immortals_api import choose, draft, new_table, order_from_first
+from tests.conftest import without_noise
 
 SECRET = 417
 MAX_IMPORT_EVENTS = transfer.MAX_IMPORT_EVENTS
@@ -57,8 +58,8 @@ def test_freed_seat_keeps_no_sealed_answer_of_its_previous_occupant(api, client)
     bodies = [json.dumps(api.me(code, eve)), json.dumps(api.log(code, eve)),
               client.get(f"/t/{code}/frag/seat").get_data(as_text=True),
               client.get(f"/t/{code}/log").get_data(as_text=True)]
-    for body in bodies:
-        assert str(SECRET) not in body
+    for body in bodies:  # the log page's form token is random, its script links carry digests
+        assert str(SECRET) not in without_noise(body)
     prompt = api.public(code)["state"]["prompts"][0]
     assert "p1" in prompt["waiting"]  # the seat answers again
 

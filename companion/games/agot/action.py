@@ -4,7 +4,7 @@ State (``state["action"]``, created by :func:`start` when the planning phase end
 
     {"step": "raid" | "march" | "consolidate" | "done", "turn": house | None,
      "routed": {area: {kind: n}},        # defeated units standing on their side (p.21)
-     "combat": {...} | None,             # the running combat (combat.py)
+     "combat": {...} | None,             # the running combat (combat_flow.py)
      "muster": {...} | None,             # a special Consolidate Power mustering (p.22)
      "last": {...} | None}               # the last resolution, for the screen
 
@@ -15,16 +15,19 @@ pieces through those helpers.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ...i18n import N_, tr
 from ...moves import Handler
 from ..base import Action, Ctx, RuleError, State, get_int
-from . import areas, mustering, power, supply, tracks
+from . import areas, combat_views, mustering, power, supply, tracks
 from . import board as board_data
-from . import combat as cb
 from . import orders as ot
+from .combat import COMBAT
+from .combat import MOVES as COMBAT_OWN_MOVES
 from .combat_calc import UNIT_KINDS
+from .combat_flow import begin as begin_combat
 from .geography import area, can_enter, unit_owner
 from .names import AREAS, HOUSES
 from .procedure import Procedure
@@ -273,7 +276,7 @@ def march(state: State, ctx: Ctx, action: Action) -> None:
         ctx.log(N_("%(house)s resolves its March order in %(area)s without moving"), house=_h(house), area=_a(src))
     state["action"]["last"] = {"kind": "march", "house": house, "from": src, "moves": moves}
     if fights:
-        cb.begin(state, ctx, house, src, fights[0]["to"], fights[0]["units"], order["token"])
+        begin_combat(state, ctx, house, src, fights[0]["to"], fights[0]["units"], order["token"])
         _after_combat(state, ctx)  # a neutral force may fall at once (p.26)
         return
     del state["orders"][src]
@@ -311,6 +314,11 @@ def in_combat(run: Handler) -> Handler:
         _after_combat(state, ctx)
 
     return step
+
+
+#: the combat's moves (declared in ``combat.py``), each handing the table back to the March step
+#: once the combat is over
+COMBAT_MOVES = tuple(replace(m, run=in_combat(m.run)) for m in COMBAT_OWN_MOVES)
 
 
 # -- consolidate power -----------------------------------------------------------------------
@@ -422,7 +430,7 @@ def public(state: State) -> dict[str, Any]:
     view: dict[str, Any] = {"step": act["step"], "turn": house, "order": act["order"],
                             "routed": act["routed"], "last": act["last"], "muster": act["muster"],
                             "options": sorted(_orders_of(state, house, kind)) if house and kind else [],
-                            "combat": cb.public(state)}
+                            "combat": combat_views.public(state)}
     return view
 
 
@@ -454,7 +462,7 @@ def private(state: State, seat: str) -> dict[str, Any]:
                                     for a in mine]
     if act["muster"] and act["muster"]["house"] == seat:
             view["muster"] = {**act["muster"], "ship_to": mustering.ship_targets(state, seat, act["muster"]["area"])}
-    view["combat"] = cb.private(state, seat)
+    view["combat"] = combat_views.private(state, seat)
     return view
 
 
@@ -478,7 +486,7 @@ class ActionPhase(Procedure):
     name = "action"
     moves = {"": ("round_done_on_board",), "raid": ("raid", "pass_order"), "march": ("march", "pass_order"),
              "consolidate": ("consolidate", "pass_order")}
-    children = (cb.COMBAT, SpecialMuster())
+    children = (COMBAT, SpecialMuster())
 
     def active(self, state: State) -> bool:
         return state["phase"] == "action"

@@ -103,6 +103,14 @@ def add_units(state: State, area: str, house: str, **delta: int) -> None:
     set_units(state, area, house, counts)
 
 
+def destroy(state: State, area: str, picks: dict[str, int]) -> None:
+    """Destroyed units return to their house's reserve (seed 000 p.6 "destroy")."""
+    u = dict(state["units"].get(area) or {})
+    if not u:
+        return
+    set_units(state, area, u["house"], {k: max(0, u.get(k, 0) - picks.get(k, 0)) for k in KINDS})
+
+
 def home_of(area: str) -> str:
     return board_data.load().area(area).home
 
@@ -125,7 +133,7 @@ def conquered(state: State, area: str, house: str) -> None:
     """A house's army stands in the area: any neutral force there was destroyed (seed 000 p.26).
 
     A garrison is not touched: it leaves the game only when it is defeated in combat (seed 000
-    p.27, ``combat._after_result``); placing units or correcting the mirror never removes one (the
+    p.27, ``combat_cleanup.clean_up``); placing units or correcting the mirror never removes one (the
     host corrects a garrison with ``set_garrison``)."""
     state["neutral"].pop(area, None)
 

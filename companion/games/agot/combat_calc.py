@@ -1,7 +1,8 @@
 """The combat calculator: itemised strength, winner, casualties and retreat legality (seed 000 p.17-21).
 
 Pure functions over a small combat dict (kept in ``state["action"]["combat"]`` by the combat
-procedure, ``combat.py``); nothing here changes the combat or the board::
+procedure, ``combat_flow.py``); card abilities count through their read-only hooks
+(``abilities.py``); nothing here changes the combat or the board::
 
     {"attacker": house, "defender": house | None, "neutral": int | None,
      "area": id, "from": id, "castle": bool, "sea": bool,
@@ -21,17 +22,19 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import N_, tr
+from . import abilities
 from . import house_cards as hc
+from .combat_sides import LAND_UNITS as LAND_UNITS
+from .combat_sides import SIDES as SIDES
+from .combat_sides import UNIT_KINDS as UNIT_KINDS
+from .combat_sides import card_of as card_of
+from .combat_sides import house_of as house_of
+from .combat_sides import house_on as house_on
+from .combat_sides import item as item
+from .combat_sides import other as other
+from .combat_sides import supported as supported
 from .data_models import TidesFile, load
 from .names import AREAS
-
-SIDES = ("attacker", "defender")
-UNIT_KINDS = ("footman", "knight", "ship", "siege")
-LAND_UNITS = ("footman", "knight", "siege")
-
-
-def other(side: str) -> str:
-    return "defender" if side == "attacker" else "attacker"
 
 
 def _load_tides() -> dict[str, dict[str, Any]]:
@@ -41,65 +44,29 @@ def _load_tides() -> dict[str, dict[str, Any]]:
 
 TIDES = _load_tides()
 TIDES_DECK = [fid for fid, face in TIDES.items() for _ in range(face["count"])]
-
-
-def card_of(combat: dict[str, Any], side: str) -> hc.Card | None:
-    cid = (combat.get("cards") or {}).get(side)
-    return hc.CARDS.get(cid) if cid else None
-
-
-def ability_of(combat: dict[str, Any], side: str) -> str:
-    c = card_of(combat, side)
-    return c.ability if c else ""
-
-
-def house_of(combat: dict[str, Any], side: str) -> str | None:
-    return combat["attacker"] if side == "attacker" else combat.get("defender")
-
-
-def house_on(combat: dict[str, Any], side: str) -> str:
-    """The house on ``side`` where only a house can be (a card, an ability, a retreat): the neutral
-    force of seed 000 p.26 plays no card and takes no decision, so reaching it here is a bug."""
-    house = house_of(combat, side)
-    if house is None:
-        raise LookupError(f"the {side} of combat {combat.get('id')} is the neutral force")
-    return house
-
-
-def supported(combat: dict[str, Any], side: str) -> bool:
-    """A side is supported when at least one Support order was declared for it (seed 000 p.17)."""
-    return any(s.get("side") == side for s in combat.get("supports", []))
+#: printed unit strengths (seed 000 p.17); a siege engine counts only attacking a castle area
+BASE_VALUE = {"footman": 1, "knight": 2, "ship": 1}
 
 
 def unit_value(kind: str, owner: str | None, side: str, combat: dict[str, Any]) -> int:
     """Strength of one unit fighting or supporting on ``side`` (seed 000 p.17; card texts p.18-19).
 
-    Footman 1, knight 2, ship 1, siege engine 4 only when attacking a castle/stronghold area, else 0.
-    Ser Kevan and Victarion raise the attacker's footmen/ships; Salladhor Saan zeroes foreign ships.
+    Footman 1, knight 2, ship 1, siege engine 4 only when attacking a castle/stronghold area, else 0;
+    then the cards in play change it (Ser Kevan, Victarion raise; Salladhor Saan voids: 0 wins).
     """
-    if kind == "footman":
-        kevan = side == "attacker" and owner == "lannister" and ability_of(combat, "attacker") == "kevan"
-        return 2 if kevan else 1
-    if kind == "knight":
-        return 2
-    if kind == "ship":
-        for s in SIDES:
-            if (ability_of(combat, s) == "salladhor" and house_of(combat, s) == "baratheon"
-                    and supported(combat, s) and owner != "baratheon"):
-                return 0
-        victarion = side == "attacker" and owner == "greyjoy" and ability_of(combat, "attacker") == "victarion"
-        return 2 if victarion else 1
     if kind == "siege":
-        return 4 if side == "attacker" and combat.get("castle") else 0
-    return 0
+        value = 4 if side == "attacker" and combat.get("castle") else 0
+    else:
+        value = BASE_VALUE.get(kind, 0)
+    for own in SIDES:
+        value = abilities.of(combat, own).unit_value(combat, own, kind, owner, side, value)
+    if any(abilities.of(combat, own).voids_unit(combat, own, kind, owner) for own in SIDES):
+        return 0
+    return value
 
 
 def _units_total(units: dict[str, int], owner: str | None, side: str, combat: dict[str, Any]) -> int:
     return sum(int(n) * unit_value(kind, owner, side, combat) for kind, n in units.items())
-
-
-def item(label: str, value: int, **params: Any) -> dict[str, Any]:
-    return {"label": label, "params": params, "value": value}
 
 
 def initial_strength(combat: dict[str, Any], side: str) -> list[dict[str, Any]]:
@@ -115,8 +82,7 @@ def initial_strength(combat: dict[str, Any], side: str) -> list[dict[str, Any]]:
     if side == "defender" and combat.get("defense_bonus"):
         bonus = int(combat["defense_bonus"])
         items.append(item(N_("Defense order"), bonus))
-        if ability_of(combat, "defender") == "catelyn":
-            items.append(item(N_("Catelyn Stark doubles the Defense order"), bonus))
+        items += abilities.of(combat, "defender").defense_items(combat, "defender", bonus)
     if side == "defender" and combat.get("garrison"):
         items.append(item(N_("Garrison"), int(combat["garrison"])))
     for sup in combat.get("supports", []):
@@ -133,17 +99,9 @@ def card_items(combat: dict[str, Any], side: str) -> list[dict[str, Any]]:
     c = card_of(combat, side)
     if c is None:
         return []
-    printed = 0 if ability_of(combat, other(side)) == "balon" else c.strength
+    printed = abilities.of(combat, other(side)).opponent_strength(combat, other(side), c.strength)
     items = [item(N_("House card %(card)s"), printed, card=tr(hc.CARD_NAMES[c.id]))]
-    ability = c.ability
-    facts = combat.get("facts", {})
-    if ability == "stannis" and facts.get("opponent_above", {}).get(side):
-        items.append(item(N_("Stannis: opponent higher on the Iron Throne"), 1))
-    if ability == "davos" and facts.get("stannis_discarded", {}).get(side):
-        items.append(item(N_("Davos: Stannis is discarded"), 1))
-    if ability == "theon" and side == "defender" and combat.get("castle"):
-        items.append(item(N_("Theon defends a castle or stronghold"), 1))
-    return items
+    return items + abilities.of(combat, side).strength_items(combat, side)
 
 
 def extra_items(combat: dict[str, Any], side: str) -> list[dict[str, Any]]:
@@ -187,17 +145,7 @@ def winner(combat: dict[str, Any], fiefdoms: list[str]) -> str:
 def swords(combat: dict[str, Any], side: str) -> int:
     """Swords of a side: card icons, ability swords and the Tides card (seed 000 p.19-20, p.28)."""
     c = card_of(combat, side)
-    n = c.swords if c else 0
-    ability = c.ability if c else ""
-    facts = combat.get("facts", {})
-    if ability == "davos" and facts.get("stannis_discarded", {}).get(side):
-        n += 1
-    if ability == "theon" and side == "defender" and combat.get("castle"):
-        n += 1
-    if ability == "asha" and not supported(combat, side):
-        n += 2
-    if ability == "nymeria" and side == "attacker":
-        n += 1
+    n = (c.swords if c else 0) + abilities.of(combat, side).swords(combat, side)
     tide = (combat.get("tides") or {}).get(side)
     return n + (TIDES[tide]["swords"] if tide else 0)
 
@@ -205,12 +153,7 @@ def swords(combat: dict[str, Any], side: str) -> int:
 def forts(combat: dict[str, Any], side: str) -> int:
     """Fortifications of a side: card icons, ability forts and the Tides card (seed 000 p.19-20)."""
     c = card_of(combat, side)
-    n = c.forts if c else 0
-    ability = c.ability if c else ""
-    if ability == "asha" and not supported(combat, side):
-        n += 1
-    if ability == "nymeria" and side == "defender":
-        n += 1
+    n = (c.forts if c else 0) + abilities.of(combat, side).forts(combat, side)
     tide = (combat.get("tides") or {}).get(side)
     return n + (TIDES[tide]["forts"] if tide else 0)
 
@@ -234,7 +177,8 @@ def casualties(combat: dict[str, Any], win: str) -> dict[str, int]:
         if skull(combat, other(side)):
             out[side] += 1
     for side in SIDES:
-        if ability_of(combat, side) == "blackfish" or (side == "defender" and combat.get("neutral") is not None):
+        if abilities.of(combat, side).spares_units(combat, side) or \
+                (side == "defender" and combat.get("neutral") is not None):
             out[side] = 0
         units = combat["att_units"] if side == "attacker" else combat["def_units"]
         out[side] = min(out[side], sum(int(n) for n in units.values()))

@@ -1,4 +1,4 @@
-"""House cards: the 7 cards of each house, the hand/discard bookkeeping and the ability timings.
+"""House cards: the 7 cards of each house and the hand/discard bookkeeping (abilities: ``abilities.py``).
 
 Data lives in ``data/house_cards.toml`` (validated at import). Hands are public knowledge except the
 card being chosen during a combat (seed 000 p.19): the choice itself is a sealed prompt in combat.
@@ -10,56 +10,16 @@ from typing import Any
 
 from ...datafiles import DataModel
 from ...i18n import N_, tr
-from ..base import RuleError
+from ..base import Ctx, RuleError
 from .data_models import load
 from .names import HOUSES as HOUSE_LABELS
 
 HOUSES = ("baratheon", "lannister", "stark", "greyjoy", "tyrell", "martell")
 
-#: When an ability acts (seed 000 p.19): "cancel" first (Iron Throne order), then "immediate"
-#: (numbers and instant effects, Iron Throne order), then "after" (once the winner is known).
-TIMING = {
-    "tyrion": "cancel", "aeron": "cancel",
-    "balon": "immediate", "stannis": "immediate", "davos": "immediate", "kevan": "immediate",
-    "victarion": "immediate", "theon": "immediate", "asha": "immediate", "nymeria": "immediate",
-    "catelyn": "immediate", "salladhor": "immediate", "mace": "immediate", "blackfish": "immediate",
-    "queen-of-thorns": "immediate", "doran": "immediate",
-    "tywin": "after", "robb": "after", "roose": "after", "cersei": "after", "renly": "after",
-    "loras": "after", "arianne": "after", "patchface": "after",
-}
-
-#: One line per ability, shown on the screen when the card is revealed (paraphrased from the
-#: printed cards, facts file "House cards").
-ABILITY_TEXT = {
-    "robb": N_("If you win, you choose the area your opponent retreats to."),
-    "roose": N_("If you lose, take all your discarded House cards back into your hand."),
-    "blackfish": N_("You take no casualties in this combat (swords, skulls or card text)."),
-    "catelyn": N_("Your Defense order in the embattled area counts double."),
-    "tywin": N_("If you win, gain 2 Power tokens."),
-    "kevan": N_("If attacking, your footmen (supporting ones too) add +2 each instead of +1."),
-    "tyrion": N_("You may cancel your opponent's card: they must choose another one."),
-    "cersei": N_("If you win, remove one of your opponent's orders anywhere on the board."),
-    "stannis": N_("+1 if your opponent is above you on the Iron Throne track."),
-    "renly": N_("If you win, upgrade one of your footmen in this combat to a knight."),
-    "davos": N_("+1 and one sword if Stannis Baratheon is in your discard pile."),
-    "salladhor": N_("If you are supported, all non-Baratheon ships count 0 in this combat."),
-    "patchface": N_("After the combat, look at your opponent's hand and discard one of its cards."),
-    "victarion": N_("If attacking, your ships (supporting ones too) add +2 each."),
-    "balon": N_("Your opponent's card has printed strength 0."),
-    "theon": N_("If defending an area with a castle or stronghold: +1 and one sword."),
-    "asha": N_("If you are not supported: two swords and one fortification more."),
-    "aeron": N_("You may discard 2 Power tokens to replace this card with another from your hand."),
-    "mace": N_("Immediately destroy one enemy footman in this combat."),
-    "loras": N_("If attacking and you win, your March order moves into the conquered area."),
-    "queen-of-thorns": N_("Remove one enemy order adjacent to the combat (not the attacking March)."),
-    "nymeria": N_("One fortification when defending, one sword when attacking."),
-    "arianne": N_("If defending and you lose, the attacker may not move into the area."),
-    "doran": N_("Move your opponent to the bottom of one influence track of your choice."),
-}
-
 
 class Card(DataModel):
-    """A printed house card: strength, swords, fortifications and an ability key (or "")."""
+    """A printed house card: strength, swords, fortifications and the key of its printed ability
+    ("" when it has only icons); what the ability does is its class in ``abilities.py``."""
 
     id: str
     house: str
@@ -69,10 +29,6 @@ class Card(DataModel):
     forts: int
     ability: str
 
-    @property
-    def timing(self) -> str:
-        return TIMING.get(self.ability, "")
-
 
 class HouseCardsFile(DataModel):
     """``data/house_cards.toml``: every printed house card."""
@@ -81,13 +37,12 @@ class HouseCardsFile(DataModel):
 
 
 def _load() -> dict[str, Card]:
-    """Read data/house_cards.toml: 7 cards per house, abilities the assistant knows (seed 000 p.18)."""
+    """Read data/house_cards.toml: 7 cards per house (seed 000 p.18); ``abilities.py`` checks that
+    every printed ability has its class."""
     cards: dict[str, Card] = {}
     for card in load("house_cards.toml", HouseCardsFile).card:
         if card.house not in HOUSES or card.id in cards:
             raise ValueError(f"house_cards.toml: bad card {card.id}")
-        if card.ability and card.ability not in TIMING:
-            raise ValueError(f"house_cards.toml: unknown ability {card.ability}")
         cards[card.id] = card
     for house in HOUSES:
         if sum(1 for c in cards.values() if c.house == house) != 7:
@@ -150,12 +105,12 @@ def require_in_hand(state: dict[str, Any], house: str, cid: str) -> Card:
     return c
 
 
-def discard(state: dict[str, Any], house: str, cid: str, ctx: Any = None) -> bool:
+def discard(state: dict[str, Any], house: str, cid: str, ctx: Ctx | None = None) -> bool:
     """A played card goes to the discard pile after the combat (seed 000 p.19); see :func:`to_discard`."""
     return to_discard(state, house, [cid], ctx)
 
 
-def to_discard(state: dict[str, Any], house: str, cids: list[str], ctx: Any = None) -> bool:
+def to_discard(state: dict[str, Any], house: str, cids: list[str], ctx: Ctx | None = None) -> bool:
     """Cards leave the hand for the discard pile, by whatever route: played in a combat, taken by
     Patchface, Massing on the Milkwater, a host correction. Every route comes here, so the rule of
     :func:`keep_one` holds after each of them. True when the hand refilled (logged when ``ctx``)."""

@@ -64,6 +64,7 @@ from . import (
     tracks,
     victory,
     westeros,
+    wildling_attack,
     wildlings,
 )
 from . import board as board_data
@@ -85,7 +86,7 @@ class Setup(Procedure):
 #: the procedures a Westeros card may start (seed 000 p.7-11, p.22-23)
 WESTEROS_STEPS: tuple[flow.StepProcedure, ...] = (
     westeros.DRAW, westeros.CARD, westeros.CHOICE, westeros.GAME_OF_THRONES, westeros.SUPPLY, westeros.ARMIES,
-    bidding.CLASH, mustering.MUSTERING, wildlings.ATTACK)
+    bidding.CLASH, mustering.MUSTERING, wildling_attack.ATTACK)
 
 
 class WesterosPhase(Procedure):
@@ -176,12 +177,6 @@ def check_immediate_win(state: State, ctx: Ctx) -> None:
 
 
 flow.install(WESTEROS_STEPS, _westeros_over)
-
-
-#: FAQ options a table created before they existed never had: replaying such a table keeps the
-#: printed behaviour it was played with (new tables always store every option).
-LEGACY = {"faq_lannister_port_ship": False, "tiebreak": "printed", "faq_blade_tides": False,
-          "faq_tides_reshuffle": False}
 
 
 # -- phase buttons -----------------------------------------------------------------------------
@@ -414,7 +409,8 @@ MOVES_IN_PLAY = [
          who="seat"),
     Move("answer", _answer,
          "A sealed answer: a bid (Clash of Kings, Night's Watch), secret orders, or a house card; "
-         "the last one reveals all.", "seed 000 p.10, p.12, p.19", P.Answer, who="seat", reveals=True),
+         "the last one reveals all.", "seed 000 p.10, p.12, p.19", P.Answer, who="seat", reveals=True,
+         sealed=True),
     Move("order_ties", _westeros_step, "The Iron Throne holder orders tied Clash of Kings bids.",
          "seed 000 p.10", P.OrderTies, who="seat"),
     Move("muster", _muster, "Recruit (or upgrade) one unit with mustering points.", "seed 000 p.9, p.22",
@@ -448,17 +444,8 @@ MOVES_IN_PLAY = [
          "seed 000 p.15", P.Consolidate, who="seat"),
     Move("pass_order", action_phase.pass_order, "Remove one of your orders of this step without effect.",
          "seed 000 p.14", P.FromArea, who="seat"),
-    # combat
-    Move("support", action_phase.in_combat(combat.support), "The asked Support order helps the attacker, the defender or nobody.",
-         combat.RULE_SUPPORT, P.Support, who="seat"),
-    Move("combat_units", action_phase.in_combat(combat.correct_units),
-         "Before the cards are revealed: correct a side's units in the combat (the board is the truth).",
-         "seed 000 p.18", P.CombatUnits, who="seat"),
-    Move("card_ability", action_phase.in_combat(combat.ability),
-         "Decide the pending card ability, retreat, casualties or port ships of the combat.",
-         combat.RULE_CARDS, P.CardAbility, who="seat"),
-    Move("blade", action_phase.in_combat(combat.blade), "The Valyrian Steel Blade holder: +1 or a new Tides of Battle card (or not).",
-         "seed 000 p.19", P.Blade, who="seat"),
+    # combat: declared beside their handlers and stages (combat.py), run inside the March step
+    *action_phase.COMBAT_MOVES,
 ]
 #: corrections and board bookkeeping: any time, even once the game is over
 CORRECTIONS = [

@@ -10,21 +10,22 @@ from . import areas, power, tracks, victory, westeros, wildlings
 from . import board as board_data
 from . import house_cards as hc
 from .names import AREAS, HOUSES, UNITS
+from .options import AgotOptions
 
 State = dict[str, Any]
 
 
-def initial_state(options: dict[str, Any]) -> State:
+def initial_state(options: AgotOptions) -> State:
     """Everything the table starts with, before anyone acts."""
     b = board_data.load()
-    players = int(options["players"])
+    players = options.players
     houses = b.houses_for(players)
     order = tracks.initial(houses)
-    mode = options.get("decks", "digital")
+    mode = options.decks
     state: State = {
         "players": players,
         "houses": houses,
-        "options": dict(options),
+        "options": options.dump(),
         "round": 1,
         "phase": "setup",
         "step": "checklist",
@@ -65,7 +66,7 @@ def starting_units(state: State, house: str) -> dict[str, dict[str, int]]:
     """A house's printed starting units (facts file); with the table option the Lannister screen as
     corrected by the publisher's FAQ v2.0: one more ship, in the Port of Lannisport (agot faq)."""
     units = {a: dict(c) for a, c in board_data.load().houses[house]["units"].items()}
-    if house == "lannister" and state["options"].get("faq_lannister_port_ship"):
+    if house == "lannister" and AgotOptions.of(state).faq_lannister_port_ship:
         units.setdefault("port-of-lannisport", {})["ship"] = 1
     return units
 
@@ -98,6 +99,6 @@ def checklist(state: State) -> list[dict[str, Any]]:
     if state["players"] <= 4:
         items.append({"msg": N_("Place the King's Court overlay on its track."), "params": {}})
     items.append({"msg": N_("Each house takes 5 power tokens; the rest form the Power Pool."), "params": {}})
-    if state["options"].get("tides"):
+    if AgotOptions.of(state).tides:
         items.append({"msg": N_("Tides of Battle cards shuffled beside the board."), "params": {}})
     return items

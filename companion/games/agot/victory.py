@@ -6,6 +6,7 @@ from typing import Any
 
 from . import areas, tracks
 from . import board as board_data
+from .options import AgotOptions
 
 State = dict[str, Any]
 TARGET = 7
@@ -49,7 +50,7 @@ def ranking(state: State) -> list[dict[str, Any]]:
             "power": state["power"][h]["available"],
             "throne": tracks.position(state, "iron_throne", h),
         })
-    if state.get("options", {}).get("tiebreak", "printed") == "faq":
+    if AgotOptions.of(state).tiebreak == "faq":
         rows.sort(key=lambda r: (-r["victory"], -r["land"], -r["supply"], r["throne"]))
     else:
         rows.sort(key=lambda r: (-r["victory"], -r["strongholds"], -r["supply"], -r["power"], r["throne"]))

@@ -24,6 +24,7 @@ from . import (
     tvview,
     victory,
     westeros,
+    wildling_cards,
     wildlings,
 )
 from . import board as board_data
@@ -70,7 +71,7 @@ def _step_view(state: State) -> dict[str, Any] | None:
         if cur.get("stage") == "tasks" and cur.get("tasks"):
             task = cur["tasks"][0]
             view["task"] = {"house": task["house"], "part": task["part"], "text": task["text"],
-                            "ask": wildlings.ask_view(state, task)}
+                            "ask": wildling_cards.ask_view(state, task)}
     return view
 
 
@@ -142,7 +143,7 @@ def public(state: State, waiting_for: list[str]) -> dict[str, Any]:
                         for h, p in state["house_cards"].items()},
         "clash": state.get("clash"),
         "last_attack": _attack_view(state.get("last_attack")),
-        "last_combat": state.get("last_combat"),  # combat.summary: public once the combat is over
+        "last_combat": state.get("last_combat"),  # combat_cleanup.summary: public once the combat is over
         "current": _step_view(state),
         "names": NAMES,
         "map": MAP,

@@ -15,6 +15,7 @@ from ...i18n import N_
 from ..base import Ctx, RuleError, State
 from . import profile as prof
 from .cite import GUARDS, PROFILE
+from .options import CatanOptions
 from .scoring import finish, guards_on_wall
 from .steps import label, step, wname
 
@@ -93,7 +94,7 @@ def _block(state: State, ctx: Ctx, section: dict[str, Any], kind: str) -> None:
     hexes = {h["id"]: h for h in state["profile"]["hexes"]}
     free = next((h for h in section["hexes"] if not state["gift"][h]), None)
     if free is None:
-        if state["options"]["full_column"] == "frostfangs":
+        if CatanOptions.of(state).full_column == "frostfangs":
             state["frostfangs"][kind] += 1
             step(state, ctx, "back", N_("Every hex south of %(section)s is blocked: the %(wildling)s goes back "
                                         "to the Frostfangs"), section=label(section), wildling=wname(kind))
@@ -199,7 +200,7 @@ def attack(state: State, ctx: Ctx, clan: dict[str, Any]) -> None:
     low, high = trails[0], trails[-1]
     step(state, ctx, "attack", N_("Wildling attack from %(clan)s!"), clan=label(clan))
     # Camp indices after each pop: take the camp that goes first, then the other one becomes camp 0.
-    if state["options"]["attack_low"] == "camp1":
+    if CatanOptions.of(state).attack_low == "camp1":
         _advance_from(state, ctx, clan, 0, low)
         _advance_from(state, ctx, clan, 0, high)
     else:
@@ -216,7 +217,7 @@ def migrate(state: State, ctx: Ctx, kind: str, clan_id: str) -> None:
     if state["frostfangs"][kind] <= 0:
         # The rulebook is silent (p.8): the table option says whether another figure goes instead.
         others = [w for w in prof.WILDLINGS if w != kind and state["frostfangs"][w] > 0]
-        if state["options"].get("migrate_out") != "substitute" or not others:
+        if CatanOptions.of(state).migrate_out != "substitute" or not others:
             step(state, ctx, "none_left", N_("No %(wildling)s is left in the Frostfangs: nothing migrates"),
                  wildling=wname(kind))
             return

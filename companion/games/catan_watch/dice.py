@@ -13,6 +13,7 @@ from typing import Any
 
 from ..base import Action, Ctx, RuleError, State, get_int
 from .cite import TURN
+from .options import CatanOptions
 
 OUTCOMES = 36
 HISTORY = 12
@@ -26,7 +27,7 @@ def fresh_deck() -> list[int]:
 def roll(state: State, ctx: Ctx, action: Action) -> dict[str, Any]:
     """Roll the two production d6 and the wildling d12 of a turn (seed 004 p.6), the way the
     table's dice option says; physical results are checked against the dice's faces."""
-    mode = state["options"]["dice"]
+    mode = CatanOptions.of(state).dice
     typed = any(action.get(k) not in (None, "") for k in ("red", "yellow", "d12"))
     if mode == "physical":
         red = get_int(action, "red", 1, 6, TURN)
@@ -38,7 +39,7 @@ def roll(state: State, ctx: Ctx, action: Action) -> dict[str, Any]:
         deck = state["deck"]
         card = ctx.rng.choice(deck)
         deck.remove(card)
-        if len(deck) <= state["options"]["balanced_left"]:
+        if len(deck) <= CatanOptions.of(state).balanced_left:
             state["deck"] = fresh_deck()
         red, yellow = card // 6 + 1, card % 6 + 1
         d12 = ctx.rng.randint(1, 12)

@@ -15,11 +15,12 @@ from typing import Any
 
 from ...i18n import N_
 from ...moves import Move, Moves
-from ..base import Action, Ctx, Game, Option, SeatDef, State
+from ..base import Action, Ctx, Game, SeatDef, State
 from . import dice, params, rules, scoring, turns, views
 from . import profile as prof
 from .chronicle import CatanChronicle
 from .cite import BASE_DEV, BUILD, END, FIRST, GUARDS, HEROES, PATROL, PROFILE, SETUP, SPECIAL, TURN
+from .options import CatanOptions
 from .steps import label
 
 SEAT_COLORS = (("p1", N_("Red"), "#d64545"), ("p2", N_("Blue"), "#3f7fd6"),
@@ -42,56 +43,16 @@ class CatanWatchGame(Game):
     profiles = True
 
     # -- options and seats ----------------------------------------------------------------------
-    def options(self) -> list[Option]:
-        return [
-            Option("players", N_("Players"), kind="choice", default="4",
-                   help=N_("5 or 6 players need a board profile for the extension."),
-                   choices=(("3", N_("3 players")), ("4", N_("4 players")),
-                            ("5", N_("5 players")), ("6", N_("6 players")))),
-            Option("dice", N_("Dice"), kind="choice", default="digital",
-                   help=N_("Balanced: the 36 outcomes of two dice as a deck, reshuffled before it runs out."),
-                   choices=(("digital", N_("Digital dice")), ("balanced", N_("Balanced production dice")),
-                            ("physical", N_("Physical dice (type the result)")))),
-            Option("balanced_left", N_("Balanced deck: cards left undrawn before reshuffling"), kind="int", default=5,
-                   min=0, max=20),
-            Option("tokens", N_("Wildling tokens"), kind="choice", default="physical",
-                   help=N_("Digital needs a board profile that lists the token mix."),
-                   choices=(("physical", N_("Physical tokens (enter each one)")),
-                            ("digital", N_("Digital reserve from the profile")))),
-            Option("attack_low", N_("Wildling attack: which front camp takes the lower-numbered trail"),
-                   kind="choice", default="camp1",
-                   help=N_("The rulebook (p.7) is ambiguous about the two camps nearest the trails."),
-                   choices=(("camp1", N_("Camp 1 (nearest the trails)")), ("camp2", N_("Camp 2")))),
-            Option("full_column", N_("A wildling crossing where every hex south is already blocked"),
-                   kind="choice", default="stack", help=N_("The rulebook does not say."),
-                   choices=(("stack", N_("It joins the last hex (still counts in the Gift)")),
-                            ("frostfangs", N_("It goes back to the Frostfangs")))),
-            Option("tie_left", N_("Last tie-break (leftmost guard)"), kind="choice", default="oldest",
-                   help=N_("Compare the players' oldest guards, or any of their guards."),
-                   choices=(("oldest", N_("Leftmost of the oldest guards")),
-                            ("any", N_("Leftmost of any guard")))),
-            Option("migrate_out", N_("A wildling token names a kind gone from the Frostfangs"),
-                   kind="choice", default="nothing",
-                   help=N_("The rulebook (p.8) does not say; the figure counts in the Frostfangs are "
-                           "checked against your box at setup."),
-                   choices=(("nothing", N_("Nothing migrates")),
-                            ("substitute", N_("Another kind migrates instead: normal, then climber, "
-                                              "then giant")))),
-            Option("setup_order", N_("Second setup round"), kind="choice", default="reverse",
-                   help=N_("The standard Catan setup phase goes back in reverse order."),
-                   choices=(("reverse", N_("Reverse seat order")), ("same", N_("Same seat order")))),
-        ]
+    options_model = CatanOptions
 
     def seats(self, options: dict[str, Any]) -> list[SeatDef]:
-        count = int(options.get("players", "4"))
+        count = int(CatanOptions.read(options).players)
         return [SeatDef(sid, label, color) for sid, label, color in SEAT_COLORS[:count]]
 
     # -- setup ----------------------------------------------------------------------------------
     def setup(self, options: dict[str, Any], ctx: Ctx) -> State:
         """Wildlings start in the Frostfangs, the breach marker at 0, heroes by seat (seed 004 p.6)."""
-        opts = {k: v for k, v in options.items() if k not in ("profile_data", "profile_name")}
-        for o in self.options():
-            opts.setdefault(o.key, o.default)
+        opts = CatanOptions.load(options).dump()  # a saved profile arrives beside the options
         raw = options.get("profile_data")
         profile = prof.validate(raw) if raw is not None else prof.default()
         seats = [s.id for s in self.seats(opts)]
@@ -137,7 +98,7 @@ class CatanWatchGame(Game):
                         "the result waits for them.")),
         Move("answer", rules.final_vp, "After a Wall ending with tied guards: the hidden victory point cards "
              "still held, sealed; the last answer reveals all and decides the result.", END, params.Answer,
-             who="seat", stages=(REVEAL,), reveals=True),
+             who="seat", stages=(REVEAL,), reveals=True, sealed=True),
         Move("longest_road", rules.longest_road, "Record who holds the Longest Road (the table measures); a "
              "new holder reveals a wildling token.", SPECIAL, params.LongestRoad, who="seat",
              stages=("turn",)),

@@ -21,6 +21,9 @@ from ..base import RuleError
 from .cite import PROFILE
 
 WILDLINGS = ("normal", "climber", "giant")
+#: Words a host may type for a wildling in the correction form: the ids, and the names the Portuguese
+#: screens show (the book's "Escalador", "Gigante", p.7), so the form takes what its help text says.
+WILDLING_WORDS = {**{w: w for w in WILDLINGS}, "escalador": "climber", "gigante": "giant"}
 ID_RE = re.compile(r"^[a-z0-9_]{1,24}$")
 DATA = Path(__file__).resolve().parent / "data"
 UNVERIFIABLE = ("trails", "guard_spaces", "gift_hexes", "frostfangs", "frostfangs_side", "heroes",

@@ -39,6 +39,7 @@ from .cite import (
     WALL,
 )
 from .names import UNVERIFIED_NAMES
+from .options import CatanOptions
 from .steps import label, step
 
 SUPPLY = {"settlements": 5, "keeps": 4, "roads": 15}  # seed 004 p.3
@@ -80,7 +81,7 @@ def install_profile(state: State, profile: dict[str, Any]) -> None:
 
 def check_tokens_option(state: State) -> None:
     """Digital tokens are drawn from the profile's token mix: refused without one (seed 004 p.6)."""
-    if state["options"]["tokens"] == "digital" and not state["tokens"]["pool"]:
+    if CatanOptions.of(state).tokens == "digital" and not state["tokens"]["pool"]:
         raise RuleError("Digital wildling tokens need a board profile with a token mix.", SETUP_WILDLINGS)
 
 
@@ -220,7 +221,7 @@ def build(state: State, ctx: Ctx, action: Action) -> None:
         p["settlements"] -= 1
         p["keeps"] += 1
         step(state, ctx, "build", N_("%(who)s upgrades a settlement to a keep"), who=seat)
-        if state["options"]["tokens"] == "physical":
+        if CatanOptions.of(state).tokens == "physical":
             step(state, ctx, "reminder", N_("Put a reserve token under the returned settlement"))
     elif what == "road":
         if p["roads"] >= SUPPLY["roads"]:
@@ -251,7 +252,7 @@ def ranger(state: State, ctx: Ctx, action: Action) -> None:
     seat = _turn_seat(state, ctx)
     option = get_choice({"option": action.get("option") or "tormund"}, "option", RANGER_OPTIONS, PATROL)
     takes = turns.patrol_after_ranger(state, seat)
-    if takes and state["options"]["tokens"] == "physical":
+    if takes and CatanOptions.of(state).tokens == "physical":
         tokens.typed(state, action, 1)  # refuse a missing token before changing anything
     _play_dev(state, seat)
     state["players"][seat]["rangers"] += 1
@@ -345,7 +346,7 @@ def longest_road(state: State, ctx: Ctx, action: Action) -> None:
     new = None if holder == "none" else holder
     if new == state["longest_road"]:
         raise RuleError("That is already so.", SPECIAL, status=409)
-    if new is not None and state["options"]["tokens"] == "physical":
+    if new is not None and CatanOptions.of(state).tokens == "physical":
         tokens.typed(state, action, 1)
     state["longest_road"] = new
     if new is None:
@@ -402,9 +403,11 @@ def _wildling_list(action: Action, field: str, limit: int) -> list[str]:
     raw = action.get(field, [])
     if isinstance(raw, str):
         raw = [w.strip() for w in raw.split(",") if w.strip()]
-    if not isinstance(raw, list) or len(raw) > limit or any(w not in prof.WILDLINGS for w in raw):
+    words = raw if isinstance(raw, list) else [None]
+    kinds = [prof.WILDLING_WORDS.get(w.casefold()) if isinstance(w, str) else None for w in words]
+    if len(kinds) > limit or None in kinds:
         raise RuleError("List up to %(count)s wildlings, each normal, climber or giant.", WALL, count=limit)
-    return list(raw)
+    return [k for k in kinds if k]
 
 
 def correct(state: State, ctx: Ctx, action: Action) -> None:
@@ -524,7 +527,7 @@ def edit_profile(state: State, ctx: Ctx, action: Action) -> None:
         _set_frame(state, ctx, profile)
         check_tokens_option(state)
     else:
-        if state["options"]["tokens"] == "digital" and not profile.get("tokens"):
+        if CatanOptions.of(state).tokens == "digital" and not profile.get("tokens"):
             raise RuleError("Digital wildling tokens need a board profile with a token mix.", SETUP_WILDLINGS)
         _set_frame(state, ctx, profile)
     ctx.log(N_("The host replaced the board profile with %(profile)s"), profile=label(profile))

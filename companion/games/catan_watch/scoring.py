@@ -8,6 +8,7 @@ from ... import sealed
 from ...i18n import N_, tr
 from ..base import Ctx, State
 from . import profile as prof
+from .options import CatanOptions
 from .steps import step
 
 NO_GUARD = 99  # sorts a player without any guard on the Wall after everyone who has one
@@ -45,7 +46,7 @@ def oldest_guard(state: State, seat: str) -> tuple[int, int]:
     if not spots:
         return (NO_GUARD, NO_GUARD)
     lowest = min(s for s, _ in spots)
-    if state["options"]["tie_left"] == "any":
+    if CatanOptions.of(state).tie_left == "any":
         return (lowest, min(x for _, x in spots))
     return (lowest, min(x for s, x in spots if s == lowest))
 

@@ -16,6 +16,7 @@ from typing import Any
 from ...i18n import N_
 from ..base import Action, Ctx, RuleError, State
 from .cite import TOKENS
+from .options import CatanOptions
 from .profile import WILDLINGS
 from .steps import label, step, wname
 
@@ -89,7 +90,7 @@ def take(state: State, ctx: Ctx, action: Action, count: int) -> list[Token]:
     typed or drawn according to the table option."""
     if count <= 0:
         return []
-    if state["options"]["tokens"] == "digital":
+    if CatanOptions.of(state).tokens == "digital":
         tokens = draw(state, ctx, count)
     else:
         tokens = typed(state, action, count)

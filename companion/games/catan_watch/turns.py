@@ -7,6 +7,7 @@ from typing import Any
 
 from ... import sealed
 from ..base import State
+from .options import CatanOptions
 
 
 def order(state: State) -> list[str]:
@@ -19,7 +20,7 @@ def order(state: State) -> list[str]:
 def setup_seat(state: State) -> str:
     """Seat order for rounds 1 and 3; round 2 reversed unless the table chose otherwise (seed 004 p.6)."""
     seq = order(state)
-    if state["setup"]["round"] == 2 and state["options"]["setup_order"] == "reverse":
+    if state["setup"]["round"] == 2 and CatanOptions.of(state).setup_order == "reverse":
         seq.reverse()
     return seq[state["setup"]["i"]]
 

@@ -14,6 +14,7 @@ from ..base import State
 from . import board, dice, scoring, turns
 from . import profile as prof
 from .names import UNVERIFIED_NAMES
+from .options import CatanOptions
 
 
 def _hero(state: State, seat: str) -> dict[str, Any]:
@@ -27,6 +28,7 @@ def _hero(state: State, seat: str) -> dict[str, Any]:
 
 def public(state: State) -> dict[str, Any]:
     p = state["profile"]
+    opts = CatanOptions.of(state)
     seats = state["seats"]
     trails_by_clan = {c["id"]: [t["number"] for t in prof.clan_trails(p, c["id"])] for c in p["clans"]}
     hex_names = {h["id"]: h["name"] for h in p["hexes"]}
@@ -69,7 +71,7 @@ def public(state: State) -> dict[str, Any]:
         "luck": {seat: {"rolls": x["rolls"], "sevens": x["sevens"],
                         "average": round(x["total"] / x["rolls"], 1)}
                  for seat, x in state.get("luck", {}).items() if x["rolls"]},
-        "balanced_left": len(state["deck"]) if state["options"]["dice"] == "balanced" else None,
+        "balanced_left": len(state["deck"]) if opts.dice == "balanced" else None,
         "clans": {cid: list(line) for cid, line in state["clans"].items()},
         "clan_areas": [{"id": c["id"], "name": c["name"], "camps": c["camps"],
                         "wildlings": list(state["clans"][c["id"]]), "trails": trails_by_clan[c["id"]]}
@@ -93,12 +95,12 @@ def public(state: State) -> dict[str, Any]:
         "steps": list(state["steps"]),
         "steps_mark": state.get("steps_mark", 0),
         "revealed_tokens": list(reversed(state["revealed"])),
-        "tokens": {"mode": state["options"]["tokens"], "reserve": sum(state["tokens"]["pool"].values()),
+        "tokens": {"mode": opts.tokens, "reserve": sum(state["tokens"]["pool"].values()),
                    "used": sum(state["tokens"]["used"].values())},
         "profile": {"name": p["name"], "unverified": [{"part": u, "label": UNVERIFIED_NAMES[u]}
                                                       for u in p["unverified"]],
                     "frostfangs_side": p["frostfangs_side"]},
-        "options": {k: v for k, v in state["options"].items()},
+        "options": opts.dump(),
         "winner": winners[0] if len(winners) == 1 else None,
         "winners": winners,
         "end": end,
@@ -157,7 +159,7 @@ def private(state: State, seat: str) -> dict[str, Any]:
         "free_sections": free_sections if pl["guards_supply"] > 0 else [],
         "patrol_next": my_turn and turns.patrol_after_ranger(state, seat),
         "dev_played": my_turn and turns.turn_dev_view(state, seat)["played"],
-        "tokens_typed": state["options"]["tokens"] == "physical",
+        "tokens_typed": CatanOptions.of(state).tokens == "physical",
         "pieces_left": {"settlements": 5 - pl["settlements"], "keeps": 4 - pl["keeps"],
                         "roads": 15 - pl["roads"]},  # supply of seed 004 p.3
     }

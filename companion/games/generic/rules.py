@@ -11,10 +11,12 @@ from typing import Any, NotRequired
 from pydantic import ConfigDict, Field
 
 from ... import sealed
-from ...i18n import N_, tr
+from ...i18n import N_
 from ...moves import Move, Moves, Params
-from ..base import Action, Actor, Ctx, Game, Option, RuleError, SeatDef, State, get_int
+from ..base import Action, Actor, Ctx, Game, RuleError, SeatDef, State, get_int
 from .chronicle import GenericChronicle
+from .names import MAX_COUNTERS, MAX_SEATS, RULE, names
+from .options import GenericOptions
 
 
 class PromptView(sealed.PublicPrompt):
@@ -29,16 +31,6 @@ PALETTE = ("#d64545", "#3f7fd6", "#3fa34d", "#e0b43a", "#9b59b6", "#e67e22", "#1
 DICE_RE = re.compile(r"^\s*(\d{0,2})\s*[dD]\s*(\d{1,3})\s*(?:([+-])\s*(\d{1,3}))?\s*$")
 MAX_DICE, MAX_SIDES = 20, 100
 COUNTER_MIN, COUNTER_MAX = -9999, 9999
-RULE = "companion: generic table"
-
-
-def _names(text: str, limit: int, what: str) -> list[str]:
-    names = [n.strip()[:24] for n in re.split(r"[,;\n]", text or "") if n.strip()]
-    if len(set(n.lower() for n in names)) != len(names):
-        raise RuleError("The %(what)s list has a repeated name.", RULE, what=tr(what))
-    if len(names) > limit:
-        raise RuleError("At most %(limit)s %(what)s.", RULE, what=tr(what), limit=limit)
-    return names
 
 
 def parse_dice(spec: str) -> tuple[int, int, int]:
@@ -109,34 +101,17 @@ class GenericGame(Game):
     seat_template = "generic/seat.html"
     host_template = "generic/host.html"
 
-    def options(self) -> list[Option]:
-        return [
-            Option("seats", N_("Seats (comma separated)"), "text", N_("Red, Blue, Green, Yellow"),
-                   help=N_("One name per seat: a colour, a house, a faction.")),
-            Option("counters", N_("Counters per seat"), "text", N_("VP, Gold"),
-                   help=N_("For example: victory points, gold, wood.")),
-            Option("shared_counters", N_("Shared counters"), "text", N_("Round"),
-                   help=N_("Counters that belong to the table, like the round.")),
-        ]
-
-    def normalize_options(self, raw: dict[str, Any] | None) -> dict[str, Any]:
-        opts = super().normalize_options(raw)
-        seats = _names(opts["seats"], 10, N_("seats"))
-        if len(seats) < 1:
-            raise RuleError("A table needs at least one seat.", RULE)
-        opts["seats"] = ", ".join(seats)
-        opts["counters"] = ", ".join(_names(opts["counters"], 8, N_("counters")))
-        opts["shared_counters"] = ", ".join(_names(opts["shared_counters"], 8, N_("counters")))
-        return opts
+    options_model = GenericOptions
 
     def seats(self, options: dict[str, Any]) -> list[SeatDef]:
-        labels = _names(options["seats"], 10, N_("seats"))
+        labels = names(GenericOptions.read(options).seats, MAX_SEATS, N_("seats"))
         return [SeatDef(f"p{i + 1}", label, PALETTE[i % len(PALETTE)]) for i, label in enumerate(labels)]
 
     def setup(self, options: dict[str, Any], ctx: Ctx) -> State:
+        opts = GenericOptions.load(options)
         seats = [s.id for s in self.seats(options)]
-        counters = _names(options["counters"], 8, N_("counters"))
-        shared = _names(options["shared_counters"], 8, N_("counters"))
+        counters = names(opts.counters, MAX_COUNTERS, N_("counters"))
+        shared = names(opts.shared_counters, MAX_COUNTERS, N_("counters"))
         return {
             "seats": seats,
             "labels": {s.id: s.label for s in self.seats(options)},
@@ -236,7 +211,7 @@ class GenericGame(Game):
                 raise RuleError("The minimum must not be above the maximum.", RULE)
             spec.update(min=lo, max=hi)
         elif kind == "choice":
-            choices = _names(str(action.get("choices", "")), 12, N_("choices"))
+            choices = names(str(action.get("choices", "")), 12, N_("choices"))
             if len(choices) < 2:
                 raise RuleError("A vote needs at least two choices.", RULE)
             spec["choices"] = choices

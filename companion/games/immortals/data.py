@@ -27,10 +27,9 @@ class DataError(datafiles.DataFileError):
 
 
 class RegionName(DataModel):
-    """A region name printed in the rulebooks: English card name, Portuguese one where known."""
+    """A region name as the cards and the Brazilian edition's rulebook print it."""
 
     en: str = Field(min_length=1)
-    pt: str | None = None
 
 
 class KnownValue(DataModel):

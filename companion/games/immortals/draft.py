@@ -19,6 +19,7 @@ from .board import REGIONS, add_armies, area_of, loc, split
 from .cards import CONFLICT, card_location, conflict_area, conflict_realm, is_wild
 from .data import REALMS
 from .labels import card_line, rname, where
+from .options import ImmortalsOptions
 from .perform import take_region_card
 
 HAND = 5
@@ -239,7 +240,7 @@ def _finish(state: dict[str, Any], ctx: Ctx) -> None:
         ctx.log(N_("%(who)s receives %(energy)s energy and %(gold)s gold"), who=ctx.name(s),
                 energy=p["energy"], gold=p["gold"])
     d["stage"] = "feed"
-    if state["options"].get("digital_tower"):
+    if ImmortalsOptions.of(state).digital_tower:
         dropped = {s: FEED_PLAYER for s in state["seats"]}
         dropped[INH] = FEED_INHABITANTS
         tray, state["tower"] = tower_drop(ctx.rng, {}, dropped)
@@ -257,7 +258,7 @@ def set_inhabitants(state: dict[str, Any], ctx: Ctx, action: Action) -> None:
     """How many inhabitants fell into the tray when the tower was fed: at most 2 stay, the others go
     back to the supply (seed 001 p.7). Anyone at the table may enter or correct it."""
     d = state["draft"]
-    if d["stage"] != "feed" or state["options"].get("digital_tower"):
+    if d["stage"] != "feed" or ImmortalsOptions.of(state).digital_tower:
         raise RuleError("The tray is set when the physical tower is fed.", cite.both(7), status=409)
     fell = get_int(action, "inhabitants", 0, FEED_INHABITANTS, cite.both(7))
     d["inhabitants_fell"] = fell
@@ -270,7 +271,7 @@ def set_inhabitants(state: dict[str, Any], ctx: Ctx, action: Action) -> None:
 def feed_done(state: dict[str, Any]) -> bool:
     """Everyone put their fallen cubes in their limbos, and the tray's inhabitants are known."""
     d = state["draft"]
-    known = state["options"].get("digital_tower") or d.get("inhabitants_fell", 0) is not None
+    known = ImmortalsOptions.of(state).digital_tower or d.get("inhabitants_fell", 0) is not None
     return len(d["fed"]) == len(state["seats"]) and bool(known)
 
 
@@ -282,7 +283,7 @@ def feed(state: dict[str, Any], ctx: Ctx, seat: str, action: Action) -> bool:
         raise RuleError("You have already put your fallen cubes in your limbos.", cite.both(7), status=409)
     rule = cite.both(7)
     light = get_int(action, "light", 0, FEED_PLAYER, rule)
-    if state["options"].get("digital_tower"):
+    if ImmortalsOptions.of(state).digital_tower:
         fell = d["fell"][seat]
         if light > fell:
             raise RuleError("Only %(count)s of your cubes fell.", rule, count=fell)
@@ -291,7 +292,7 @@ def feed(state: dict[str, Any], ctx: Ctx, seat: str, action: Action) -> bool:
         dark = get_int(action, "dark", 0, FEED_PLAYER, rule)
         if light + dark > FEED_PLAYER:
             raise RuleError("Only 7 of your cubes went into the tower.", rule)
-    if action.get("inhabitants") not in (None, "") and not state["options"].get("digital_tower"):
+    if action.get("inhabitants") not in (None, "") and not ImmortalsOptions.of(state).digital_tower:
         set_inhabitants(state, ctx, action)
     p = state["players"][seat]
     p["limbo"]["light"] += light

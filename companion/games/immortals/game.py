@@ -14,11 +14,12 @@ from typing import Any
 
 from ...i18n import N_
 from ...moves import Move, Moves, NoParams
-from ..base import Ctx, Game, Option, SeatDef, State
+from ..base import Ctx, Game, SeatDef, State
 from . import cite, params, profile, rules, views
 from .board import REGIONS, empty_board
 from .chronicle import ImmortalsChronicle
 from .labels import msg
+from .options import ImmortalsOptions
 
 COLORS = (("red", N_("Red"), "#d64545"), ("purple", N_("Purple"), "#9b59b6"), ("blue", N_("Blue"), "#3f7fd6"),
           ("yellow", N_("Yellow"), "#e0b43a"), ("black", N_("Black"), "#5d6d7e"))
@@ -42,58 +43,23 @@ class ImmortalsGame(Game):
 
 
     # -- table -------------------------------------------------------------------------------
-    def options(self) -> list[Option]:
-        return [
-            Option("players", N_("Players"), "int", 4, min=3, max=5,
-                   help=N_("Immortals is for 3 to 5 players.")),
-            Option("rounds_table", N_("Rounds by player count"), "choice", "a",
-                   choices=(("a", N_("Rulebooks A and B (p.4): 3 players 7, 4 players 5, 5 players 5")),
-                            ("aid", N_("Player aid: 3 players 7, 4 players 6, 5 players 5"))),
-                   help=N_("Both rulebooks print 7/5/5 on p.4; a public player aid says 6 for 4 players.")),
-            Option("rounds", N_("Rounds (0 = by player count)"), "int", 0, min=0, max=10,
-                   help=N_("The rulebook lets the table agree to play more rounds.")),
-            Option("inhabitant_reading", N_("Inhabitants fighting for the winner"), "choice", "example",
-                   choices=(("example", N_("As in the worked example and rulebook B: they count in the winner's loss")),
-                            ("version_a", N_("As rulebook A's text: they leave with the loser's armies"))),
-                   help=N_("The two rulebooks word this differently; the worked example follows B.")),
-            Option("loser_inhabitants", N_("Inhabitants fighting for the loser"), "choice", "party",
-                   choices=(("party", N_("They count in the losing party: the winner loses as many cubes as "
-                                         "the loser's armies and inhabitants together (p.14, \"the losing "
-                                         "party\")")),
-                            ("armies", N_("Only the loser's own armies count: the winner loses that many "
-                                          "(p.14 speaks of the loser's armies)"))),
-                   help=N_("Rulebooks A and B p.14 spell out only inhabitants fighting for the winner.")),
-            Option("dominate_empty", N_("Dominate when the twin region is empty"), "choice", "take",
-                   choices=(("take", N_("Any army beats the empty twin: take the region card (p.12: more "
-                                        "armies than the other player)")),
-                            ("nothing", N_("Nothing happens: there is no other player to compare with "
-                                           "(p.12 names another player's armies)"))),
-                   help=N_("Rulebooks A and B p.12 do not say what happens when nobody holds the twin region.")),
-            Option("digital_tower", N_("Digital tower (no physical tower)"), "bool", False,
-                   help=N_("A published model, not the real tower: dropped cubes fall with 2/3, stuck cubes with 1/3.")),
-        ]
+    options_model = ImmortalsOptions
 
     def seats(self, options: dict[str, Any]) -> list[SeatDef]:
-        n = int(options.get("players") or 4)
+        n = ImmortalsOptions.read(options).players
         return [SeatDef(f"p{i + 1}", label, color) for i, (_cid, label, color) in enumerate(COLORS[:n])]
 
     def setup(self, options: dict[str, Any], ctx: Ctx) -> State:
+        opts = ImmortalsOptions.load(options)
         seats = [s.id for s in self.seats(options)]
         n = len(seats)
-        table = options.get("rounds_table") or "a"
-        rounds = int(options.get("rounds") or 0) or ROUNDS[table][n]
+        rounds = opts.rounds or ROUNDS[opts.rounds_table][n]
         first = ctx.rng.choice(seats)
         state: State = {
             "seats": seats,
             "labels": {s.id: s.label for s in self.seats(options)},
             "colors": {s.id: s.color for s in self.seats(options)},
-            "options": {
-                "rounds_table": table,
-                "inhabitant_reading": options.get("inhabitant_reading") or "example",
-                "loser_inhabitants": options.get("loser_inhabitants") or "party",
-                "dominate_empty": options.get("dominate_empty") or "take",
-                "digital_tower": bool(options.get("digital_tower")),
-            },
+            "options": opts.dump(),
             "profile": profile.load(options.get("profile_data")),
             "phase": "setup",
             "round": 0,
@@ -151,7 +117,8 @@ class ImmortalsGame(Game):
              stages=(f"{DRAFT}/feed",)),
         Move("answer", rules.answer, "A sealed answer: the draft pick (draft-N) or the round's plan (plan-R); "
              "the last pick reveals every pick, the last plan starts the performance.", cite.both("6, 8"),
-             params.Answer, who="seat", stages=(f"{DRAFT}/pick", PLANNING), reveals=True),
+             params.Answer, who="seat", stages=(f"{DRAFT}/pick", PLANNING), reveals=True,
+             sealed=True),
         Move("reinforce", rules.reinforce, "The seat in turn draws a conflict card or not and brings 1 army "
              "per 3 in each limbo to its regions of that realm.", cite.both(8), params.Reinforce,
              who="seat", stages=(REINFORCE,)),

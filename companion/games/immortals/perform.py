@@ -25,6 +25,7 @@ from .board import (
 from .cards import card_location
 from .data import BUILDINGS, REALMS, tribes
 from .labels import SIDES, msg, rname, where, word
+from .options import ImmortalsOptions
 from .scoring import BUILD_VP
 
 #: Fixed costs (energy, gold), seed 001 p.9-12.
@@ -376,7 +377,7 @@ def dominate(state: dict[str, Any], ctx: Ctx, seat: str, location: str) -> None:
     other_cell = state["board"][twin(location)]
     theirs = other_cell["armies"] if other_cell["seat"] not in (None, seat) else 0
     empty = other_cell["seat"] in (None, seat) or other_cell["armies"] == 0
-    if empty and state["options"].get("dominate_empty", "take") == "nothing":
+    if empty and ImmortalsOptions.of(state).dominate_empty == "nothing":
         ctx.log(N_("%(who)s cannot dominate %(region)s: no other player holds the twin region (table "
                    "option, p.12)"), who=ctx.name(seat), region=rname(state, rid))
     elif mine > theirs:

@@ -19,6 +19,7 @@ from .battle import INH, adjudicate, tower_drop
 from .board import REGIONS, check_location, other, set_cell, split
 from .data import BUILDINGS, REALMS, RESOURCES, tribes
 from .labels import FIELDS, WINNERS, card_line, joined, msg, rname, where, word
+from .options import ImmortalsOptions
 
 FIX = "companion: corrections"
 
@@ -415,7 +416,7 @@ def _battle_actor(state: State, ctx: Ctx) -> dict[str, Any]:
 def battle_result(state: State, ctx: Ctx, action: Action) -> None:
     """The table enters what fell in the tray: cubes per colour and inhabitants (seed 001 p.13)."""
     b = _battle_actor(state, ctx)
-    if state["options"]["digital_tower"] and not ctx.actor.host:
+    if ImmortalsOptions.of(state).digital_tower and not ctx.actor.host:
         raise RuleError("With the digital tower, drop the cubes instead.", cite.FACTS)
     raw = action.get("tray")
     if not isinstance(raw, dict):
@@ -431,7 +432,7 @@ def battle_result(state: State, ctx: Ctx, action: Action) -> None:
 def battle_drop(state: State, ctx: Ctx, action: Action) -> None:
     """Digital tower only: drop the cubes through the model (facts/immortals.md)."""
     b = _battle_actor(state, ctx)
-    if not state["options"]["digital_tower"]:
+    if not ImmortalsOptions.of(state).digital_tower:
         raise RuleError("This table uses the physical tower: enter what fell in the tray.", cite.FACTS)
     tray, state["tower"] = tower_drop(ctx.rng, state["tower"], b["drop"])
     _resolve(state, ctx, b, tray)
@@ -439,9 +440,9 @@ def battle_drop(state: State, ctx: Ctx, action: Action) -> None:
 
 def _resolve(state: State, ctx: Ctx, b: dict[str, Any], tray: dict[str, int]) -> None:
     """Apply the adjudication: limbos of the other realm, region, card, what stays in the tray."""
-    reading = state["options"]["inhabitant_reading"]
-    res = adjudicate(tray, b["attacker"], b["defender"], b["side"], reading,
-                     state["options"].get("loser_inhabitants", "party"))
+    opts = ImmortalsOptions.of(state)
+    res = adjudicate(tray, b["attacker"], b["defender"], b["side"], opts.inhabitant_reading,
+                     opts.loser_inhabitants)
     realm, rid = split(b["to"])
     for s, n in res["to_limbo"].items():
         state["players"][s]["limbo"][other(realm)] += n
@@ -454,7 +455,7 @@ def _resolve(state: State, ctx: Ctx, b: dict[str, Any], tray: dict[str, int]) ->
         perform.return_region_card(state, rid)
         ctx.log(N_("The region card %(region)s goes back to the deck"), region=rname(state, rid))
     state["tray"] = dict(res["tray_after"])
-    state["last_battle"] = {**b, "tray": tray, "result": res, "reading": reading}
+    state["last_battle"] = {**b, "tray": tray, "result": res, "reading": opts.inhabitant_reading}
     state["battle"] = None
     ctx.log(N_("Battle for %(region)s (%(realm)s): %(a)s against %(d)s, %(winner)s"), **where(state, b["to"]),
             a=res["scores"]["attacker"], d=res["scores"]["defender"], winner=msg(WINNERS[res["winner"]]))

@@ -12,6 +12,7 @@ from .board import REGIONS, armies_on_board
 from .cards import MAGIC, card_location, conflict_realm, is_wild
 from .data import REALMS, tribes
 from .labels import KINDS, PHASES, SIDES, WINNERS
+from .options import ImmortalsOptions
 from .perform import tribe_action
 
 
@@ -64,7 +65,7 @@ def _draft_public(state: dict[str, Any]) -> dict[str, Any] | None:
         "hand_realms": {s: h["realm"] for s, h in d["hands"].items()},
         "fell": dict(d.get("fell") or {}),
         "inhabitants_fell": d.get("inhabitants_fell"),
-        "inhabitants_needed": d["stage"] == "feed" and not state["options"].get("digital_tower")
+        "inhabitants_needed": d["stage"] == "feed" and not ImmortalsOptions.of(state).digital_tower
         and d.get("inhabitants_fell", 0) is None,
     }
 
@@ -88,8 +89,8 @@ def public(state: dict[str, Any]) -> dict[str, Any]:
         "words": {"kinds": KINDS, "sides": SIDES, "winners": WINNERS, "phases": PHASES},
         "board": {k: dict(v) for k, v in state["board"].items()},
         "tray": dict(state["tray"]),
-        "tower_inside": sum(state["tower"].values()) if state["options"]["digital_tower"] else None,
-        "options": dict(state["options"]),
+        "tower_inside": sum(state["tower"].values()) if ImmortalsOptions.of(state).digital_tower else None,
+        "options": ImmortalsOptions.of(state).dump(),
         "deck_count": len(state["deck"]),
         "discard_count": len(state["discard"]),
         "battle": dict(state["battle"]) if state["battle"] else None,
@@ -118,7 +119,7 @@ def _can(state: dict[str, Any], seat: str) -> list[str]:
             can.append("draft_place")
         elif d["stage"] == "feed" and seat not in d["fed"]:
             can.append("feed")
-        if d["stage"] == "feed" and not state["options"]["digital_tower"] and d.get("inhabitants_fell", 0) is None:
+        if d["stage"] == "feed" and not ImmortalsOptions.of(state).digital_tower and d.get("inhabitants_fell", 0) is None:
             can.append("tower_inhabitants")
     elif phase == "reinforce" and state["turn"] == seat:
         can.append("reinforce")
@@ -127,7 +128,7 @@ def _can(state: dict[str, Any], seat: str) -> list[str]:
     elif phase == "performance":
         b = state["battle"]
         if b and seat in (b["attacker"], b["defender"]):
-            can.append("battle_drop" if state["options"]["digital_tower"] else "battle_result")
+            can.append("battle_drop" if ImmortalsOptions.of(state).digital_tower else "battle_result")
         elif not b and state["turn"] == seat:
             if p["plan"] and planning.spaces(p["plan"]):
                 can.append("perform")

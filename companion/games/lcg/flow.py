@@ -13,6 +13,7 @@ from ... import sealed
 from ...i18n import N_, tr
 from ..base import Ctx
 from . import data, pace
+from .options import LcgOptions
 from .scoring import check_win, dominance_winner, initiative_winner, resolve_challenge
 from .windows import (
     MAX_DEPTH,
@@ -213,8 +214,9 @@ def resolve_event(state: dict[str, Any], ctx: Ctx, event: str) -> None:
             ctx.log(N_("\"When revealed\" effects resolve in this order: %(order)s."),
                     order=", ".join(f"{ctx.name(s)} ({state['players'][s]['plot']['name']})" for s in order))
     elif event == "choose_titles":
-        ctx.log(N_("Titles: %(titles)s."), titles=", ".join(
-            f"{ctx.name(s)}: {state['players'][s]['title'] or '-'}" for s in state["seats"]))
+        ctx.log(N_("Titles: %(titles)s."), titles=[
+            tr(N_("%(who)s: %(title)s"), who=ctx.name(s), title=tr(state["players"][s]["title"] or "-"))
+            for s in state["seats"]])
     elif event == "draw_two":
         ctx.log(N_("Each player draws two cards now (mandatory)."))
     elif event == "become_active":
@@ -309,7 +311,7 @@ def _dominance(state: dict[str, Any], ctx: Ctx) -> None:
     totals = {}
     for seat in state["seats"]:
         total = state["dominance"]["entries"][seat]
-        if state["options"]["dominance_gold"] == "add":
+        if LcgOptions.of(state).dominance_gold == "add":
             total += state["players"][seat]["gold"]
         totals[seat] = total
     winner = dominance_winner(totals)
@@ -344,7 +346,7 @@ def autopasses(state: dict[str, Any], seat: str, rnd: dict[str, Any]) -> bool:
         return True
     if rnd["exempt"] == seat:
         return False
-    if state["options"]["uniform_timer"] > 0 and rnd["type"] != "actions":
+    if LcgOptions.of(state).uniform_timer > 0 and rnd["type"] != "actions":
         return False
     return rnd["akind"] in state["players"][seat]["autopass"]
 
@@ -355,7 +357,7 @@ def _round_start(state: dict[str, Any], node: Node, root: Node) -> str:
     if node["kind"] == "framework":
         return state["first_player"]
     if node["kind"] == "passive":
-        if state["options"]["passive_start"] == "window":
+        if LcgOptions.of(state).passive_start == "window":
             return _round_start(state, root, root)
         return state["first_player"]
     return left_of(state["seats"], node["initiator"])

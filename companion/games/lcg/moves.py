@@ -1,4 +1,5 @@
-"""Every move of the LCG table: its parameter model, its handler, and its declaration (MOVES).
+"""Every move of the LCG table: its handler beside its declaration (MOVES); the parameter models
+are in :mod:`.params`.
 
 The shared dispatcher (:mod:`companion.moves`) checks the kind of actor, the stage and the fields
 before a handler runs; the handlers keep the finer checks the rules ask for (whose opportunity it
@@ -10,15 +11,14 @@ counter correction and a seat's own private settings are still accepted (facts l
 from __future__ import annotations
 
 import json
-from typing import Any, Literal
-
-from pydantic import ConfigDict, Field
+from typing import Any
 
 from ... import sealed
 from ...i18n import N_, tr
 from ...moves import Handler, Move, Moves, NoParams, Params
 from ..base import Action, Ctx, RuleError, State, get_choice, get_int
-from . import data, flow, pace
+from . import data, flow, pace, params
+from .params import MAX_PLOTS, PRODUCT, RULE_FACTS, names, read_plot, text
 from .scoring import check_win, total_power
 from .windows import MAX_DEPTH, current_event, current_round, do_pass, holder, left_of, new_node, new_round
 
@@ -30,12 +30,8 @@ RULE_STRENGTH = "seed 003 Page 9"
 RULE_PLOT = "seed 003 Page 11"
 RULE_CHALLENGES = "seed 003 Page 12"
 RULE_FLOW = "seed 003 Page 11-12"
-RULE_FACTS = "facts lcg.md"
-PRODUCT = "companion: lcg table"
 
-ChallengeType = Literal["military", "intrigue", "power"]
 CHALLENGE_TYPES: tuple[str, ...] = ("military", "intrigue", "power")
-Counter = Literal["gold", "power", "char_power", "income_bonus", "initiative_bonus", "claim_bonus"]
 COUNTERS: tuple[str, ...] = ("gold", "power", "char_power", "income_bonus", "initiative_bonus", "claim_bonus")
 COUNTER_NAMES = {"gold": N_("gold"), "power": N_("House power"), "char_power": N_("power on characters"),
                  "income_bonus": N_("income bonus"), "initiative_bonus": N_("initiative modifier"),
@@ -44,159 +40,10 @@ COUNTER_NAMES = {"gold": N_("gold"), "power": N_("House power"), "char_power": N
 #: income and initiative count whether it stands or kneels), so they may go below zero.
 MODIFIERS = ("initiative_bonus", "claim_bonus")
 MODIFIER_RANGE = (-9, 9)
-MAX_PLOTS = 10
 #: Every stage but "ended": the moves a won game refuses (facts lcg.md: the first to the table's
 #: power total wins, and the game stops there).
 PLAYING = data.PHASES
 GAME_OVER = N_("The game is over.")
-
-
-# -- reading fields -------------------------------------------------------------------------------
-def text(action: Action, key: str, limit: int, required: bool = False) -> str:
-    value = str(action.get(key) or "").strip()[:limit]
-    if required and not value:
-        raise RuleError("%(field)s must not be empty.", PRODUCT, entry="companion-input", field=key)
-    return value
-
-
-def names(raw: str) -> list[str]:
-    """A comma- or line-separated list of names (titles), at most 12 of 40 characters."""
-    return [n.strip()[:40] for n in str(raw or "").replace("\n", ",").split(",") if n.strip()][:12]
-
-
-def read_plot(raw: Any) -> dict[str, Any]:
-    """A plot as the phone sends it: its name and printed gold, initiative and claim (facts lcg.md)."""
-    if not isinstance(raw, dict):
-        raise RuleError("A plot needs a name, gold, initiative and claim.", RULE_FACTS)
-    name = str(raw.get("name") or "").strip()[:40]
-    if not name:
-        raise RuleError("A plot needs a name, gold, initiative and claim.", RULE_FACTS)
-    wr = raw.get("when_revealed")
-    return {
-        "name": name,
-        "gold": get_int(raw, "gold", 0, 20, RULE_FACTS),
-        "initiative": get_int(raw, "initiative", 0, 20, RULE_FACTS),
-        "claim": get_int(raw, "claim", 0, 9, RULE_FACTS),
-        "when_revealed": wr is True or str(wr).lower() in ("1", "true", "on", "yes"),
-    }
-
-
-# -- parameter models -----------------------------------------------------------------------------
-class LcgParams(Params):
-    """LCG fields are read with ``str()`` by the rules, so a number sent for a text field passes."""
-
-    model_config = ConfigDict(coerce_numbers_to_str=True)
-
-
-Opp = int | str | None
-
-
-class Pass(LcgParams):
-    opp: Opp = Field(None, description="the opportunity id from the view (`opp`); a stale one is refused (409)")
-
-
-class PassAhead(LcgParams):
-    round: int | str | None = Field(None, description="the private view's `countdown.round`; "
-                                                      "a round that moved on is refused (409)")
-    wait: bool | str | None = Field(None, description="true when the player tapped Wait (nothing changes)")
-    stop: str | None = Field(None, description="a later window of the open run (a box id from the public view's "
-                                             "`run.later`) to be stopped at: nothing until then (secret)")
-
-
-class Act(Pass):
-    label: str | None = Field(None, description="what is played (60 characters)")
-    effect: str | None = Field(None, description="`cancel` (default) or `save`, in a save/cancel round")
-
-
-class Label(LcgParams):
-    label: str = Field(description="the ability or card (60 characters; a card 40)")
-
-
-class Index(LcgParams):
-    index: int = Field(description="position in the list, from 0")
-
-
-class PassiveOrder(LcgParams):
-    order: list[int] | str = Field(description="every waiting passive's index once, in resolving order "
-                                               "(a list, or comma-separated)")
-
-
-class Plot(LcgParams):
-    name: str = Field(description="the plot's name (40 characters)")
-    gold: int = Field(description="printed gold, 0-20")
-    initiative: int = Field(description="printed initiative, 0-20")
-    claim: int = Field(description="printed claim, 0-9")
-    when_revealed: bool | str | None = Field(None, description="true when it has a \"when revealed\" effect")
-
-
-class PlotAnswer(LcgParams):
-    prompt: str | None = Field(None, description="the plot prompt id (default: this round's)")
-    value: Plot | None = Field(None, description="the plot, with `add_plot`'s fields; a phone form sends them flat "
-                                               "instead")
-    name: str | None = Field(None, description="flat form of `value`")
-    gold: int | None = None
-    initiative: int | None = None
-    claim: int | None = None
-    when_revealed: bool | str | None = None
-
-
-class PlotDeck(LcgParams):
-    plots: list[Plot] | str = Field(description=f"up to {MAX_PLOTS} plots, each with `add_plot`'s fields; a "
-                                                "list, or the same list as a JSON string from a phone form")
-
-
-class SeatChoice(LcgParams):
-    seat: str = Field(description="a seat id")
-
-
-class SeatOrder(LcgParams):
-    order: list[str] | str = Field(description="every seat with a \"when revealed\" plot once "
-                                               "(a list, or comma-separated)")
-
-
-class TitleChoice(LcgParams):
-    title: str = Field(description="one of the free titles")
-
-
-class Challenge(LcgParams):
-    challenge: ChallengeType = Field(description="the challenge type (each once per phase)")
-    opponent: str | None = Field(None, description="the defending seat (needed in a melee)")
-
-
-class Strength(LcgParams):
-    attacker: int = Field(description="attacking STR, 0-99")
-    defender: int = Field(description="defending STR, 0-99")
-
-
-class Dominance(LcgParams):
-    strength: int = Field(description="STR of standing characters (plus gold per the table option), 0-999")
-    seat: str | None = Field(None, description="whose total (default: the actor's seat; the host names one)")
-
-
-class Adjust(LcgParams):
-    field: Counter = Field(description="which counter")
-    delta: int = Field(description="how much to add (negative to spend), -99 to 99")
-    seat: str | None = Field(None, description="whose counter (default: the actor's seat)")
-
-
-class HostSet(LcgParams):
-    seat: str = Field(description="a seat id")
-    field: Counter = Field(description="which counter")
-    value: int = Field(description="the new value: 0-999, modifiers -9 to 9")
-
-
-class Autopass(LcgParams):
-    kinds: list[str] | str | None = Field(None, description="window kinds to auto-pass (box ids and "
-                                                            "`act.<phase>`); a list, or comma-separated")
-
-
-class SetPhase(LcgParams):
-    phase: data.Phase = Field(description="the phase to start")
-
-
-class TitlesSetup(LcgParams):
-    titles: str = Field(description="comma-separated titles, at least one per player")
-    relations: str | None = Field(None, description="who supports or opposes whom (2000 characters)")
 
 
 # -- opportunities: act and pass (seed 003 Page 6-8) -----------------------------------------------
@@ -432,7 +279,7 @@ def title(state: State, ctx: Ctx, action: Action) -> None:
     state["players"][chooser]["title"] = get_choice(action, "title", free, RULE_PLOT)
     state["plot_round"]["titles_next"] += 1
     ctx.log(N_("%(who)s takes the title %(title)s."), who=ctx.name(chooser),
-            title=state["players"][chooser]["title"])
+            title=tr(state["players"][chooser]["title"]))
 
 
 # -- challenges (seed 003 Page 12) -----------------------------------------------------------------
@@ -605,60 +452,65 @@ def titles_setup(state: State, ctx: Ctx, action: Action) -> None:
     ctx.log(N_("Host updated the titles."))
 
 
-def _playing(name: str, run: Handler, summary: str, rule: str, params: type[Params] = NoParams,
+def _playing(name: str, run: Handler, summary: str, rule: str, fields: type[Params] = NoParams,
              **kw: Any) -> Move:
     """A move of the running game: refused once it is won, with the old message (facts lcg.md)."""
-    return Move(name, run, summary, rule, params, stages=PLAYING, not_now=GAME_OVER,
+    return Move(name, run, summary, rule, fields, stages=PLAYING, not_now=GAME_OVER,
                 not_now_rule=RULE_FACTS, entry="win-power", **kw)
 
 
 MOVES = Moves([
     _playing("pass", pass_, "Pass the opportunity clockwise (the host may pass for the holder).",
-             RULE_WINDOWS, Pass, who="seat"),
+             RULE_WINDOWS, params.Pass, who="seat"),
     _playing("pass_ahead", pass_ahead, "The phone's countdown ended: pass now if holding the opportunity, "
              "else when it arrives; void once anyone acts. Never shown to another device. Refused for the "
-             "active player in their marshalling segment.", RULE_WINDOWS, PassAhead, who="seat"),
+             "active player in their marshalling segment.", RULE_WINDOWS, params.PassAhead, who="seat"),
     _playing("act", act, "The holder acts: an action in a segment (opens a window), a save/cancel response "
-             "in step 2, a response in step 5.", RULE_WINDOWS, Act, who="seat"),
+             "in step 2, a response in step 5.", RULE_WINDOWS, params.Act, who="seat"),
     _playing("passive", passive, "Note a triggered passive ability, inside a window: queued for step 4, or "
-             "resolved at once during responses.", RULE_WINDOW_STEPS, Label, who="seat"),
+             "resolved at once during responses.", RULE_WINDOW_STEPS, params.Label, who="seat"),
     _playing("order_passives", order_passives, "The first player orders 2+ waiting passive abilities.",
-             RULE_WINDOWS, PassiveOrder, who="seat"),
+             RULE_WINDOWS, params.PassiveOrder, who="seat"),
     _playing("moribund", moribund, "Note a card that leaves play when the window closes.", RULE_MORIBUND,
-             Label, who="seat"),
-    _playing("unmoribund", unmoribund, "Correct a card noted as moribund by mistake.", RULE_MORIBUND, Index,
-             who="seat"),
+             params.Label, who="seat"),
+    _playing("unmoribund", unmoribund, "Correct a card noted as moribund by mistake.", RULE_MORIBUND,
+             params.Index, who="seat"),
     _playing("answer", answer, "Secretly choose a plot (sealed prompt); changeable until the last one "
-             "arrives, then all are revealed.", RULE_PLOT, PlotAnswer, who="seat", reveals=True),
+             "arrives, then all are revealed.", RULE_PLOT, params.PlotAnswer, who="seat", reveals=True,
+             sealed=True),
     Move("register_plots", register_plots, "Keep this seat's private plot deck (the phone offers it at later "
-         "tables).", PRODUCT, PlotDeck, who="seat"),
-    _playing("add_plot", add_plot, "Add one plot to this seat's private plot deck.", PRODUCT, Plot, who="seat"),
-    _playing("remove_plot", remove_plot, "Remove a plot from this seat's private plot deck.", PRODUCT, Index,
+         "tables).", PRODUCT, params.PlotDeck, who="seat"),
+    _playing("add_plot", add_plot, "Add one plot to this seat's private plot deck.", PRODUCT, params.Plot,
              who="seat"),
+    _playing("remove_plot", remove_plot, "Remove a plot from this seat's private plot deck.", PRODUCT,
+             params.Index, who="seat"),
     _playing("first_player", first_player, "The initiative winner chooses the first player.", RULE_PLOT,
-             SeatChoice, who="seat"),
+             params.SeatChoice, who="seat"),
     _playing("reveal_order", reveal_order, "The first player orders 2+ \"when revealed\" effects.", RULE_PLOT,
-             SeatOrder, who="seat"),
-    _playing("title", title, "Melee: the seat whose turn it is takes a title.", RULE_PLOT, TitleChoice,
+             params.SeatOrder, who="seat"),
+    _playing("title", title, "Melee: the seat whose turn it is takes a title.", RULE_PLOT, params.TitleChoice,
              who="seat"),
     _playing("challenge", challenge, "The active player declares a challenge (each type once per phase).",
-             RULE_CHALLENGES, Challenge, who="seat"),
+             RULE_CHALLENGES, params.Challenge, who="seat"),
     _playing("finish", finish, "The active player finishes their challenges.", RULE_CHALLENGES, who="seat"),
     _playing("strength", strength, "The attacker, the defender or the host enters both STR totals at "
-             "\"determine the winner\".", RULE_STRENGTH, Strength, who="seat"),
-    _playing("dominance", dominance, "A seat's total at the dominance reward.", RULE_CHALLENGES, Dominance,
-             who="seat"),
+             "\"determine the winner\".", RULE_STRENGTH, params.Strength, who="seat"),
+    _playing("dominance", dominance, "A seat's total at the dominance reward.", RULE_CHALLENGES,
+             params.Dominance, who="seat"),
     _playing("adjust", adjust, "Change one's own counter; the two modifiers (locations and cards, Page 14) "
-             "range -9..9 and add to the plot's printed initiative / claim.", RULE_MARSHAL, Adjust, who="seat"),
-    Move("host_set", host_set, "Host: set any seat's counter (also after the game is won).", PRODUCT, HostSet,
-         who="host"),
+             "range -9..9 and add to the plot's printed initiative / claim.", RULE_MARSHAL, params.Adjust,
+             who="seat"),
+    Move("host_set", host_set, "Host: set any seat's counter (also after the game is won).", PRODUCT,
+         params.HostSet, who="host"),
     _playing("declare_win", declare_win, "A player declares victory (a card effect); the host can undo it.",
              RULE_FACTS, who="seat"),
-    Move("autopass", autopass, "This seat's own auto-pass settings (private).", PRODUCT, Autopass, who="seat"),
-    _playing("set_first", set_first, "Host: correct the first player.", RULE_WINDOWS, SeatChoice, who="host"),
+    Move("autopass", autopass, "This seat's own auto-pass settings (private).", PRODUCT, params.Autopass,
+         who="seat"),
+    _playing("set_first", set_first, "Host: correct the first player.", RULE_WINDOWS, params.SeatChoice,
+             who="host"),
     _playing("set_phase", set_phase, "Host: jump to the start of a phase (closes any window; unrevealed plots "
-             "are discarded unseen).", RULE_FLOW, SetPhase, who="host"),
+             "are discarded unseen).", RULE_FLOW, params.SetPhase, who="host"),
     _playing("skip", skip, "Host: end the current round as if everyone passed.", PRODUCT, who="host"),
     _playing("titles_setup", titles_setup, "Host: enter the melee titles and their relations.", RULE_PLOT,
-             TitlesSetup, who="host"),
+             params.TitlesSetup, who="host"),
 ])

@@ -14,23 +14,18 @@ every phone has reported, and every phone reports once per countdown, so no devi
 waited (the same rule as issue 15's Wait).
 
 ``"each"`` is the issue 15 behaviour (one countdown per round); tables created before this option
-existed replay with it (:data:`LEGACY`).
+existed replay with it (the option's ``legacy`` value in :class:`.options.LcgOptions`).
 """
 
 from __future__ import annotations
 
-import copy
-import random
 from typing import Any
 
-from ..base import Actor, Ctx
-
-#: What a table created before issue 24 played with (its stored options lack these keys).
-LEGACY: dict[str, Any] = {"window_pace": "each"}
+from .options import LcgOptions
 
 
 def on(state: dict[str, Any]) -> bool:
-    return (state["options"].get("window_pace") or LEGACY["window_pace"]) == "run"
+    return LcgOptions.of(state).window_pace == "run"
 
 
 def quiet(state: dict[str, Any]) -> bool:
@@ -84,55 +79,3 @@ def round_over(state: dict[str, Any], rnd: dict[str, Any]) -> None:
     need = [s for s in rnd["order"] if not (rnd["exempt"] == s and state["phase"] == "marshalling")]
     if need and all(s in rnd.get("quiet", ()) for s in need):
         run["mode"] = "quiet"
-
-
-def settle(state: dict[str, Any]) -> None:
-    """After the flow stopped: a quiet run is over (a seat must decide); a round that asks for the
-    first time learns where its run would end, for the question on the phones and the TV."""
-    if not on(state) or "_trace" in state:
-        return
-    from . import flow
-    from .windows import current_round, holder
-
-    run = state.get("run") or {}
-    rnd = current_round(state)
-    if rnd is None or flow.must_end_segment(state, rnd, holder(rnd)):
-        reset(state, keep_stops=False)  # the run reached its decision
-        run = state["run"]
-    elif run.get("mode") != "ask":  # a quiet run halted at a window someone asked for
-        stops = run.get("stops") or {}
-        seats = [s for s, box in stops.items() if box == state["box"]]
-        reset(state)
-        run = state["run"]
-        run["armed"] = {"box": state["box"], "seats": seats}
-        run["stops"] = {s: b for s, b in stops.items() if s not in seats}
-    if rnd is not None and run.get("rid") != rnd.get("rid"):
-        run.update(rid=rnd.get("rid"), **preview(state))
-
-
-def preview(state: dict[str, Any]) -> dict[str, Any]:
-    """Where the run would end if every seat said nothing: the same flow, on a copy, with a
-    throwaway log and random source (the copy stops at the next input, before any secret)."""
-    from . import flow
-    from .windows import current_event
-
-    sim = copy.deepcopy(state)
-    sim["run"] = {"mode": "quiet", "stops": {}}
-    sim["_trace"] = []
-    flow.advance(sim, Ctx(actor=Actor(host=True), rng=random.Random(0)))
-    top = sim["stack"][-1] if sim["stack"] else None
-    end = {"box": sim["box"], "event": current_event(top), "phase": sim["phase"],
-           "won": bool(sim["winner"]), "next_round": sim["round"] != state["round"]}
-    return {"end": end, "boxes": [state["box"]] + [b for b in sim["_trace"] if b != state["box"]]}
-
-
-def public(state: dict[str, Any]) -> dict[str, Any] | None:
-    """The run question for every device (the same bytes whoever waits): where it would end."""
-    run = state.get("run")
-    if not on(state) or not run or not run.get("end"):
-        return None
-    from .flow import EVENT_NAMES
-
-    end = dict(run["end"])
-    end["event_name"] = EVENT_NAMES.get(end["event"] or "")
-    return {"end": end, "boxes": list(run.get("boxes") or []), "later": stop_choices(state)}

@@ -7,13 +7,14 @@ from typing import Any
 
 from ...i18n import N_
 from ..base import Ctx
+from .options import LcgOptions
 
 
 def total_power(state: dict[str, Any], seat: str) -> int:
     """Power that counts toward victory: the House card, plus power on characters when the table
     keeps that counter (facts lcg.md: power on the House card and on characters)."""
     player = state["players"][seat]
-    extra = player["char_power"] if state["options"]["count_char_power"] else 0
+    extra = player["char_power"] if LcgOptions.of(state).count_char_power else 0
     return player["power"] + extra
 
 
@@ -35,7 +36,7 @@ def initiative_winner(state: dict[str, Any], rng: random.Random) -> tuple[str, l
     if len(tied) == 1:
         return tied[0], [], False
     pool = tied
-    if state["options"]["initiative_tie"] == "lowest_power":
+    if LcgOptions.of(state).initiative_tie == "lowest_power":
         low = min(total_power(state, s) for s in tied)
         pool = [s for s in tied if total_power(state, s) == low]
         if len(pool) == 1:
@@ -53,7 +54,7 @@ def resolve_challenge(state: dict[str, Any]) -> None:
     with no STR lose instead (how many groups play it; the FAQ is silent)."""
     ch = state["challenge"]
     attacker_wins = ch["attacker_str"] >= ch["defender_str"]
-    if ch["attacker_str"] == 0 and state["options"].get("zero_str_attack") == "cannot_win":
+    if ch["attacker_str"] == 0 and LcgOptions.of(state).zero_str_attack == "cannot_win":
         attacker_wins = False
     ch["winner"] = ch["attacker"] if attacker_wins else ch["defender"]
     ch["loser"] = ch["defender"] if attacker_wins else ch["attacker"]
@@ -73,7 +74,7 @@ def check_win(state: dict[str, Any], ctx: Ctx) -> None:
     if state["winner"]:
         return
     for seat in state["seats"]:
-        if total_power(state, seat) >= state["options"]["win_power"]:
+        if total_power(state, seat) >= LcgOptions.of(state).win_power:
             state["winner"] = seat
             ctx.log(N_("%(who)s reaches %(power)s power and wins the game!"), who=ctx.name(seat),
                     power=total_power(state, seat))

@@ -10,8 +10,9 @@ from itertools import permutations
 from typing import Any
 
 from ... import sealed
-from . import data, flow, pace
+from . import data, flow, lookahead, pace
 from .data import autopass_kinds
+from .options import LcgOptions
 from .scoring import total_power
 from .windows import current_event, current_round, holder
 
@@ -65,6 +66,7 @@ def step_name(state: dict[str, Any]) -> str:
 
 def public_view(state: dict[str, Any]) -> dict[str, Any]:
     rnd = current_round(state)
+    opts = LcgOptions.of(state)
     box = data.boxes().get(state["box"] or "")
     top = state["stack"][-1] if state["stack"] else None
     event = current_event(top)
@@ -86,12 +88,12 @@ def public_view(state: dict[str, Any]) -> dict[str, Any]:
         "round_type": rnd["type"] if rnd else None,
         "opp": rnd["opp"] if rnd else None,
         "passed": list(rnd["passed"]) if rnd else [],
-        "timer": state["options"]["uniform_timer"] if rnd and rnd["type"] != "actions" else 0,
+        "timer": opts.uniform_timer if rnd and rnd["type"] != "actions" else 0,
         # the same for every seat, so the TV may show it; who already passed ahead is never shown
-        "countdown": ({"round": rnd.get("rid", rnd["opp"]), "seconds": int(state["options"].get("auto_close") or 0)}
-                      if rnd and state["options"].get("auto_close") else None),
-        # where the open run of windows ends if nobody acts (pace.py); the same for every device
-        "run": pace.public(state) if rnd else None,
+        "countdown": ({"round": rnd.get("rid", rnd["opp"]), "seconds": opts.auto_close}
+                      if rnd and opts.auto_close else None),
+        # where the open run of windows ends if nobody acts (lookahead.py); the same for every device
+        "run": lookahead.public(state) if rnd else None,
         "window": [_node_view(n) for n in state["stack"]],
         "segment": {"box": state["box"], "holder": holder(seg), "passed": list(seg["passed"])} if seg else None,
         "decision": dict(state["decision"]) if state.get("decision") else None,
@@ -120,7 +122,7 @@ def public_view(state: dict[str, Any]) -> dict[str, Any]:
                       for b in data.boxes().values() if b.phase == state["phase"]
                       and not (b.melee_only and len(state["seats"]) < 3)],
         "winner": state["winner"],
-        "win_power": state["options"]["win_power"],
+        "win_power": opts.win_power,
     }
 
 
@@ -227,7 +229,7 @@ def _countdown(state: dict[str, Any], rnd: dict[str, Any] | None, seat: str) -> 
     """This seat's countdown for the open round: the same length for every seat (table option), shown
     until its phone reports at zero (passed ahead or waiting); None for the active player in their
     marshalling segment."""
-    seconds = int(state["options"].get("auto_close") or 0)
+    seconds = LcgOptions.of(state).auto_close
     if not seconds or rnd is None or flow.must_end_segment(state, rnd, seat) or seat in rnd.get("ahead", ()) \
             or seat in rnd.get("waited", ()):
         return None

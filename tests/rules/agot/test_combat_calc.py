@@ -168,12 +168,12 @@ def test_tides_deck_runs_out_before_reshuffling_p28():
     """The digital Tides of Battle deck: 24 cards drawn without repeats, then the discards return."""
     import random
 
-    from companion.games.agot import combat
+    from companion.games.agot import combat_flow
     from companion.games.base import Actor, Ctx
 
     state: dict = {}
     ctx = Ctx(Actor(None, True), random.Random(5))
-    first = [combat.tides_draw(state, ctx) for _ in range(24)]
-    assert sorted(first) == sorted(combat.TIDES_DECK)
-    combat.tides_draw(state, ctx)
+    first = [combat_flow.tides_draw(state, ctx) for _ in range(24)]
+    assert sorted(first) == sorted(cb.TIDES_DECK)
+    combat_flow.tides_draw(state, ctx)
     assert len(state["tides_discard"]) == 1

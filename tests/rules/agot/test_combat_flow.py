@@ -84,8 +84,9 @@ def test_tyrion_cancels_and_the_opponent_chooses_again():
     assert GAME.waiting_for(state) == ["lannister"]
     act(state, "lannister", type="card_ability", use="1")
     assert state["action"]["combat"]["step"] == "cards" and GAME.waiting_for(state) == ["tyrell"]
-    with pytest.raises(RuleError):
+    with pytest.raises(RuleError) as refused:
         card(state, "tyrell", "mace-tyrell")
+    assert refused.value.entry == "card-tyrion"  # the card that forbids it, not the one refused
     card(state, "tyrell", "queen-of-thorns")
     act(state, "tyrell", type="card_ability", use="")  # Queen of Thorns: no order removed
     assert state["action"]["combat"] is None

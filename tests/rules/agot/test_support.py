@@ -7,8 +7,7 @@ import json
 import pytest
 from test_action_harness import act, board
 
-from companion.games.agot import GAME
-from companion.games.agot import combat as cb
+from companion.games.agot import GAME, combat_calc, combat_flow, combat_state
 from companion.games.base import RuleError
 
 
@@ -52,7 +51,7 @@ def test_never_support_an_opponent_against_yourself_p18():
     state = blackwater()
     with pytest.raises(RuleError) as err:
         act(state, "tyrell", type="support", area="kings-landing", side="defender")
-    assert err.value.rule == cb.RULE_SUPPORT
+    assert err.value.rule == combat_state.RULE_SUPPORT
 
 
 def test_support_is_asked_in_turn_order():
@@ -75,7 +74,7 @@ def test_land_units_never_support_at_sea_and_port_ships_only_their_sea_p18_p25()
     act(state, "lannister", type="march", **{"from": "the-golden-sound"}, moves=[{"to": "ironmans-bay", "ship": 2}])
     c = state["action"]["combat"]
     assert [q["area"] for q in c["queue"]] == ["port-of-pyke"]
-    assert cb.support_queue(state, "pyke", ["greyjoy"]) == []  # the port ship cannot support its land
+    assert combat_flow.support_queue(state, "pyke", ["greyjoy"]) == []  # the port ship cannot support its land
 
 
 def test_siege_engines_support_only_attacks_on_castles_p17():
@@ -83,9 +82,9 @@ def test_siege_engines_support_only_attacks_on_castles_p17():
     c = {"attacker": "a", "defender": "b", "neutral": None, "castle": False, "att_units": {"footman": 1},
          "def_units": {"footman": 1}, "supports": [{"area": "x", "house": "c", "side": "attacker",
                                                    "units": {"siege": 1}, "bonus": 1}], "cards": {}}
-    assert cb.total(c, "attacker") == 2  # footman + the special Support +1; the siege engine adds 0
+    assert combat_calc.total(c, "attacker") == 2  # footman + the special Support +1; the siege engine adds 0
     c["castle"] = True
-    assert cb.total(c, "attacker") == 6
+    assert combat_calc.total(c, "attacker") == 6
 
 
 def test_support_panel_shows_every_contribution():

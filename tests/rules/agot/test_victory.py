@@ -125,12 +125,13 @@ def test_a_garrison_leaves_only_by_combat_and_neutral_forces_fall():
 def test_faq_options_are_visible_at_setup_and_old_tables_keep_the_printed_rule():
     """Each FAQ option is a table option whose help names its source; a table stored before the
     options existed (no such keys) replays with the printed rules."""
-    from companion.games.agot.rules import LEGACY
-
-    opts = {o.key: o for o in GAME.options()}
-    for key in LEGACY:
-        assert "FAQ" in opts[key].help and opts[key].label
-    assert opts["tiebreak"].default == "faq" and "p.17" in opts["tiebreak"].help
+    faq = [o for o in GAME.options() if o.key.startswith("faq_") or o.key == "tiebreak"]
+    assert len(faq) == 4
+    for opt in faq:
+        assert "FAQ" in opt.help and opt.label and opt.rule.startswith("agot faq")
+        assert opt.legacy != opt.default  # an old table keeps the printed rule
+    tiebreak = next(o for o in faq if o.key == "tiebreak")
+    assert tiebreak.default == "faq" and "p.17" in tiebreak.help
     old = GAME.setup({"players": 6, "tides": False, "decks": "digital"}, ctx(host=True))
     assert "port-of-lannisport" not in old["units"]
     assert old["options"]["tiebreak"] == "printed" and not old["options"]["faq_blade_tides"]

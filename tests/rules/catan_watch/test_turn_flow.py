@@ -173,6 +173,19 @@ def test_corrections_are_logged_and_validated(table):
     assert any("corrected" in e["msg"] for e in t.log)
 
 
+def test_correction_takes_the_words_the_portuguese_screen_shows(table):
+    """The host form shows the wildlings by name ("Escalador, Gigante" in Portuguese, the book's words
+    p.7) and its help asks for them: saving the form unchanged, or typing them, is understood; an
+    unknown word is still refused."""
+    t = table(dice="physical").finish_setup()
+    t.act("p3", {"type": "correct", "what": "clan", "id": "hornfoot", "wildlings": "Escalador, gigante, Normal"})
+    assert t.view["clans"]["hornfoot"] == ["climber", "giant", "normal"]
+    t.act("p3", {"type": "correct", "what": "clan", "id": "hornfoot", "wildlings": "Climber, Giant"})
+    assert t.view["clans"]["hornfoot"] == ["climber", "giant"]
+    t.refuse("p3", {"type": "correct", "what": "clan", "id": "hornfoot", "wildlings": "escaladora"})
+    t.refuse("p3", {"type": "correct", "what": "clan", "id": "hornfoot", "wildlings": [3]})
+
+
 def test_state_and_views_are_json(table):
     t = table(dice="physical").finish_setup()
     t.roll(4)

@@ -1,0 +1,177 @@
+"""A wildling attack, step by step (seed 000 p.22-23): the sealed Night's Watch bid, the total against
+the wildlings' strength, the card (drawn, or named by the host for a physical deck), a tie-break by
+the Iron Throne holder, then the card's tasks (:mod:`.wildling_cards`) one house at a time.
+
+:data:`ATTACK` is the procedure a Westeros card (or Preemptive Raid) pushes as a step.
+"""
+
+from __future__ import annotations
+
+from ... import sealed
+from ...i18n import N_, tr
+from ..base import Action, Ctx, RuleError, get_choice
+from . import bidding, flow, names, power, tracks
+from .wildling_cards import CHOSEN, EFFECTS, build_tasks, check_losses, swap, swap_areas
+from .wildlings import CARD_ENTRY, CARD_RULE, RULE, STEP, State, card_ids, draw
+
+
+def start_attack(state: State, ctx: Ctx, step: flow.Step) -> None:
+    """Steps 1-2: the wildling strength, then a sealed bid from every house (seed 000 p.22)."""
+    state["seq"] += 1
+    step["pid"] = f"wildlings-{state['round']}-{state['seq']}"
+    step["stage"] = "bid"
+    asked = [h for h in tracks.turn_order(state) if h not in step["excluded"]]
+    ctx.log(N_("The wildlings attack with strength %(n)s!"), n=step["strength"])
+    bidding.open_bid(state, step["pid"], asked, "wildlings", N_("Night's Watch bid against strength %(n)s"),
+                     n=step["strength"])
+    if bidding.autofill_zero(state, ctx, step["pid"]):
+        _reveal(state, ctx, step)
+
+
+def act_attack(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+    """Bids, then the card (physical deck), tie-breaks and the card's tasks (seed 000 p.22-23)."""
+    kind = action.get("type")
+    stage = step["stage"]
+    if stage == "bid" and kind == "answer" and action.get("prompt") == step["pid"]:
+        house, bid = bidding.read_bid(state, ctx, action, step["pid"], RULE)
+        bidding.log_answer(state, ctx, step["pid"], house, bid)
+        if sealed.answer(state, step["pid"], house, bid):
+            _reveal(state, ctx, step)
+        return
+    if stage == "card" and kind == "wildling_card":
+        ctx.actor.require_host()
+        _resolve_card(state, ctx, step, get_choice(action, "card", card_ids(), RULE))
+        return
+    if stage == "tie" and kind == "choose":
+        ctx.actor.require(step["tie_chooser"])
+        step["target"] = get_choice(action, "value", step["tied"], "seed 000 p.23",
+                                    why=N_("Choose one of the houses tied for the bid."))
+        ctx.log(N_("%(chooser)s breaks the tie: %(house)s"), chooser=names.label(names.HOUSES[step["tie_chooser"]]),
+                house=names.label(names.HOUSES[step["target"]]))
+        _apply_card(state, ctx, step)
+        return
+    if stage == "tasks" and kind in ("choose", "confirm"):
+        _act_task(state, ctx, step, action)
+        return
+    raise RuleError("The table is resolving a wildling attack.", RULE, status=409)
+
+
+def _reveal(state: State, ctx: Ctx, step: flow.Step) -> None:
+    """Steps 3-6: total, result, threat, all bids to the Pool (seed 000 p.22-23)."""
+    bids = dict(sealed.get(state, step["pid"])["answers"])
+    for house, bid in bids.items():
+        power.spend(state, house, bid)
+    total = sum(bids.values())
+    won = total >= step["strength"]
+    step.update(bids=bids, total=total, won=won)
+    if step["move_token"]:
+        state["wildling_threat"] = 0 if won else max(0, state["wildling_threat"] - 2 * STEP)
+    state["last_attack"] = {"round": state["round"], "strength": step["strength"], "bids": bids,
+                            "total": total, "won": won, "card": None}
+    ctx.log(N_("Night's Watch %(total)s against wildlings %(strength)s: %(result)s"), total=total,
+            strength=step["strength"], result=tr(N_("the Watch holds") if won else N_("the wildlings win")))
+    if state["wildling_deck"]["mode"] == "digital":
+        _resolve_card(state, ctx, step, draw(state, ctx))
+    else:
+        step["stage"] = "card"
+
+
+def _resolve_card(state: State, ctx: Ctx, step: flow.Step, card: str) -> None:
+    """Reveal the top card and find who it hits; ties go to the Iron Throne holder (seed 000 p.23)."""
+    step["card"] = card
+    state["last_attack"]["card"] = card
+    ctx.log(N_("Wildling card: %(card)s"), card=names.label(names.WILDLINGS[card]))
+    bids = step["bids"]
+    best = (max if step["won"] else min)(bids.values())
+    tied = [h for h in tracks.turn_order(state) if h in bids and bids[h] == best]
+    if len(tied) > 1:
+        step["stage"] = "tie"
+        step["tied"] = tied
+        step["tie_chooser"] = tracks.holder(state, "iron_throne")
+        return
+    step["target"] = tied[0]
+    _apply_card(state, ctx, step)
+
+
+def _apply_card(state: State, ctx: Ctx, step: flow.Step) -> None:
+    """The card hits the highest or lowest bidder; the used card goes to the bottom (seed 000 p.23)."""
+    card, target = step["card"], step["target"]
+    role = N_("highest bidder") if step["won"] else N_("lowest bidder")
+    ctx.log(N_("%(house)s is the %(role)s."), house=names.label(names.HOUSES[target]), role=names.label(role))
+    state["last_attack"]["target"] = target
+    if state["wildling_deck"]["mode"] == "digital":
+        state["wildling_deck"]["bottom"].append(card)
+    step["stage"] = "tasks"
+    step["tasks"] = build_tasks(state, card, target, step["won"], step)
+    _run_tasks(state, ctx, step)
+
+def _run_tasks(state: State, ctx: Ctx, step: flow.Step) -> None:
+    """Apply tasks the companion can settle by itself; stop at the first that needs a phone."""
+    while step["tasks"]:
+        task = step["tasks"][0]
+        if not task.get("started"):
+            task["started"] = True
+            EFFECTS[task["card"]](state, ctx, step, task)
+        if task.get("ask"):
+            return
+        step["tasks"].pop(0)
+    _after(state, ctx, step)
+
+
+def _after(state: State, ctx: Ctx, step: flow.Step) -> None:
+    """Used card to the bottom (done at reveal); supply changes re-check armies (seed 000 p.8, p.23)."""
+    follow: list[flow.Step] = []
+    if step.get("supply_changed"):
+        follow.append({"kind": "armies"})
+    follow += step.get("then", [])
+    flow.push(state, *follow, front=True)
+    flow.finish(state, ctx, step)
+
+
+def _act_task(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+    task = step["tasks"][0]
+    ctx.actor.require(task["house"])
+    ask = task["ask"]
+    if action.get("type") == "confirm":
+        if ask["kind"] not in ("confirm", "units", "swap"):
+            raise RuleError("Choose one of the options first.", CARD_RULE, status=409,
+                            entry=CARD_ENTRY.get(task["card"]))
+        if ask["kind"] == "units":
+            check_losses(state, task)
+        if ask["kind"] == "swap" and ask["done"] < ask["need"]:
+            raise RuleError("Swap %(n)s more unit first.", CARD_RULE, status=409, entry="wildling-crow-killers",
+                            _plural="Swap %(n)s more units first.",
+                            n=ask["need"] - ask["done"])
+        ctx.log(N_("%(house)s has done it on the board."), house=names.label(names.HOUSES[task["house"]]))
+        task["ask"] = None
+    elif ask["kind"] == "swap":
+        swap(state, ctx, task, get_choice(action, "value", swap_areas(state, task), CARD_RULE,
+                                           why=N_("Choose an area where your house still has a unit to replace."),
+                                           entry=CARD_ENTRY.get(task["card"])))
+    else:
+        if ask["kind"] != "choose":
+            raise RuleError("Confirm when it is done on the board.", CARD_RULE, status=409,
+                            entry=CARD_ENTRY.get(task["card"]))
+        value = get_choice(action, "value", ask["choices"], CARD_RULE)
+        task["ask"] = None
+        CHOSEN[ask["then"]](state, ctx, step, task, value)
+    if not task.get("ask"):
+        step["tasks"].pop(0)
+        _run_tasks(state, ctx, step)
+
+def waiting_attack(state: State, step: flow.Step) -> list[str]:
+    stage = step.get("stage")
+    if stage == "bid":
+        return sealed.waiting(sealed.get(state, step["pid"]))
+    if stage == "tie":
+        return [step["tie_chooser"]]
+    if stage == "tasks" and step.get("tasks"):
+        return [step["tasks"][0]["house"]]
+    return []
+
+
+#: a wildling attack: the Night's Watch bid, the card (physical deck), a tie-break, the card's tasks
+ATTACK = flow.StepProcedure("wildling_attack", start_attack, act_attack, waiting_attack,
+                            sub=lambda st: st.get("stage"),
+                            moves={"bid": ("answer",), "card": ("wildling_card",), "tie": ("choose",),
+                                   "tasks": ("choose", "confirm")})
