@@ -39,7 +39,7 @@ import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import requests
 from flask.testing import FlaskClient
@@ -155,7 +155,7 @@ def surrogate_run(tmp: str) -> dict[str, Any]:
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+        return cast("int", s.getsockname()[1])
 
 
 def start_server(tmp: str, fd_limit: int | None = None, idle: float = 45.0) -> tuple[subprocess.Popen[bytes], str]:
@@ -383,7 +383,7 @@ def _big_export(tmp: str, events: int) -> dict[str, Any]:
             "rng_seed": 7, "time": 0.0}
     data["events"] += [dict(roll, seq=i + 2) for i in range(events - 1)]
     svc.db.dispose()
-    return data
+    return cast("dict[str, Any]", data)
 
 
 IMPORT_LATENCY = """

@@ -12,7 +12,7 @@ price of everything else (rules, rendering, the database).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from gevent import monkey
 
@@ -49,7 +49,7 @@ def make_app(fsync: bool) -> Flask:
         t["version"] += 1
         with conds[code]:
             conds[code].notify_all()
-        return t["version"]
+        return cast("int", t["version"])
 
     @app.post("/api/tables")
     def create() -> ResponseReturnValue:
@@ -86,7 +86,7 @@ def make_app(fsync: bool) -> Flask:
             yield "retry: 1500\n\n"
             while True:
                 def newer(s: int = seen) -> bool:
-                    return tables[code]["version"] > s
+                    return bool(tables[code]["version"] > s)
 
                 with conds[code]:
                     conds[code].wait_for(newer, timeout=15)

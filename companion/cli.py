@@ -17,6 +17,7 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import cast
 
 
 def lan_addresses() -> list[str]:
@@ -197,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
     p.set_defaults(func=new_game_cmd)
     args = parser.parse_args(argv)
     try:
-        return args.func(args)
+        return cast("int", args.func(args))
     except Exception as err:  # a clear line, not a traceback, for the person at the laptop
         from .games.base import RuleError
         from .server import explain_storage_error

@@ -9,7 +9,7 @@ device sees: they are the single gate for these secrets.
 
 from __future__ import annotations
 
-from typing import Any, NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, cast
 
 from .games.base import RuleError
 
@@ -89,7 +89,7 @@ def open_prompt(
 
 def get(state: dict[str, Any], pid: str) -> Prompt:
     try:
-        return state.get("prompts", {})[pid]
+        return cast("Prompt", state.get("prompts", {})[pid])
     except KeyError:
         raise RuleError("There is no such secret prompt.", "companion: sealed prompts", status=404) from None
 

@@ -170,7 +170,7 @@ def prepare(sock: socket.socket, idle_timeout: float | None) -> None:
 def guarded_server_class(base: type) -> type:
     """``base`` (gevent's WSGIServer, imported after monkey-patching) with the caps and the timeout."""
 
-    class GuardedServer(base):
+    class GuardedServer(base):  # type: ignore[misc]  # gevent is typed only once it is imported
         """Caps concurrent connections, in all and per source (503 past either cap), times out
         idle ones, no Nagle delay."""
 

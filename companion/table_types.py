@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from .engine import ActorJSON, EngineState, Event
 from .games.base import Actor, Game
@@ -47,7 +47,7 @@ class Snapshot:
 
     @property
     def options(self) -> dict[str, Any]:
-        return json.loads(self.table.options)
+        return cast("dict[str, Any]", json.loads(self.table.options))
 
 
 class TableStore(Protocol):

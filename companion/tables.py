@@ -20,7 +20,7 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 from weakref import WeakValueDictionary
 
 from sqlalchemy import func, insert
@@ -328,4 +328,4 @@ class Tables(TableSeats):
         if row is None:
             raise RuleError("There is no saved profile %(name)s.", "companion: profiles", status=404,
                             name=str(name)[:60])
-        return json.loads(row.data)
+        return cast("dict[str, Any]", json.loads(row.data))

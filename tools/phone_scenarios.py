@@ -132,7 +132,7 @@ def immortals(api: Api) -> Iterator[Step]:
 
 def agot(api: Api) -> Iterator[Step]:
     """Planning (secret orders), the action phase (a march), a combat: support, house card,
-    casualties; then a Clash of Kings bid."""
+    casualties; then a Clash of Kings bid; a Westeros choice, mustering and a wildlings bid."""
     t = api.create("agot", {"players": 4, "decks": "physical", "faq_lannister_port_ship": False})
     code, host = t["code"], t["host_token"]
     tok = {h: api.join(code, h, AGOT_NAMES[h]) for h in AGOT_HOUSES}
@@ -174,10 +174,29 @@ def agot(api: Api) -> Iterator[Step]:
     for card in ("supply", "clash-of-kings", "storm-of-swords"):
         api.ok(code, host, {"type": "draw_card", "card": card})
     yield Step("agot/bid", code, tok["stark"], "form.answer-form button.primary")
+    # A Westeros card whose holder chooses (A Throne of Blades: mustering), the mustering, the
+    # wildlings' attack (every house bids)
+    t = api.create("agot", {"players": 4, "decks": "physical"})
+    code, host = t["code"], t["host_token"]
+    tok = {h: api.join(code, h, AGOT_NAMES[h]) for h in AGOT_HOUSES}
+    api.ok(code, host, {"type": "start"})
+    api.ok(code, host, {"type": "round_done_on_board"})
+    for card in ("a-throne-of-blades", "dark-wings-dark-words", "wildlings-attack"):
+        api.ok(code, host, {"type": "draw_card", "card": card})
+    yield Step("agot/westeros-choice", code, tok["baratheon"], "form:has(input[value=choose]) button")
+    api.ok(code, tok["baratheon"], {"type": "choose", "value": "mustering"})
+    yield Step("agot/muster", code, tok["baratheon"], "form:has(input[value=muster]) button")
+    yield Step("agot/muster-done", code, tok["baratheon"], "form:has(input[value=muster_done]) button")
+    for house in AGOT_HOUSES:
+        if api.state(code)["waiting_for"] == [house]:
+            api.ok(code, tok[house], {"type": "muster_done"})
+    api.ok(code, tok["lannister"], {"type": "choose", "value": "nothing"})
+    yield Step("agot/wildlings-bid", code, tok["greyjoy"], "form.answer-form button.primary")
 
 
 def lcg(api: Api) -> Iterator[Step]:
-    """The plot, a first opportunity (Pass / Act), the challenge declaration."""
+    """The plot, a first opportunity (Pass / Act), the challenge declaration (or finishing the
+    challenges), counting a challenge's strength."""
     t = api.create("lcg", {"players": 2, "autopass_start": "structure"})
     code = t["code"]
     tok = {f"p{i + 1}": api.join(code, f"p{i + 1}", n) for i, n in enumerate(["Ana", "Bia"])}
@@ -197,7 +216,16 @@ def lcg(api: Api) -> Iterator[Step]:
             offered = True
             yield Step("lcg/opportunity", code, tok[v["priority"]], "[data-testid=nothing], [data-testid=pass]")
         api.ok(code, tok[v["priority"]], {"type": "pass", "opp": v["opp"]})
-    yield Step("lcg/challenge", code, tok[v["decision"]["seat"]], "[data-testid^=challenge-]")
+    attacker = v["decision"]["seat"]
+    yield Step("lcg/challenge", code, tok[attacker], "[data-testid^=challenge-]")
+    yield Step("lcg/finish-challenges", code, tok[attacker], "[data-testid=finish]")
+    api.ok(code, tok[attacker], {"type": "challenge", "challenge": "power"})
+    for _ in range(200):  # the challenge's windows pass until its strength is counted
+        v = api.state(code)
+        if v["box"] == "chal.resolve" and v["step"] == "input":
+            break
+        api.ok(code, tok[v["priority"]], {"type": "pass", "opp": v["opp"]})
+    yield Step("lcg/strength", code, tok[attacker], "[data-testid=strength]")
 
 
 def generic(api: Api) -> Iterator[Step]:

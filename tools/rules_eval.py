@@ -13,7 +13,7 @@ import argparse
 import sys
 import tomllib
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -26,7 +26,7 @@ def load(kind: str, game: str) -> list[dict[str, Any]]:
     if not path.exists():
         return []
     with open(path, "rb") as fh:
-        return tomllib.load(fh).get("q", [])
+        return cast("list[dict[str, Any]]", tomllib.load(fh).get("q", []))
 
 
 def main() -> None:

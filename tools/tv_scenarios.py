@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Iterable, Iterator
-from typing import Any
+from typing import Any, cast
 
 import requests
 
@@ -31,25 +31,26 @@ class Api:
         r = self.http.post(f"{self.base}/api/tables/{code}/seats", json={"seat": seat, "name": name}, timeout=20)
         assert r.status_code == 201, r.text
         self.tokens[f"{code}/{seat}"] = r.json()["token"]
-        return r.json()["token"]
+        return cast("str", r.json()["token"])
 
     def create(self, game: str, options: dict[str, Any]) -> dict[str, Any]:
         r = self.http.post(f"{self.base}/api/tables", json={"game": game, "options": options}, timeout=20)
         assert r.status_code == 201, r.text
-        return r.json()
+        return cast("dict[str, Any]", r.json())
 
     def ok(self, code: str, token: str | None, action: dict[str, Any]) -> dict[str, Any]:
         headers = {"Authorization": f"Bearer {token}"} if token else {}
         r = self.http.post(f"{self.base}/api/tables/{code}/actions", json=action, headers=headers, timeout=20)
         assert r.status_code == 200, r.text
-        return r.json()
+        return cast("dict[str, Any]", r.json())
 
     def state(self, code: str) -> dict[str, Any]:
-        return self.http.get(f"{self.base}/api/tables/{code}", timeout=20).json()["state"]
+        return cast("dict[str, Any]", self.http.get(f"{self.base}/api/tables/{code}", timeout=20).json()["state"])
 
     def me(self, code: str, token: str) -> dict[str, Any]:
-        return self.http.get(f"{self.base}/api/tables/{code}/me", headers={"Authorization": f"Bearer {token}"},
-                             timeout=20).json()["private"]
+        answer = self.http.get(f"{self.base}/api/tables/{code}/me", headers={"Authorization": f"Bearer {token}"},
+                               timeout=20)
+        return cast("dict[str, Any]", answer.json()["private"])
 
 
 AGOT_HOUSES = ["baratheon", "lannister", "stark", "greyjoy"]

@@ -12,7 +12,7 @@ import re
 import unicodedata
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import snowballstemmer
 
@@ -58,7 +58,7 @@ def stem(word: str, lang: str) -> str:
 
 @lru_cache(maxsize=STEM_CACHE)
 def _stem(word: str, lang: str) -> str:
-    return _stemmer(lang).stemWord(word)
+    return cast("str", _stemmer(lang).stemWord(word))
 
 
 def stopwords(lang: str) -> frozenset[str]:

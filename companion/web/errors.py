@@ -8,7 +8,6 @@ from __future__ import annotations
 from flask import Flask, jsonify, render_template, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, gettext
-from htmx_flask import make_response as htmx_response
 from htmx_flask import request
 from werkzeug.exceptions import HTTPException
 
@@ -17,6 +16,7 @@ from ..games.base import RuleError
 from ..i18n import N_
 from ..server import storage_problem
 from ..tables import NO_TABLE
+from .common import htmx_response
 from .i18n_web import translate
 from .roomcodes import counted_miss
 from .rules import explain

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from flask import Flask, Response, g, request
 from flask_babel import get_locale, get_translations
@@ -30,14 +30,14 @@ def _gettext(msg: str) -> str:
     catalog = g.get("_catalog")
     if catalog is None:
         catalog = g._catalog = get_translations()
-    return catalog.ugettext(msg)
+    return cast("str", catalog.ugettext(msg))
 
 
 def _ngettext(singular: str, plural: str, n: int) -> str:
     catalog = g.get("_catalog")
     if catalog is None:
         catalog = g._catalog = get_translations()
-    return catalog.ungettext(singular, plural, n)
+    return cast("str", catalog.ungettext(singular, plural, n))
 
 
 def translate(msg: str, params: dict[str, Any] | None = None) -> str:

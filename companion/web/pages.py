@@ -27,7 +27,6 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_babel import gettext
 from flask_wtf.csrf import generate_csrf
-from htmx_flask import make_response as htmx_response
 from markupsafe import Markup
 
 from ..games import registry
@@ -39,6 +38,7 @@ from .common import (
     cookie_viewer,
     form_action,
     host_cookie,
+    htmx_response,
     public_base,
     readable_record,
     seat_cookie,

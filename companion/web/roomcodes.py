@@ -22,7 +22,7 @@ In-memory counters are per process: with ``--workers N`` a device gets N budgets
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from flask import Flask, Response, current_app, g, request
 from flask_limiter import Limiter
@@ -88,7 +88,7 @@ class RoomCodeGuard:
 
 
 def guard() -> RoomCodeGuard:
-    return current_app.extensions["companion.room_codes"]
+    return cast("RoomCodeGuard", current_app.extensions["companion.room_codes"])
 
 
 def _code() -> str | None:

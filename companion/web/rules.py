@@ -14,7 +14,7 @@ Registering the blueprint loads and checks every reference file, so bad data sto
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from flask import (
     Blueprint,
@@ -28,7 +28,6 @@ from flask import (
 from flask.blueprints import BlueprintSetupState
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, gettext
-from htmx_flask import make_response as htmx_response
 from markupsafe import Markup
 
 from .. import reference
@@ -36,7 +35,7 @@ from ..citations import format_rule
 from ..games import registry
 from ..games.base import Game, RuleError
 from ..reference.model import Entry, GameReference
-from .common import cookie_viewer, tables
+from .common import cookie_viewer, htmx_response, tables
 from .roomcodes import needs_credential
 
 bp = Blueprint("rules", __name__)
@@ -79,7 +78,7 @@ def why(game: Any, *entry_ids: str) -> Markup:
     if entry is None or not code:
         return Markup("")
     title = entry.title[reference.norm_lang(str(get_locale()))]
-    return get_template_attribute("base/macros.html", "why_link")(code, entry.id, title)
+    return cast("Markup", get_template_attribute("base/macros.html", "why_link")(code, entry.id, title))
 
 
 @bp.app_template_global("has_rules")

@@ -13,7 +13,6 @@ from typing import Any
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_babel import get_locale, gettext
-from htmx_flask import make_response as htmx_response
 from markupsafe import Markup
 
 from .. import reference
@@ -22,7 +21,7 @@ from ..history import Story
 from ..resources import STATIC
 from ..tables import Snapshot, Viewer
 from . import charts
-from .common import cookie_viewer, tables
+from .common import cookie_viewer, htmx_response, tables
 from .i18n_web import translate
 from .pages import LOG_LINES, fragment_context
 from .roomcodes import needs_credential

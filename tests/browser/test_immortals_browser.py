@@ -118,6 +118,8 @@ def test_round_with_three_phones(browser, live_server, recorder):
     answer_in_page(page)  # the empty spaces are named first
     expect(page.locator(".mine")).to_be_visible()
     page = phones[bluffer]
+    # its plan form, once the live update brought it (the pickers are read at once below)
+    expect(page.locator(f"form.im-plan select[name^=army] option[value='{secret}']").first).to_be_attached()
     # a space whose picker offers that card (wildcards are not allowed on the extract spaces)
     hide_at = next(i for i in range(8)
                    if page.locator(f"select[name=army{i}] option[value='{secret}']").count())

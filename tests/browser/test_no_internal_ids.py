@@ -1,5 +1,6 @@
 """No internal id reaches a player (issue #23): every page a table shows (the TV, each phone, the
-start page with every game's options open) and the refusals carry display names and book citations
+join page, the rules, the log, the story and its replay, the rules books, the start page with every
+game's options open) and the refusals carry display names and book citations
 ("Rulebook p.28"), never our file ids ("seed 000 p.28") or data ids ("the-shivering-sea"), in
 English and Portuguese."""
 
@@ -72,6 +73,32 @@ def test_no_internal_id_on_any_page(browser, live_server, game):
                 bad = ids_in(visible_text(page))
                 if bad:
                     found[f"{moment} phone {seat} {lang}"] = bad
+    ctx.close()
+    assert found == {}
+
+
+@pytest.mark.parametrize("game", list(SCENARIOS))
+def test_no_internal_id_on_the_pages_around_a_table(browser, live_server, game):
+    """The join page, the table's rules, the log, the story and its replay (at the scenario's last
+    moment: the longest log) and the game's rules book, every <details> open, in both languages."""
+    api = Api(live_server.url)
+    *_, (moment, code) = SCENARIOS[game](api)
+    game_id = api.http.get(f"{live_server.url}/api/tables/{code}", timeout=20).json()["game"]
+    seat = next(k for k in api.tokens if k.startswith(f"{code}/"))
+    found: dict[str, list[str]] = {}
+    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
+    ctx.add_cookies([{"name": f"seat_{code}", "value": api.tokens[seat], "url": live_server.url}])
+    page = ctx.new_page()
+    for lang in LANGS:
+        for path in (f"/t/{code}/join", f"/t/{code}/rules", f"/t/{code}/log", f"/t/{code}/story",
+                     f"/t/{code}/replay", f"/rules/{game_id}"):
+            page.goto(f"{live_server.url}{path}?lang={lang}")
+            page.locator("main").wait_for(state="attached")
+            page.wait_for_timeout(150)
+            page.evaluate("() => document.querySelectorAll('details').forEach(d => d.open = true)")
+            bad = ids_in(visible_text(page))
+            if bad:
+                found[f"{moment} {path} {lang}"] = bad
     ctx.close()
     assert found == {}
 

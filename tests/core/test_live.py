@@ -21,7 +21,7 @@ def test_a_stream_wakes_on_a_newer_version_and_is_forgotten_when_closed():
     time.sleep(0.05)
     version["v"] = 4
     n.publish("ABCD", 4)
-    reader.join(2)
+    reader.join(30)  # returns as soon as the reader has its message; a busy runner may be slow
     assert got == ["event: update\ndata: 4\n\n"]
     stream.close()
     assert n._conds == {} and n._versions == {} and n._watchers == {}
@@ -49,5 +49,5 @@ def test_a_change_between_the_first_read_and_the_wait_is_not_missed():
     assert next(stream) == "event: update\ndata: 1\n\n"
     started = time.monotonic()
     assert next(stream) == "event: update\ndata: 2\n\n"
-    assert time.monotonic() - started < 5  # not at the 30 s heartbeat
+    assert time.monotonic() - started < 15  # not at the 30 s heartbeat
     stream.close()

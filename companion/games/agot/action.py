@@ -16,7 +16,7 @@ pieces through those helpers.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from ...i18n import N_, tr
 from ...moves import Handler
@@ -99,14 +99,14 @@ def _require_turn(state: State, ctx: Ctx, step: str) -> str:
                         status=409, entry="action-steps", step=act["step"])
     house = act["turn"]
     ctx.actor.require(house)
-    return house
+    return cast("str", house)
 
 
 def _own_order(state: State, house: str, aid: str, kind: str) -> dict[str, Any]:
     o = state.get("orders", {}).get(aid)
     if not o or o["house"] != house or ot.TOKENS[o["token"]].kind != kind:
         raise RuleError("You have no %(kind)s order in %(area)s.", "seed 000 p.14", kind=kind, area=str(aid)[:40])
-    return o
+    return cast("dict[str, Any]", o)
 
 
 # -- raids -----------------------------------------------------------------------------------
@@ -489,7 +489,7 @@ class ActionPhase(Procedure):
     children = (COMBAT, SpecialMuster())
 
     def active(self, state: State) -> bool:
-        return state["phase"] == "action"
+        return bool(state["phase"] == "action")
 
     def sub(self, state: State) -> str | None:
         act = state.get("action")

@@ -13,7 +13,7 @@ mirror only feeds supply checks, mustering limits and port income, and any playe
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..base import RuleError
 from . import board as board_data
@@ -24,7 +24,7 @@ KINDS = board_data.UNIT_KINDS
 
 
 def units(state: State, area: str) -> dict[str, Any] | None:
-    return state["units"].get(area)
+    return cast("dict[str, Any] | None", state["units"].get(area))
 
 
 def count(state: State, area: str) -> int:

@@ -6,6 +6,8 @@ combat procedure (support, retreats) both read them.
 
 from __future__ import annotations
 
+from typing import cast
+
 from ..base import RuleError, State
 from . import areas
 from . import board as board_data
@@ -26,7 +28,7 @@ def adjacent(a: str, b: str) -> bool:
 
 def port_owner(state: State, port: str) -> str | None:
     """Whoever controls the land area owns its port (seed 000 p.25)."""
-    return state.get("control", {}).get(area(port).port_of)
+    return cast("str | None", state.get("control", {}).get(area(port).port_of))
 
 
 def unit_owner(state: State, aid: str) -> str | None:

@@ -6,7 +6,7 @@ card being chosen during a combat (seed 000 p.19): the choice itself is a sealed
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ...datafiles import DataModel
 from ...i18n import N_, tr
@@ -94,7 +94,7 @@ def hands(state: dict[str, Any]) -> dict[str, dict[str, list[str]]]:
     """The shared ``state["house_cards"]`` (created on first use for the houses in play)."""
     if "house_cards" not in state:
         state["house_cards"] = starting_hands(list(state.get("houses", [])))
-    return state["house_cards"]
+    return cast("dict[str, dict[str, list[str]]]", state["house_cards"])
 
 
 def require_in_hand(state: dict[str, Any], house: str, cid: str) -> Card:

@@ -9,7 +9,7 @@ points are lost. The step is ``{"kind": "mustering", "houses": [...], "index": i
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ...i18n import N_
 from ..base import Action, Ctx, RuleError, get_choice
@@ -67,7 +67,7 @@ def ship_refusal(state: State, house: str, area: str, to: str) -> RuleError:
 
 
 def house_of(step: flow.Step) -> str:
-    return step["houses"][step["index"]]
+    return cast("str", step["houses"][step["index"]])
 
 
 def _begin_house(state: State, ctx: Ctx, step: flow.Step) -> None:

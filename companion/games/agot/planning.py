@@ -15,7 +15,7 @@ shows it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ... import sealed
 from ...i18n import N_, tr
@@ -163,7 +163,7 @@ def _raven_house(state: State, ctx: Ctx) -> str:
     ctx.actor.require(house)
     if state["dominance"]["raven"].get("used"):
         raise RuleError("The Messenger Raven was already used this round.", "seed 000 p.12", status=409)
-    return house
+    return cast("str", house)
 
 
 def raven_swap(state: State, ctx: Ctx, action: Action) -> None:
@@ -329,7 +329,7 @@ class Planning(Procedure):
              "raven": ("raven_swap", "raven_peek", "raven_place", "raven_pass")}
 
     def active(self, state: State) -> bool:
-        return state["phase"] == "planning"
+        return bool(state["phase"] == "planning")
 
     def sub(self, state: State) -> str | None:
         plan = state.get("planning")

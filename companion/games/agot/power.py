@@ -8,7 +8,7 @@ entries of ``state["tokens"]`` (area -> house), so "on the board" cannot drift f
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..base import RuleError
 from .names import HOUSES, label
@@ -40,7 +40,7 @@ def gain(state: State, house: str, n: int) -> int:
     got = max(0, min(n, p["pool"]))
     p["pool"] -= got
     p["available"] += got
-    return got
+    return cast("int", got)
 
 
 def discard(state: State, house: str, n: int) -> int:
@@ -49,7 +49,7 @@ def discard(state: State, house: str, n: int) -> int:
     lost = max(0, min(n, p["available"]))
     p["available"] -= lost
     p["pool"] += lost
-    return lost
+    return cast("int", lost)
 
 
 def spend(state: State, house: str, n: int) -> None:
@@ -78,7 +78,7 @@ def remove_token(state: State, area: str) -> str | None:
     owner = state["tokens"].pop(area, None)
     if owner is not None:
         state["power"][owner]["pool"] += 1
-    return owner
+    return cast("str | None", owner)
 
 
 def total(state: State, house: str) -> int:

@@ -80,7 +80,7 @@ class Setup(Procedure):
     moves = {"": ("start",)}
 
     def active(self, state: State) -> bool:
-        return state["phase"] == "setup"
+        return bool(state["phase"] == "setup")
 
 
 #: the procedures a Westeros card may start (seed 000 p.7-11, p.22-23)
@@ -97,7 +97,7 @@ class WesterosPhase(Procedure):
     children = WESTEROS_STEPS
 
     def active(self, state: State) -> bool:
-        return state["phase"] == "westeros"
+        return bool(state["phase"] == "westeros")
 
 
 WESTEROS = WesterosPhase()

@@ -8,7 +8,7 @@ used/available state (seed 000 p.27).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..base import RuleError
 from . import board as board_data
@@ -31,7 +31,7 @@ def initial_dominance(tracks: dict[str, list[str]]) -> dict[str, dict[str, Any]]
 
 
 def holder(state: State, token: str) -> str:
-    return state["dominance"][token]["holder"]
+    return cast("str", state["dominance"][token]["holder"])
 
 
 def turn_order(state: State) -> list[str]:
@@ -41,7 +41,7 @@ def turn_order(state: State) -> list[str]:
 
 def position(state: State, track: str, house: str) -> int:
     """1-based position of ``house`` on ``track``."""
-    return state["tracks"][track].index(house) + 1
+    return cast("int", state["tracks"][track].index(house) + 1)
 
 
 def set_track(state: State, track: str, order: list[str]) -> None:

@@ -14,7 +14,7 @@ each card does is :mod:`.wildling_cards`; both build on this module, which impor
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from ...i18n import N_
 from ..base import Ctx
@@ -96,7 +96,7 @@ def advance_threat(state: State, ctx: Ctx, icons: int) -> bool:
     old = state["wildling_threat"]
     state["wildling_threat"] = min(MAX_THREAT, old + STEP * min(icons, 3))
     ctx.log(N_("Wildling threat %(old)s → %(new)s"), old=old, new=state["wildling_threat"])
-    return state["wildling_threat"] >= MAX_THREAT
+    return bool(state["wildling_threat"] >= MAX_THREAT)
 
 
 # -- the deck (Raven peeks use these too) ------------------------------------------------------------
@@ -111,7 +111,7 @@ def peek(state: State, ctx: Ctx) -> str | None:
             deck["unknown"].remove(deck["top"])
         elif deck["bottom"]:
             deck["top"] = deck["bottom"].pop(0)
-    return deck["top"]
+    return cast("str | None", deck["top"])
 
 
 def bury_top(state: State) -> None:

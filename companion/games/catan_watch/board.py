@@ -9,7 +9,7 @@ stops the resolution: nothing after that moment happens (seed 004 p.8).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ...i18n import N_
 from ..base import Ctx, RuleError, State
@@ -79,7 +79,7 @@ def _remove_front_guard(state: State, ctx: Ctx, section: dict[str, Any], why: st
         step(state, ctx, "guard_shift", N_("The other guards on %(section)s move down one space"),
              section=label(section))
     update_guard_tokens(state, ctx)
-    return seat
+    return cast("str | None", seat)
 
 
 # -- the Gift ---------------------------------------------------------------------------------

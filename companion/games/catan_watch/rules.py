@@ -12,7 +12,7 @@ cards, only for want of pieces or space. Views never come in here.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 from ... import sealed
 from ...i18n import N_, tr
@@ -140,7 +140,7 @@ def _turn_dev(state: State, seat: str) -> dict[str, Any]:
     td = p.setdefault("turn_dev", {"turn": 0, "bought": 0, "played": False, "vp": 0})
     if td["turn"] != state["turn"]:
         td.update(turn=state["turn"], bought=0, played=False, vp=0)
-    return td
+    return cast("dict[str, Any]", td)
 
 
 def _play_dev(state: State, seat: str) -> None:
@@ -463,7 +463,7 @@ def _early(state: State) -> bool:
 
 def _frame(state: State) -> dict[str, Any]:
     """The frame corrections build on: a correction waiting for the next roll, else the current one."""
-    return state.get("pending_profile") or state["profile"]
+    return cast("dict[str, Any]", state.get("pending_profile") or state["profile"])
 
 
 def _set_frame(state: State, ctx: Ctx, profile: dict[str, Any]) -> None:

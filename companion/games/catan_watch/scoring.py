@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ... import sealed
 from ...i18n import N_, tr
@@ -92,7 +92,7 @@ def unplayed_dev(state: State, seat: str) -> int:
     """Development cards bought and not yet played or revealed: the most victory point cards the
     player can still hold hidden (seed 004 p.4: they stay hidden until revealed)."""
     p = state["players"][seat]
-    return max(0, p["dev_bought"] - p["rangers"] - p.get("progress", 0) - p["vp_cards"])
+    return cast("int", max(0, p["dev_bought"] - p["rangers"] - p.get("progress", 0) - p["vp_cards"]))
 
 
 def to_ask(state: State, reason: str) -> list[str]:

@@ -3,7 +3,7 @@ allows so far. Pure reads of the state, shared by the moves (:mod:`.rules`) and 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ... import sealed
 from ..base import State
@@ -22,7 +22,7 @@ def setup_seat(state: State) -> str:
     seq = order(state)
     if state["setup"]["round"] == 2 and CatanOptions.of(state).setup_order == "reverse":
         seq.reverse()
-    return seq[state["setup"]["i"]]
+    return cast("str", seq[state["setup"]["i"]])
 
 
 def active(state: State) -> str:

@@ -6,7 +6,7 @@ No rulebook stands behind this game; refusals cite the product rule ("companion:
 from __future__ import annotations
 
 import re
-from typing import Any, NotRequired
+from typing import Any, NotRequired, cast
 
 from pydantic import ConfigDict, Field
 
@@ -276,7 +276,7 @@ class GenericGame(Game):
     def public_view(self, state: State) -> dict[str, Any]:
         prompts = []
         for p in self._prompts(state)[:6]:
-            view: PromptView = {**sealed.public(p)}
+            view = cast(PromptView, {**sealed.public(p)})
             if p["revealed"]:
                 view["ranked"] = self._ranked(p)
                 view["tally"] = self._tally(p)

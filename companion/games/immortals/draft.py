@@ -8,7 +8,7 @@ a group left; ``feed`` (the cubes dropped into the empty tower at the start).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ... import sealed
 from ...i18n import N_
@@ -38,7 +38,7 @@ def begin(state: dict[str, Any]) -> None:
 def _order(state: dict[str, Any]) -> list[str]:
     seats = state["seats"]
     i = seats.index(state["first"])
-    return seats[i:] + seats[:i]
+    return cast("list[str]", seats[i:] + seats[:i])
 
 
 def _group(state: dict[str, Any], seat: str, action: Action) -> int:
@@ -78,7 +78,7 @@ def _draw(state: dict[str, Any], ctx: Ctx, realm: str) -> str | None:
         return None
     card = ctx.rng.choice(deck)
     deck.remove(card)
-    return card
+    return cast("str | None", card)
 
 
 def _deal(state: dict[str, Any], ctx: Ctx) -> None:

@@ -6,7 +6,7 @@ cannot pay can instead decline the card and take the compensation (seed 001 p.9)
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ...i18n import N_
 from ..base import Action, Ctx, RuleError, get_choice, get_int
@@ -389,7 +389,7 @@ def dominate(state: dict[str, Any], ctx: Ctx, seat: str, location: str) -> None:
 
 def tribe_action(state: dict[str, Any], seat: str) -> str:
     """The dark tribe's own army space (seed 001 p.11); "build" for tribes the text names none for."""
-    return tribes()[state["players"][seat]["tribes"]["dark"]].get("action", "build")
+    return cast("str", tribes()[state["players"][seat]["tribes"]["dark"]].get("action", "build"))
 
 
 def army_space(state: dict[str, Any], ctx: Ctx, seat: str, kind: str, card: str, action: Action) -> bool:

@@ -7,7 +7,7 @@ action).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..base import RuleError
 from . import cite
@@ -22,7 +22,7 @@ EXTRACT = ("extract_gold", "extract_energy")
 
 def space_kind(player: dict[str, Any], index: int) -> str:
     """The action printed on army space ``index``; "tribe" resolves to the dark tribe's action."""
-    return player["spaces"][index]
+    return cast("str", player["spaces"][index])
 
 
 def _entry(raw: Any) -> str | None:

@@ -7,7 +7,7 @@ must decide: the opportunity holder, an input (plot, strengths...), or the activ
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ... import sealed
 from ...i18n import N_, tr
@@ -155,7 +155,7 @@ def inputs_missing(state: dict[str, Any], event: str) -> list[str]:
 def first_chooser(state: dict[str, Any]) -> str:
     """The initiative winner chooses the first player (seed 003 Page 11); if a card cancelled the
     initiative count, the current first player chooses (companion fallback, logged with the cancel)."""
-    return state["plot_round"]["winner"] or state["first_player"]
+    return cast("str", state["plot_round"]["winner"] or state["first_player"])
 
 
 def when_revealed_seats(state: dict[str, Any]) -> list[str]:
@@ -171,7 +171,7 @@ def title_chooser(state: dict[str, Any]) -> str | None:
     free = [t for t in state["titles"] if t not in taken_titles(state)]
     if taken >= len(order) or not free:
         return None
-    return order[taken]
+    return cast("str | None", order[taken])
 
 
 def taken_titles(state: dict[str, Any]) -> list[str]:
@@ -181,7 +181,7 @@ def taken_titles(state: dict[str, Any]) -> list[str]:
 def _clockwise_from_first(state: dict[str, Any]) -> list[str]:
     seats = state["seats"]
     i = seats.index(state["first_player"])
-    return seats[i:] + seats[:i]
+    return cast("list[str]", seats[i:] + seats[:i])
 
 
 def resolve_event(state: dict[str, Any], ctx: Ctx, event: str) -> None:
@@ -333,7 +333,7 @@ def _gain_power(state: dict[str, Any], ctx: Ctx, seat: str, amount: int) -> None
 def must_end_segment(state: dict[str, Any], rnd: dict[str, Any], seat: str) -> bool:
     """The active player ends their own marshalling segment with Pass: it is where they play their
     cards (seed 003 Page 7), so no countdown closes it for them."""
-    return rnd["exempt"] == seat and state["phase"] == "marshalling"
+    return bool(rnd["exempt"] == seat and state["phase"] == "marshalling")
 
 
 def autopasses(state: dict[str, Any], seat: str, rnd: dict[str, Any]) -> bool:
@@ -355,11 +355,11 @@ def _round_start(state: dict[str, Any], node: Node, root: Node) -> str:
     """Who opens a node's rounds: the first player in framework windows, else the left of the
     player who initiated it (seed 003 Page 6 and Page 14); passives per the table option."""
     if node["kind"] == "framework":
-        return state["first_player"]
+        return cast("str", state["first_player"])
     if node["kind"] == "passive":
         if LcgOptions.of(state).passive_start == "window":
             return _round_start(state, root, root)
-        return state["first_player"]
+        return cast("str", state["first_player"])
     return left_of(state["seats"], node["initiator"])
 
 

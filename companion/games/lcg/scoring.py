@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 from ...i18n import N_
 from ..base import Ctx
@@ -15,7 +15,7 @@ def total_power(state: dict[str, Any], seat: str) -> int:
     keeps that counter (facts lcg.md: power on the House card and on characters)."""
     player = state["players"][seat]
     extra = player["char_power"] if LcgOptions.of(state).count_char_power else 0
-    return player["power"] + extra
+    return cast("int", player["power"] + extra)
 
 
 def initiative_winner(state: dict[str, Any], rng: random.Random) -> tuple[str, list[str], bool]:

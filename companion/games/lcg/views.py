@@ -7,7 +7,7 @@ seat's registered plot deck and its auto-pass settings are only ever in its own 
 from __future__ import annotations
 
 from itertools import permutations
-from typing import Any
+from typing import Any, cast
 
 from ... import sealed
 from . import data, flow, lookahead, pace
@@ -49,14 +49,14 @@ def _public_plot(state: dict[str, Any], seat: str) -> dict[str, Any] | None:
     pid = state.get("plot_prompt")
     if pid and _plot_revealed(state):
         return dict(state["prompts"][pid]["answers"][seat])
-    return state["players"][seat]["plot"]
+    return cast("dict[str, Any] | None", state["players"][seat]["plot"])
 
 
 def step_name(state: dict[str, Any]) -> str:
     if state["winner"]:
         return "game_over"
     if state["stack"]:
-        return state["stack"][-1]["step"]
+        return cast("str", state["stack"][-1]["step"])
     if state.get("segment"):
         return "actions"
     if state.get("decision"):

@@ -12,7 +12,7 @@ walked through its own save/cancel round (seed 003 Page 7-8, steps 2, 4 and 5).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 Round = dict[str, Any]
 Node = dict[str, Any]
@@ -49,12 +49,12 @@ def new_round(state: dict[str, Any], kind: str, start: str, akind: str, exempt: 
 
 
 def holder(rnd: Round) -> str:
-    return rnd["order"][rnd["i"] % len(rnd["order"])]
+    return cast("str", rnd["order"][rnd["i"] % len(rnd["order"])])
 
 
 def done(rnd: Round) -> bool:
     """All players passed consecutively (seed 003 Page 6: 'até todos os jogadores passarem')."""
-    return rnd["passes"] >= len(rnd["order"])
+    return bool(rnd["passes"] >= len(rnd["order"]))
 
 
 def do_pass(state: dict[str, Any], rnd: Round) -> None:
@@ -136,9 +136,9 @@ def current_round(state: dict[str, Any]) -> Round | None:
     if stack:
         top = stack[-1]
         if top["step"] in ("save", "responses") and top["round"] and not done(top["round"]):
-            return top["round"]
+            return cast("dict[str, Any] | None", top["round"])
         return None
     seg = state.get("segment")
     if seg and not done(seg):
-        return seg
+        return cast("dict[str, Any] | None", seg)
     return None
