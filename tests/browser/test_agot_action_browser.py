@@ -38,10 +38,10 @@ def click(page, selector: str, text: str | None = None) -> None:
 def test_planning_raven_raid_march_combat_consolidate(browser, live_server):
     base = live_server.url
     t = requests.post(base + "/api/tables", json={"game": "agot", "options": {"players": 4, "faq_lannister_port_ship": False}},
-                      timeout=10).json()
+                      timeout=30).json()
     code, host = t["code"], t["host_token"]
     auth = {"Authorization": f"Bearer {host}"}
-    r = requests.post(f"{base}/api/tables/{code}/actions", headers=auth, timeout=10,
+    r = requests.post(f"{base}/api/tables/{code}/actions", headers=auth, timeout=30,
                       json={"type": "set_units", "area": "riverrun", "house": "greyjoy", "footman": 1})
     assert r.status_code == 200, r.text
 
@@ -59,7 +59,7 @@ def test_planning_raven_raid_march_combat_consolidate(browser, live_server):
         page.click("button.primary")
         expect(page.locator(".me-bar")).to_contain_text(label[:3])
         phones[house] = page
-    r = requests.post(f"{base}/api/tables/{code}/actions", headers=auth, json={"type": "start"}, timeout=10)
+    r = requests.post(f"{base}/api/tables/{code}/actions", headers=auth, json={"type": "start"}, timeout=30)
     assert r.status_code == 200, r.text
     expect(screen.locator("#agot-planning")).to_contain_text("every house places its orders in secret")
 
@@ -139,7 +139,7 @@ def test_planning_raven_raid_march_combat_consolidate(browser, live_server):
     expect(screen.locator("#agot-action .turn")).to_contain_text("Greyjoy")
     click(greyjoy, "#agot-action-seat button.primary")
     expect(screen.locator(".agot .phase")).to_contain_text("2")
-    state = requests.get(f"{base}/api/tables/{code}", timeout=10).json()["state"]
+    state = requests.get(f"{base}/api/tables/{code}", timeout=30).json()["state"]
     assert state["units"]["riverrun"]["house"] == "lannister" and state["units"]["seagard"]["house"] == "greyjoy"
     for ctx in [screen_ctx] + [p.context for p in phones.values()]:
         ctx.close()

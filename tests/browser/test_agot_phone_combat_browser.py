@@ -21,19 +21,19 @@ SHOTS = os.environ.get("AGOT_SHOTS", "")  # a folder: also save screenshots ther
 def test_fighters_see_totals_and_tap_a_casualty(browser, live_server):
     base = live_server.url
     t = requests.post(base + "/api/tables", json={"game": "agot", "options": {"players": 4, "faq_lannister_port_ship": False}},
-                      timeout=10).json()
+                      timeout=30).json()
     code, host = t["code"], t["host_token"]
 
     def act(token: str, action: dict) -> None:
-        r = requests.post(f"{base}/api/tables/{code}/actions", json=action, timeout=10,
+        r = requests.post(f"{base}/api/tables/{code}/actions", json=action, timeout=30,
                           headers={"Authorization": f"Bearer {token}"})
         assert r.status_code == 200, r.text
 
     tokens = {h: requests.post(f"{base}/api/tables/{code}/seats", json={"seat": h, "name": h.title()},
-                               timeout=10).json()["token"] for h in HOUSES}
+                               timeout=30).json()["token"] for h in HOUSES}
     act(host, {"type": "set_units", "area": "riverrun", "house": "greyjoy", "footman": 1})
     act(host, {"type": "start"})
-    pid = requests.get(f"{base}/api/tables/{code}", timeout=10).json()["state"]["planning"]["prompt"]["id"]
+    pid = requests.get(f"{base}/api/tables/{code}", timeout=30).json()["state"]["planning"]["prompt"]["id"]
     for h in HOUSES:
         act(tokens[h], {"type": "answer", "prompt": pid, "value": {"orders": ORDERS[h]}})
     act(tokens["lannister"], {"type": "raven_pass"})
@@ -70,6 +70,6 @@ def test_fighters_see_totals_and_tap_a_casualty(browser, live_server):
         grey.screenshot(path=os.path.join(SHOTS, "phone-combat-totals-pt.png"), full_page=True)
     lan.locator("#agot-casualties button[data-casualties='knight=1']").click()
     expect(lan.locator("#agot-casualties")).to_have_count(0)
-    state = requests.get(f"{base}/api/tables/{code}", timeout=10).json()["state"]
+    state = requests.get(f"{base}/api/tables/{code}", timeout=30).json()["state"]
     notes = str((state.get("last_combat") or state["action"].get("combat") or {}).get("notes"))
     assert "1 knight" in notes

@@ -18,17 +18,17 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 
 
 def _table(base: str, game: str, options: dict, seats: list[str]) -> tuple[str, str, dict[str, str]]:
-    t = requests.post(f"{base}/api/tables", json={"game": game, "options": options}, timeout=10).json()
+    t = requests.post(f"{base}/api/tables", json={"game": game, "options": options}, timeout=30).json()
     tokens = {}
     for i, seat in enumerate(seats):
-        r = requests.post(f"{base}/api/tables/{t['code']}/seats", json={"seat": seat, "name": f"P{i + 1}"}, timeout=10)
+        r = requests.post(f"{base}/api/tables/{t['code']}/seats", json={"seat": seat, "name": f"P{i + 1}"}, timeout=30)
         assert r.status_code == 201, r.text
         tokens[seat] = r.json()["token"]
     return t["code"], t["host_token"], tokens
 
 
 def _act(base: str, code: str, token: str, action: dict) -> None:
-    r = requests.post(f"{base}/api/tables/{code}/actions", json=action, timeout=10,
+    r = requests.post(f"{base}/api/tables/{code}/actions", json=action, timeout=30,
                       headers={"Authorization": f"Bearer {token}"})
     assert r.status_code == 200, r.text
 
@@ -80,7 +80,7 @@ def test_agot_star_limit_holds_through_merges_and_a_reload(browser, live_server)
     assert_limited()
     # another house places its orders: every phone's fragment is merged again
     other = next(h for h in houses if h != house)
-    pid = requests.get(f"{base}/api/tables/{code}", timeout=10).json()["state"]["planning"]["prompt"]["id"]
+    pid = requests.get(f"{base}/api/tables/{code}", timeout=30).json()["state"]["planning"]["prompt"]["id"]
     with page.expect_response(lambda r: r.url.endswith("/frag/seat")):
         _act(base, code, tokens[other], {"type": "answer", "prompt": pid, "value": {"orders": AGOT_ORDERS[other]}})
     expect(pages[other].locator(".drafted")).to_have_count(1)

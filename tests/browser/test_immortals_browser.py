@@ -23,25 +23,25 @@ class Client:
 
     def ok(self, code: str, token: str, action: dict) -> None:
         r = requests.post(f"{self.url}/api/tables/{code}/actions", json=action,
-                          headers={"Authorization": f"Bearer {token}"}, timeout=10)
+                          headers={"Authorization": f"Bearer {token}"}, timeout=30)
         assert r.status_code == 200, r.text
 
     def state(self, code: str) -> dict:
-        return requests.get(f"{self.url}/api/tables/{code}", timeout=10).json()["state"]
+        return requests.get(f"{self.url}/api/tables/{code}", timeout=30).json()["state"]
 
     def me(self, code: str, token: str) -> dict:
         return requests.get(f"{self.url}/api/tables/{code}/me", headers={"Authorization": f"Bearer {token}"},
-                            timeout=10).json()["private"]
+                            timeout=30).json()["private"]
 
 
 def prepare(api: Client) -> tuple[dict, str, dict]:
-    t = requests.post(f"{api.url}/api/tables", json={"game": "immortals", "options": {"players": 3}}, timeout=10).json()
+    t = requests.post(f"{api.url}/api/tables", json={"game": "immortals", "options": {"players": 3}}, timeout=30).json()
     code = t["code"]
     tokens = {}
     for i, name in enumerate(("Ana", "Bia", "Caio")):
         seat = f"p{i + 1}"
         tokens[seat] = requests.post(f"{api.url}/api/tables/{code}/seats", json={"seat": seat, "name": name},
-                                     timeout=10).json()["token"]
+                                     timeout=30).json()["token"]
         api.ok(code, tokens[seat], {"type": "choose_tribes", "light": LIGHT[i], "dark": DARK[i], "light_gold": 3,
                                     "light_energy": 4, "dark_gold": 4, "dark_energy": 5, "light_groups": "4",
                                     "dark_groups": "3", "start": STARTS[i],
@@ -192,7 +192,7 @@ def test_guided_tribe_setup_one_screen_at_a_time(browser, live_server, join_phon
     """Issue 15: the phone asks the tribe boards' numbers one screen at a time; the check screen
     saves and the player is ready (in Portuguese)."""
     t = requests.post(f"{live_server.url}/api/tables", json={"game": "immortals", "options": {"players": 3}},
-                      timeout=10).json()
+                      timeout=30).json()
     page = join_phone(t["join_url"] + "?lang=pt_BR", "Ana", "Vermelho", locale="pt-BR")
     flow = page.locator("#im-tribe-flow")
     expect(flow).to_have_attribute("data-step", "tribes")

@@ -23,7 +23,7 @@ class Table:
         self.url, self.code = url, code
 
     def state(self) -> dict:
-        return requests.get(f"{self.url}/api/tables/{self.code}", timeout=5).json()
+        return requests.get(f"{self.url}/api/tables/{self.code}", timeout=30).json()
 
     def wait_change(self, version: int, timeout: float = 30.0) -> dict:
         end = time.time() + timeout
@@ -149,7 +149,7 @@ def test_one_full_round_with_three_phones(browser, live_server):
     # The power claim had nothing to move (Bia had no power); dominance: Ana 7 STR + 4 unspent gold = 11
     # beats Bia 2 + 5 and Caio 1 + 3, so Ana ends the round with exactly 1 power.
     assert [s["players"][p]["power"] for p in ("p1", "p2", "p3")] == [1, 0, 0]
-    log = requests.get(f"{live_server.url}/api/tables/{code}/log", timeout=5).json()["log"]
+    log = requests.get(f"{live_server.url}/api/tables/{code}/log", timeout=30).json()["log"]
     text = " ".join(e["text"] for e in log)
     assert "take off the table now: Bia's Knight" in text
     assert "Ser Jaime" in text and "wins dominance" in text
@@ -174,7 +174,7 @@ def test_uniform_timer_passes_by_itself_and_screen_space_bar_passes(browser, liv
     by itself when the timer ends; the host's screen passes for the holder with the space bar."""
     t = requests.post(f"{live_server.url}/api/tables",
                       json={"game": "lcg", "options": {"players": 2, "uniform_timer": 2, "auto_close": 0}},
-                      timeout=5).json()
+                      timeout=30).json()
     code = t["code"]
     table = Table(live_server.url, code)
     phones = {}
@@ -192,7 +192,7 @@ def test_uniform_timer_passes_by_itself_and_screen_space_bar_passes(browser, liv
         time.sleep(0.2)
     s = table.state()["state"]
     assert s["box"] != "plot.begins", "both phones passed by themselves"
-    log = requests.get(f"{live_server.url}/api/tables/{code}/log", timeout=5).json()["log"]
+    log = requests.get(f"{live_server.url}/api/tables/{code}/log", timeout=30).json()["log"]
     assert not any("Host passed" in e["text"] for e in log)
     assert s["round"] == 1 and s["phase"] == "plot", "nobody tapped: only the two timed passes happened"
 
@@ -201,7 +201,7 @@ def test_uniform_timer_passes_by_itself_and_screen_space_bar_passes(browser, liv
         page.context.close()
     auth = {"Authorization": f"Bearer {t['host_token']}"}
     requests.post(f"{live_server.url}/api/tables/{code}/actions", json={"type": "set_phase", "phase": "draw"},
-                  headers=auth, timeout=5)
+                  headers=auth, timeout=30)
     s = table.state()
     assert s["state"]["box"] == "draw.begins" and s["state"]["priority"] == "p1"
     screen_ctx = browser.new_context(viewport={"width": 1600, "height": 900}, locale="en-US")
@@ -214,7 +214,7 @@ def test_uniform_timer_passes_by_itself_and_screen_space_bar_passes(browser, liv
     s = table.wait_change(s["version"])
     assert s["state"]["priority"] == "p2"
     expect(screen.locator("#lcg-priority")).to_contain_text("Bia")
-    log = requests.get(f"{live_server.url}/api/tables/{code}/log", timeout=5).json()["log"]
+    log = requests.get(f"{live_server.url}/api/tables/{code}/log", timeout=30).json()["log"]
     assert any("Host passed for Ana" in e["text"] for e in log)
     screen_ctx.close()
 
@@ -227,7 +227,7 @@ def test_windows_close_by_themselves_unless_someone_waits(browser, live_server, 
     seconds = 6
     t = requests.post(f"{live_server.url}/api/tables",
                       json={"game": "lcg", "options": {"players": 2, "auto_close": seconds, "window_pace": "each"}},
-                      timeout=5).json()
+                      timeout=30).json()
     table = Table(live_server.url, t["code"])
     ana = join_phone(t["join_url"] + "?lang=en", "Ana", "Seat 1")
     bia = join_phone(t["join_url"] + "?lang=en", "Bia", "Seat 2")
@@ -262,7 +262,7 @@ def test_plot_deck_typed_once_is_offered_at_the_next_table(browser, live_server)
     decks = []
     for n in range(2):
         t = requests.post(f"{live_server.url}/api/tables",
-                          json={"game": "lcg", "options": {"players": 2, "auto_close": 0}}, timeout=5).json()
+                          json={"game": "lcg", "options": {"players": 2, "auto_close": 0}}, timeout=30).json()
         decks.append(t)
         for c, name, seat in ((ctx, "Ana", "Seat 1"), (other, "Bia", "Seat 2")):
             page = c.new_page()

@@ -22,7 +22,7 @@ NAMES = {"p1": "Ana", "p2": "Bia", "p3": "Caio"}
 
 def test_a_round_at_the_default_pace_with_three_phones(live_server, join_phone):
     t = requests.post(f"{live_server.url}/api/tables", json={"game": "lcg", "options": {"players": 3}},
-                      timeout=5).json()
+                      timeout=30).json()
     code, base = t["code"], live_server.url
     phones, tokens, errors = {}, {}, []
     for i, (seat, name) in enumerate(NAMES.items()):
@@ -38,11 +38,11 @@ def test_a_round_at_the_default_pace_with_three_phones(live_server, join_phone):
     expect(first.locator("[data-testid=nothing]")).to_be_visible()
 
     def state() -> dict:
-        return requests.get(f"{base}/api/tables/{code}", timeout=5).json()["state"]
+        return requests.get(f"{base}/api/tables/{code}", timeout=30).json()["state"]
 
     def do(seat: str, action: dict) -> None:
         r = requests.post(f"{base}/api/tables/{code}/actions", json=action,
-                          headers={"Authorization": f"Bearer {tokens[seat]}"}, timeout=5)
+                          headers={"Authorization": f"Bearer {tokens[seat]}"}, timeout=30)
         assert r.status_code == 200, r.text
 
     start = time.monotonic()
@@ -52,7 +52,7 @@ def test_a_round_at_the_default_pace_with_three_phones(live_server, join_phone):
         assert time.monotonic() - start < 300, (
             f"a round at the default pace took far too long: at {s['box']} {s['step']} {s['event']}, "
             f"opportunity {s['priority']}, active {s['active_player']}, countdown {s['countdown']}; phones: "
-            + " | ".join(str(requests.get(f"{base}/api/tables/{code}/me", timeout=5,
+            + " | ".join(str(requests.get(f"{base}/api/tables/{code}/me", timeout=30,
                                           headers={"Authorization": f"Bearer {tokens[x]}"}).json()["private"]["countdown"])
                          + " " + str(p.evaluate("JSON.stringify(sessionStorage)"))
                          + p.locator("main").inner_text()[:200].replace("\n", " ")
@@ -70,7 +70,7 @@ def test_a_round_at_the_default_pace_with_three_phones(live_server, join_phone):
                 do(waiting[0], {"type": "first_player", "seat": "p1"})
             elif ev == "choose_titles":
                 seat = s["title_chooser"]
-                free = requests.get(f"{base}/api/tables/{code}/me", timeout=5,
+                free = requests.get(f"{base}/api/tables/{code}/me", timeout=30,
                                     headers={"Authorization": f"Bearer {tokens[seat]}"}).json()["private"]
                 do(seat, {"type": "title", "title": free["free_titles"][0]})
             elif ev == "determine_winner":
@@ -96,7 +96,7 @@ def test_a_round_at_the_default_pace_with_three_phones(live_server, join_phone):
         time.sleep(0.1)  # the phones count down and report by themselves
     wall = time.monotonic() - start
     print(f"\nLCG round, 3 phones, defaults: {wall:.1f} s wall time, {countdowns} countdowns seen")
-    log = requests.get(f"{base}/api/tables/{code}/log", timeout=5).json()["log"]
+    log = requests.get(f"{base}/api/tables/{code}/log", timeout=30).json()["log"]
     assert any("declares a military challenge" in e["text"] for e in log)
     assert 8 <= countdowns <= 30
 
@@ -107,12 +107,12 @@ def test_stop_me_later_in_this_run(live_server, join_phone):
     stops at Caio in turn. While a run asks, no phone shows Pass or Act, only Nothing and Wait.
     (20 s countdowns: the three phones sit down before the first one runs out.)"""
     t = requests.post(f"{live_server.url}/api/tables",
-                      json={"game": "lcg", "options": {"players": 3, "auto_close": 20}}, timeout=5).json()
+                      json={"game": "lcg", "options": {"players": 3, "auto_close": 20}}, timeout=30).json()
     phones = {seat: join_phone(t["join_url"] + "?lang=en", name, f"Seat {i + 1}")
               for i, (seat, name) in enumerate(NAMES.items())}
 
     def state() -> dict:
-        return requests.get(f"{live_server.url}/api/tables/{t['code']}", timeout=5).json()["state"]
+        return requests.get(f"{live_server.url}/api/tables/{t['code']}", timeout=30).json()["state"]
 
     expect(phones["p1"].locator("[data-testid=nothing]")).to_be_visible()
     expect(phones["p1"].locator("#lcg-opportunity")).to_have_count(0)

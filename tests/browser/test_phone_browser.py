@@ -18,7 +18,7 @@ OFFLINE_NOISE = r"ERR_INTERNET_DISCONNECTED|ERR_CONNECTION_RESET|ERR_FAILED|htmx
 
 def _api(base: str, method: str, path: str, token: str | None = None, **kw):
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    r = requests.request(method, base + path, headers=headers, timeout=10, **kw)
+    r = requests.request(method, base + path, headers=headers, timeout=30, **kw)
     assert r.status_code in (200, 201), r.text
     return r.json()
 

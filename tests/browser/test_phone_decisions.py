@@ -139,7 +139,7 @@ def test_a_decision_that_arrives_while_scrolled_down_is_in_reach(browser, live_s
 
 def _api(base: str, method: str, path: str, token: str | None = None, **kw):
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    r = requests.request(method, base + path, headers=headers, timeout=10, **kw)
+    r = requests.request(method, base + path, headers=headers, timeout=30, **kw)
     assert r.status_code in (200, 201), r.text
     return r.json()
 

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_phone_decisions import LANGS, PHONE, check_width
+from tests.conftest import settle
 from tools.tv_scenarios import SCENARIOS, Api
 
 pytestmark = pytest.mark.browser
@@ -33,6 +34,6 @@ def test_no_phone_page_is_wider_than_the_screen(browser, live_server, scenario):
             response = page.goto(f"{base}{path}?lang={lang}")
             assert response and response.status == 200, path
             expect(page.locator("main")).to_be_attached()
-            page.wait_for_timeout(150)  # live fragments settle
+            settle(page)  # live fragments settle
             check_width(page, f"{scenario} {path} ({lang})")
         ctx.close()

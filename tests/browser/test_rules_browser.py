@@ -24,11 +24,11 @@ def shot(page, name: str) -> None:
 def test_why_link_opens_the_entry_and_the_host_shows_it_on_the_tv(browser, live_server, console_errors):
     console_errors.allow(r"status of 400")  # the refused tap below is on purpose
     url = live_server.url
-    t = requests.post(f"{url}/api/tables", json={"game": "lcg", "options": {"players": 2}}, timeout=10).json()
+    t = requests.post(f"{url}/api/tables", json={"game": "lcg", "options": {"players": 2}}, timeout=30).json()
     code, host = t["code"], t["host_token"]
-    seat = requests.post(f"{url}/api/tables/{code}/seats", json={"seat": "p1", "name": "Ana"}, timeout=10).json()
+    seat = requests.post(f"{url}/api/tables/{code}/seats", json={"seat": "p1", "name": "Ana"}, timeout=30).json()
     requests.post(f"{url}/api/tables/{code}/seats/p1/host", json={"on": True},
-                  headers={"Authorization": f"Bearer {host}"}, timeout=10).raise_for_status()
+                  headers={"Authorization": f"Bearer {host}"}, timeout=30).raise_for_status()
 
     tv_ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-US")
     tv_ctx.add_cookies([{"name": f"host_{code}", "value": host, "url": url}])

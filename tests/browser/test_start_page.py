@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from companion.games import registry
-from tests.conftest import PHONE
+from tests.conftest import EXPECT_TIMEOUT_MS, PHONE
 from tools.tv_text import measure
 
 pytestmark = pytest.mark.browser
@@ -91,7 +91,7 @@ def test_start_page_on_a_phone_keeps_create_under_the_thumb(browser, live_server
             # the game just opened is on screen (opening it closed the one above: the page shrank)
             # (start.js answers the toggle event, which the browser fires a moment after the tap)
             page.wait_for_function("s => { const y = s.getBoundingClientRect().top; return y >= 0 && y < innerHeight / 2 }",
-                                   arg=game.locator("summary").element_handle(), timeout=3000)
+                                   arg=game.locator("summary").element_handle(), timeout=EXPECT_TIMEOUT_MS)
             create = game.locator("button.primary")
             for step in range(3):  # at the top of the options, half-way, and at their end
                 if step:
