@@ -44,6 +44,7 @@ from .common import (
     seat_cookie,
     tables,
 )
+from .fragment_cache import render_once
 from .room import clean_code
 from .roomcodes import needs_credential
 
@@ -129,6 +130,11 @@ def _snap(code: str) -> Snapshot:
     return tables().snapshot(code)
 
 
+def _device_secrets(code: str) -> list[str | None]:
+    """This browser's credentials at the table: a fragment that shows one is never shared."""
+    return [request.cookies.get(seat_cookie(code)), request.cookies.get(host_cookie(code))]
+
+
 def _htmx_done(body: str = "", target: str = "#toast") -> Response:
     """Success for an htmx post: ask every fragment to re-render, show ``body`` in ``target``."""
     return htmx_response(body, trigger="refresh", retarget=target, reswap="innerHTML")
@@ -197,14 +203,20 @@ def screen(code: str) -> ResponseReturnValue:
 def frag_screen(code: str) -> ResponseReturnValue:
     snap = _snap(code)
     viewer = cookie_viewer(snap.table.code, snap)
-    # the screen shows the public view only
-    ctx = fragment_context(snap, Viewer(host=viewer.host), log_lines=LOG_LINES["screen"])
-    ctx["me"] = None
-    ctx["seat"] = None
-    # once the game is over, the TV offers the story of the night (web/story.py)
-    ctx["story_url"] = (url_for("story.page", code=snap.table.code)
-                        if snap.game.chronicle and snap.game.chronicle.over(ctx["view"]) else None)
-    return render_template("base/_screen_frag.html", game=snap.game, **ctx)
+    # the screen shows the public view only: every screen of the table shares one render
+    # (a host's screen another one: its banner offers the host tools)
+    screen_viewer = Viewer(host=viewer.host)
+
+    def render() -> str:
+        ctx = fragment_context(snap, screen_viewer, log_lines=LOG_LINES["screen"])
+        ctx["me"] = None
+        ctx["seat"] = None
+        # once the game is over, the TV offers the story of the night (web/story.py)
+        ctx["story_url"] = (url_for("story.page", code=snap.table.code)
+                            if snap.game.chronicle and snap.game.chronicle.over(ctx["view"]) else None)
+        return render_template("base/_screen_frag.html", game=snap.game, **ctx)
+
+    return render_once(snap, "screen", screen_viewer, render, _device_secrets(snap.table.code))
 
 
 @bp.get("/t/<room:code>/frag/host")
@@ -213,9 +225,13 @@ def frag_host(code: str) -> ResponseReturnValue:
     viewer = cookie_viewer(snap.table.code, snap)
     if not viewer.host:
         return ""
-    ctx = fragment_context(snap, viewer)
-    ctx["undo_preview"] = tables().last_undoable(snap, viewer)
-    return render_template("base/_host_frag.html", game=snap.game, **ctx)
+
+    def render() -> str:
+        ctx = fragment_context(snap, viewer)
+        ctx["undo_preview"] = tables().last_undoable(snap, viewer)
+        return render_template("base/_host_frag.html", game=snap.game, **ctx)
+
+    return render_once(snap, "host", viewer, render, _device_secrets(snap.table.code))
 
 
 # -- joining and the phone -----------------------------------------------------------------------
@@ -260,8 +276,11 @@ def frag_seat(code: str) -> ResponseReturnValue:
     if not viewer.seat:
         # The seat was freed by the host (lost phone): send this page back to the join screen.
         return htmx_response("", redirect=url_for("pages.join", code=snap.table.code))
-    ctx = fragment_context(snap, viewer)
-    return render_template("base/_seat_frag.html", game=snap.game, **ctx)
+
+    def render() -> str:
+        return render_template("base/_seat_frag.html", game=snap.game, **fragment_context(snap, viewer))
+
+    return render_once(snap, "seat", viewer, render, _device_secrets(snap.table.code))
 
 
 @bp.get("/t/<room:code>/log")

@@ -144,8 +144,8 @@ def recruit(state: State, ctx: Ctx, step: flow.Step, house: str, action: Action)
     else:
         cost = COST[unit]
     if step["points"][area] < cost:
-        raise RuleError("%(area)s has only %(n)s mustering points left.", "seed 000 p.9",
-                        area=names.label(names.AREAS[area]), n=step["points"][area])
+        raise RuleError("%(area)s has only %(n)s mustering point left.", "seed 000 p.9",
+                        _plural="%(area)s has only %(n)s mustering points left.", area=names.label(names.AREAS[area]), n=step["points"][area])
     if areas.in_reserve(state, house, unit) < 1:
         raise RuleError("You have no %(unit)s left to place.", "seed 000 p.4", entry="overview-component-limit",
                         unit=names.label(names.UNITS[unit]))

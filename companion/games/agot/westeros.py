@@ -235,7 +235,7 @@ def _maybe_gain(state: State, ctx: Ctx, step: flow.Step) -> None:
         crowns = sum(b.area(a).crowns for a in areas.controlled(state, house))
         ports = step["confirmed"][house]
         got = power.gain(state, house, crowns + len(ports))
-        ctx.log(N_("Game of Thrones: %(house)s gains %(n)s power (%(crowns)s crowns, %(ports)s ports)."),
+        ctx.log(N_("Game of Thrones: %(house)s gains %(n)s power (crowns: %(crowns)s, ports: %(ports)s)."),
                 house=names.label(names.HOUSES[house]), n=got, crowns=crowns, ports=len(ports))
     flow.finish(state, ctx, step)
 
