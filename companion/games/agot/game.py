@@ -12,7 +12,7 @@ from typing import Any
 from ...i18n import N_
 from ..base import Action, Ctx, Game, RuleError, SeatDef, State
 from . import board as board_data
-from . import flow, names, rules, setup, views
+from . import corrections, flow, names, rules, setup, views
 from .chronicle import AgotChronicle
 from .options import AgotOptions
 
@@ -57,7 +57,7 @@ class AgotGame(Game):
     def apply(self, state: State, ctx: Ctx, action: Action) -> None:
         """Corrections any time; once the game is over, nothing else (seed 000 p.17). Otherwise the
         declared moves' dispatcher checks the move against the stage (seed 000 p.7)."""
-        if state["phase"] == "ended" and not rules.is_correction(str(action.get("type", ""))):
+        if state["phase"] == "ended" and not corrections.is_correction(str(action.get("type", ""))):
             raise RuleError("The game is over.", "seed 000 p.17", status=409)
         super().apply(state, ctx, action)
 
