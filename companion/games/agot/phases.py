@@ -1,4 +1,4 @@
-"""A Game of Thrones: The Board Game (2nd edition): the Game, its phase machine and action dispatch.
+"""A Game of Thrones: The Board Game (2nd edition): the phase machine and the state layout.
 
 Rules source: seed 000 (pages cited per rule); printed data: shared/facts/agot-board.md.
 
@@ -34,34 +34,32 @@ State layout (a JSON dict; other modules document their own parts)::
 
 Phase machine: setup -> (round 1) planning -> action -> Westeros (round 2..10) -> planning -> ...
 After the action phase of round 10 the game ends (seed 000 p.7, p.16-17). The planning and action
-phases are delegated to ``planning.py`` / ``action.py``; the action phase calls back
+phases are delegated to ``planning.py`` / ``action.py``; :data:`PHASES` are the procedures of the
+phases (``procedure.py``), the root of the stage path, and :data:`MOVES` the phase machine's own
+moves (``moves.py`` assembles every procedure's into ``Game.moves``). The action phase calls back
 :func:`end_action_phase` by setting ``phase = "action_done"`` (the host may also play a round's
 orders on the board: ``round_done_on_board``).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ... import sealed
 from ...i18n import N_
-from ...moves import Move, Moves
+from ...moves import Move
 from ..base import Action, Ctx, State
 from . import action as action_phase
 from . import (
     bidding,
-    corrections,
     flow,
     mustering,
     names,
-    params,
     planning,
     tracks,
     victory,
     westeros,
     wildling_attack,
 )
-from .procedure import Procedure, dispatch, missing_handlers, where
+from .procedure import Procedure
 
 RULE_SETUP = "seed 000 p.4"
 
@@ -192,12 +190,9 @@ def _round_done_on_board(state: State, ctx: Ctx, action: Action) -> None:
     state["phase"] = "action_done"
 
 
-# -- the declared moves ------------------------------------------------------------------------
-P = params
-
-
+# -- the phase machine's moves ------------------------------------------------------------------
 #: the phase machine's own moves: the host starts the game, or plays a round's orders on the board
-PHASE_MOVES = (
+MOVES = (
     Move("start", _start, "Host: the board is set up; round 1 planning begins.",
          RULE_SETUP, who="host", not_now=N_("The game has already started.")),
     Move("round_done_on_board", _round_done_on_board,
@@ -206,37 +201,3 @@ PHASE_MOVES = (
          not_now=N_("Only the planning or action phase can be played on the board."),
          entry="companion-manual-phase"),
 )
-#: moves several procedures take, declared once: each runs the handler of the running procedure
-#: that takes it (its ``handlers``, ``procedure.dispatch``). ``answer`` stays one sealed move, not
-#: one per sealed input: the phones send ``{"type": "answer", "prompt", "value"}`` for every sealed
-#: prompt (docs/api.md), and the stage already says which procedure asked
-SHARED_MOVES = (
-    Move("choose", dispatch(PHASES, "choose"),
-         "A choice the table waits for: a Westeros card's effect, a wildling tie, a wildling task's option.",
-         "seed 000 p.7", P.Choose, who="seat"),
-    Move("answer", dispatch(PHASES, "answer"),
-         "A sealed answer: a bid (Clash of Kings, Night's Watch), secret orders, or a house card; "
-         "the last one reveals all.", "seed 000 p.10, p.12, p.19", P.Answer, who="seat", reveals=True,
-         sealed=True),
-    Move("muster", dispatch(PHASES, "muster"), "Recruit (or upgrade) one unit with mustering points.",
-         "seed 000 p.9, p.22", P.Muster, who="seat"),
-    Move("muster_done", dispatch(PHASES, "muster_done"), "End mustering; unused points are lost.", "seed 000 p.9",
-         who="seat"),
-)
-#: every move of a phase or of a procedure running in one, in the order of the reference: the phase
-#: machine's, the Westeros cards' procedures', the shared ones, planning's, the action phase's and
-#: its combat's (each declared beside its handlers and its procedure's stages)
-MOVES_IN_PLAY = [*PHASE_MOVES, *westeros.MOVES, *bidding.MOVES, *wildling_attack.MOVES, *SHARED_MOVES,
-                 *planning.MOVES, *action_phase.MOVES, *action_phase.COMBAT_MOVES]
-def _staged(moves: list[Move]) -> list[Move]:
-    """Each move is allowed exactly where a procedure lists it (``procedure.where``); a shared move
-    has a handler in every procedure that lists it (``procedure.dispatch``)."""
-    out = [replace(m, stages=where(PHASES, m.name)) for m in moves]
-    if missing := [m.name for m in out if not m.stages]:
-        raise ValueError(f"no procedure takes the moves {missing}")
-    if unhandled := {m.name: where_ for m in SHARED_MOVES if (where_ := missing_handlers(PHASES, m.name))}:
-        raise ValueError(f"procedures list shared moves without a handler: {unhandled}")
-    return out
-
-
-MOVES = Moves(_staged(MOVES_IN_PLAY) + list(corrections.MOVES))
