@@ -52,7 +52,6 @@ from . import action as action_phase
 from . import (
     areas,
     bidding,
-    combat,
     corrections,
     flow,
     mustering,
@@ -68,7 +67,7 @@ from . import (
     wildlings,
 )
 from . import board as board_data
-from .procedure import Procedure, where
+from .procedure import Procedure, dispatch, missing_handlers, where
 
 RULE_SETUP = "seed 000 p.4"
 
@@ -340,42 +339,6 @@ def _set_supply(state: State, ctx: Ctx, action: Action) -> None:
 
 
 # -- the declared moves ------------------------------------------------------------------------
-def _westeros_step(state: State, ctx: Ctx, action: Action) -> None:
-    """The running Westeros procedure takes the move (seed 000 p.7: one procedure at a time)."""
-    cur = flow.current(state)
-    if cur is None or flow.STEPS[cur["kind"]].act is None:
-        raise RuleError("Nothing is waiting for an answer right now.", "seed 000 p.7", status=409)
-    act = flow.STEPS[cur["kind"]].act
-    assert act is not None  # only a step that lists moves gets one (procedure.where)
-    act(state, ctx, cur, action)
-
-
-def _answer(state: State, ctx: Ctx, action: Action) -> None:
-    """A sealed answer goes to the procedure that asked: a bid (Westeros), the orders (planning)
-    or a house card (combat)."""
-    if state["phase"] == "planning":
-        planning.answer(state, ctx, action)
-    elif state["phase"] == "action":
-        action_phase.in_combat(combat.answer_card)(state, ctx, action)
-    else:
-        _westeros_step(state, ctx, action)
-
-
-def _muster(state: State, ctx: Ctx, action: Action) -> None:
-    """Mustering: a Westeros card's (seed 000 p.9) or a special Consolidate Power order's (p.22)."""
-    if state["phase"] == "action":
-        action_phase.muster(state, ctx, action)
-    else:
-        _westeros_step(state, ctx, action)
-
-
-def _muster_done(state: State, ctx: Ctx, action: Action) -> None:
-    if state["phase"] == "action":
-        action_phase.muster_done(state, ctx, action)
-    else:
-        _westeros_step(state, ctx, action)
-
-
 def is_correction(kind: str) -> bool:
     """Corrections stay possible once the game is over (the board may still need fixing)."""
     return kind in {m.name for m in CORRECTIONS}
@@ -389,10 +352,8 @@ def _fix(name: str, run: Handler, summary: str, rule: str, model: type[Params], 
     return Move(name, run, summary, rule, model, who=who)
 
 
-#: (``draw_card`` and ``wildling_card`` are the host's, who is checked once the step is right: a
-#: phone tapping them at the wrong moment hears what the table is doing, 409)
-MOVES_IN_PLAY = [
-    # setup and the round escape hatch
+#: the phase machine's own moves: the host starts the game, or plays a round's orders on the board
+PHASE_MOVES = (
     Move("start", _start, "Host: the board is set up; round 1 planning begins.",
          RULE_SETUP, who="host", not_now=N_("The game has already started.")),
     Move("round_done_on_board", _round_done_on_board,
@@ -400,53 +361,29 @@ MOVES_IN_PLAY = [
          "companion: manual phase", who="host",
          not_now=N_("Only the planning or action phase can be played on the board."),
          entry="companion-manual-phase"),
-    # Westeros phase
-    Move("draw_card", _westeros_step, "Host, physical decks: the card turned over from the next Westeros deck.",
-         "seed 000 p.7", P.DrawCard),
-    Move("choose", _westeros_step,
+)
+#: moves several procedures take, declared once: each runs the handler of the running procedure
+#: that takes it (its ``handlers``, ``procedure.dispatch``). ``answer`` stays one sealed move, not
+#: one per sealed input: the phones send ``{"type": "answer", "prompt", "value"}`` for every sealed
+#: prompt (docs/api.md), and the stage already says which procedure asked
+SHARED_MOVES = (
+    Move("choose", dispatch(PHASES, "choose"),
          "A choice the table waits for: a Westeros card's effect, a wildling tie, a wildling task's option.",
-         "seed 000 p.7", P.Choose,
-         who="seat"),
-    Move("answer", _answer,
+         "seed 000 p.7", P.Choose, who="seat"),
+    Move("answer", dispatch(PHASES, "answer"),
          "A sealed answer: a bid (Clash of Kings, Night's Watch), secret orders, or a house card; "
          "the last one reveals all.", "seed 000 p.10, p.12, p.19", P.Answer, who="seat", reveals=True,
          sealed=True),
-    Move("order_ties", _westeros_step, "The Iron Throne holder orders tied Clash of Kings bids.",
-         "seed 000 p.10", P.OrderTies, who="seat"),
-    Move("muster", _muster, "Recruit (or upgrade) one unit with mustering points.", "seed 000 p.9, p.22",
-         P.Muster, who="seat"),
-    Move("muster_done", _muster_done, "End mustering; unused points are lost.", "seed 000 p.9",
+    Move("muster", dispatch(PHASES, "muster"), "Recruit (or upgrade) one unit with mustering points.",
+         "seed 000 p.9, p.22", P.Muster, who="seat"),
+    Move("muster_done", dispatch(PHASES, "muster_done"), "End mustering; unused points are lost.", "seed 000 p.9",
          who="seat"),
-    Move("confirm_ports", _westeros_step,
-         "Game of Thrones: a house confirms which of its ports earn power.", "seed 000 p.25", P.ConfirmPorts,
-         who="seat"),
-    Move("wildling_card", _westeros_step, "Host, physical decks: the wildling card turned over.",
-         "seed 000 p.22", P.WildlingCard),
-    Move("confirm", _westeros_step, "The current wildling task is done on the board.",
-         "facts: wildling cards", who="seat"),
-    # planning phase
-    Move("raven_swap", planning.raven_swap, "Messenger Raven: replace one of your orders with an unused token.",
-         planning.RAVEN_RULE, P.RavenSwap, who="seat"),
-    Move("raven_peek", planning.raven_peek, "Messenger Raven: look at the top wildling card (privately).",
-         planning.RAVEN_RULE, who="seat", undoable=False,
-         undo_refusal=N_("The Messenger Raven's look at the wildling deck cannot be undone.")),
-    Move("raven_place", planning.raven_place, "Messenger Raven: keep the card on top or put it at the bottom.",
-         planning.RAVEN_RULE, P.RavenPlace, who="seat"),
-    Move("raven_pass", planning.raven_pass, "Messenger Raven: use neither ability.", "seed 000 p.13",
-         who="seat"),
-    # action phase
-    Move("raid", action_phase.raid, "Resolve a Raid order: remove an adjacent enemy order (or nothing).",
-         "seed 000 p.14", P.Raid, who="seat"),
-    Move("march", action_phase.march, "Resolve a March order: move units; at most one move starts a combat.",
-         "seed 000 p.15", P.March, who="seat"),
-    Move("consolidate", action_phase.consolidate,
-         "Resolve a Consolidate Power order: gain power, or muster with the special order.",
-         "seed 000 p.15", P.Consolidate, who="seat"),
-    Move("pass_order", action_phase.pass_order, "Remove one of your orders of this step without effect.",
-         "seed 000 p.14", P.FromArea, who="seat"),
-    # combat: declared beside their handlers and stages (combat.py), run inside the March step
-    *action_phase.COMBAT_MOVES,
-]
+)
+#: every move of a phase or of a procedure running in one, in the order of the reference: the phase
+#: machine's, the Westeros cards' procedures', the shared ones, planning's, the action phase's and
+#: its combat's (each declared beside its handlers and its procedure's stages)
+MOVES_IN_PLAY = [*PHASE_MOVES, *westeros.MOVES, *bidding.MOVES, *wildling_attack.MOVES, *SHARED_MOVES,
+                 *planning.MOVES, *action_phase.MOVES, *action_phase.COMBAT_MOVES]
 #: corrections and board bookkeeping: any time, even once the game is over
 CORRECTIONS = [
     _fix("set_control", _set_control, "Record who controls a land area.", "seed 000 p.24", P.SetControl, "seat"),
@@ -476,10 +413,13 @@ CORRECTIONS = [
 
 
 def _staged(moves: list[Move]) -> list[Move]:
-    """Each move is allowed exactly where a procedure lists it (``procedure.where``)."""
+    """Each move is allowed exactly where a procedure lists it (``procedure.where``); a shared move
+    has a handler in every procedure that lists it (``procedure.dispatch``)."""
     out = [replace(m, stages=where(PHASES, m.name)) for m in moves]
     if missing := [m.name for m in out if not m.stages]:
         raise ValueError(f"no procedure takes the moves {missing}")
+    if unhandled := {m.name: where_ for m in SHARED_MOVES if (where_ := missing_handlers(PHASES, m.name))}:
+        raise ValueError(f"procedures list shared moves without a handler: {unhandled}")
     return out
 
 
