@@ -66,7 +66,7 @@ class StepProcedure(Procedure):
         return self._waiting(state, cur) if self._waiting is not None and cur is not None else []
 
 
-#: the procedure of each step kind and what follows an empty queue, installed once by ``rules.py``
+#: the procedure of each step kind and what follows an empty queue, installed once by ``phases.py``
 #: (the step modules call :func:`finish`, so they cannot be imported here)
 STEPS: dict[str, StepProcedure] = {}
 ON_EMPTY: list[Callable[[State, Ctx], None]] = []

@@ -259,7 +259,7 @@ def ranger(state: State, ctx: Ctx, action: Action) -> None:
     step(state, ctx, "ranger", N_("%(who)s plays a ranger (%(count)s in front of them)"), who=seat,
          count=state["players"][seat]["rangers"])
     if option == "tormund":
-        step(state, ctx, "ranger_option", N_("Move Tormund now to another number token (p.4)"))
+        step(state, ctx, "ranger_option", N_("Move Tormund now to another number token"))
     else:
         step(state, ctx, "ranger_option", N_("Apply the other option printed on the ranger card on the "
                                              "board; correct the mirror if wildlings or guards moved"))
