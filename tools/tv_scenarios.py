@@ -313,8 +313,10 @@ def catan_setup(api: Api) -> Iterator[tuple[str, str]]:
 
 
 def start_page(api: Api) -> Iterator[tuple[str, str]]:
-    """The start page (new table, AGoT's options open first) as the TV shows it: code "/"."""
-    yield "start", "/"
+    """The start page as the TV shows it (code "/"), with each registered game's options open in
+    turn: the moment is the game's id."""
+    for game_id in registry():
+        yield game_id, "/"
 
 
 SETUP_SCENARIOS = {"agot_setup": agot_setup, "agot_setup6": agot_setup6, "catan_setup": catan_setup,

@@ -44,7 +44,8 @@ with sync_playwright() as pw:
                     url = f"{base}/?lang={lang}" if code == "/" else f"{base}/t/{code}/screen?lang={lang}"
                     page.goto(url)
                     if code == "/":
-                        page.evaluate("() => document.querySelector('details:has(input[value=agot])').open = true")
+                        page.evaluate("g => document.querySelector(`details:has(input[name=game][value='${g}'])`).open = true",
+                                      moment)
                     else:
                         page.wait_for_selector(".tv-frame")
                     page.wait_for_timeout(400)

@@ -169,6 +169,12 @@ def test_unopposed_means_no_defending_str_on_the_tv_and_in_the_log(api, client: 
     for lang, words in (("en", "unopposed (no defending STR): +1 power"),
                         ("pt_BR", "sem defesa (nenhuma FOR defensora): +1 poder")):
         assert words in client.get(f"/t/{code}/frag/screen?lang={lang}").get_data(as_text=True)
+    # claim 1 is one card, not "1 cards" (issue #23 item 7), on the TV and in the log
+    for lang, words in (("en", "Claim 1: the defender discards 1 card at random."),
+                        ("pt_BR", "Recompensa 1: o defensor descarta 1 carta ao acaso.")):
+        assert words in client.get(f"/t/{code}/frag/screen?lang={lang}").get_data(as_text=True)
+    client.set_cookie(f"seat_{code}", tok["p1"])
+    assert "Bia descarta 1 carta da mão ao acaso." in client.get(f"/t/{code}/log?lang=pt_BR").get_data(as_text=True)
 
 
 def test_core_set_titles_speak_each_devices_language(api, client: FlaskClient):

@@ -323,6 +323,38 @@ def test_offline_taps_are_shown_and_sent_once(browser, live_server, console_erro
     page.context.close()
 
 
+@pytest.mark.parametrize("lang,locale", LANGS)
+def test_offline_banner_and_queued_taps_stay_on_screen_when_scrolled(browser, live_server, console_errors,
+                                                                     lang, locale):
+    """A player scrolled down to the bottom of a long phone page loses the connection and taps: the
+    offline banner and the list of taps waiting to be sent are on the screen, not at the top of the
+    page above it (they scrolled away with the page before: the body was the scroller)."""
+    console_errors.allow(OFFLINE_NOISE)
+    base = live_server.url
+    counters = "VP, Gold, Wood, Brick, Wheat, Sheep, Ore, Roads"
+    t = _api(base, "POST", "/api/tables", json={"game": "generic", "options": {"seats": "A, B", "counters": counters}})
+    code = t["code"]
+    token = _api(base, "POST", f"/api/tables/{code}/seats", json={"seat": "p1", "name": "Ana"})["token"]
+    page = phone(browser, base, code, token, lang, locale)
+    assert page.evaluate("document.scrollingElement.scrollHeight") > 844 + 300  # a page to scroll
+    page.evaluate("scrollTo(0, document.scrollingElement.scrollHeight)")
+    page.context.set_offline(True)
+    expect(page.locator("body")).to_have_attribute("data-connection", "offline", timeout=5000)
+    plus = page.locator("button[aria-label='Roads +1']")
+    plus.click()
+    expect(page.locator("#queued li")).to_have_count(1)
+    boxes = [page.locator(what).bounding_box() for what in ("#conn-banner", "#queued")]
+    for box in boxes:
+        assert box and box["y"] >= -1 and box["y"] + box["height"] <= 844, f"off screen: {boxes}"
+    assert boxes[0]["y"] + boxes[0]["height"] <= boxes[1]["y"] + 1, f"one covers the other: {boxes}"
+    header = page.locator("header.top").bounding_box()
+    assert header and header["y"] >= -1, f"the header scrolled away: {header}"
+    page.context.set_offline(False)
+    expect(page.locator("#queued")).to_be_hidden()
+    expect(plus).to_be_enabled()
+    page.context.close()
+
+
 def test_no_native_confirm_in_the_front_end():
     """Every question is asked in the page (static/app.js): no confirm() in our scripts."""
     import re

@@ -26,6 +26,7 @@ import pytest
 
 from companion import reference
 from companion.citations import page_numbers, parse
+from companion.games.agot import abilities
 
 ENGINE = Path(__file__).resolve().parents[2] / "companion" / "games" / "agot"
 GAME = "agot"
@@ -75,7 +76,17 @@ def _values(node: ast.expr | None, consts: dict) -> tuple[str | None, ...]:
         return consts[table.id]
     if isinstance(node, ast.IfExp):
         return _values(node.body, consts) + _values(node.orelse, consts)
+    if _is_card_entry(node):  # f"card-{ability.key}": any house card's ability entry
+        return tuple(sorted(f"card-{a.key}" for a in abilities.ABILITIES.values()))
     return ("<not a constant>",)
+
+
+def _is_card_entry(node: ast.expr) -> bool:
+    """``f"card-{x.key}"``: the entry of the house card whose ability (from the registry) refuses."""
+    return (isinstance(node, ast.JoinedStr) and len(node.values) == 2
+            and isinstance(node.values[0], ast.Constant) and node.values[0].value == "card-"
+            and isinstance(node.values[1], ast.FormattedValue)
+            and isinstance(node.values[1].value, ast.Attribute) and node.values[1].value.attr == "key")
 
 
 def _cases(rule: ast.expr | None, entry: ast.expr | None, consts: dict) -> tuple:

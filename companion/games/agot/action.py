@@ -19,13 +19,14 @@ from dataclasses import replace
 from typing import Any, cast
 
 from ...i18n import N_, tr
-from ...moves import Handler
+from ...moves import Handler, Move
 from ..base import Action, Ctx, RuleError, State, get_int
 from . import areas, combat_views, mustering, power, supply, tracks
 from . import board as board_data
 from . import orders as ot
-from .combat import COMBAT
+from . import params as P
 from .combat import MOVES as COMBAT_OWN_MOVES
+from .combat import Combat
 from .combat_calc import UNIT_KINDS
 from .combat_flow import begin as begin_combat
 from .geography import area, can_enter, unit_owner
@@ -88,16 +89,10 @@ def _next_turn(state: State, ctx: Ctx, first: bool = False) -> None:
     clean_up(state, ctx)
 
 
-def _require_turn(state: State, ctx: Ctx, step: str) -> str:
-    act = state["action"]
-    if act.get("combat"):
-        raise RuleError("Finish the combat first.", "seed 000 p.17", status=409)
-    if act.get("muster"):
-        raise RuleError("Finish the mustering first.", "seed 000 p.22", status=409, entry="consolidate-special-muster")
-    if act["step"] != step:
-        raise RuleError("This is not the moment for that: the table is at %(step)s.", "seed 000 p.14",
-                        status=409, entry="action-steps", step=act["step"])
-    house = act["turn"]
+def _require_turn(state: State, ctx: Ctx) -> str:
+    """The house whose turn it is in this step (the declared stages let a step's moves through only
+    while no combat or mustering runs in it, seed 000 p.14)."""
+    house = state["action"]["turn"]
     ctx.actor.require(house)
     return cast("str", house)
 
@@ -145,7 +140,7 @@ def _drop_pointless_raids(state: State, ctx: Ctx) -> None:
 
 def raid(state: State, ctx: Ctx, action: Action) -> None:
     """Resolve one raid: remove the target order and the raid (seed 000 p.14); pillage p.14."""
-    house = _require_turn(state, ctx, "raid")
+    house = _require_turn(state, ctx)
     src = str(action.get("from", ""))
     _own_order(state, house, src, "raid")
     target = str(action.get("target") or "")
@@ -221,7 +216,7 @@ def march(state: State, ctx: Ctx, action: Action) -> None:
     most one move starts a combat and is resolved after the others; entering an area holding only
     an enemy power token sends it back to its pool (p.24); leaving an area empty may keep control
     with a power token, decided before any combat (p.24)."""
-    house = _require_turn(state, ctx, "march")
+    house = _require_turn(state, ctx)
     src = str(action.get("from", ""))
     order = _own_order(state, house, src, "march")
     moves = _parse_moves(action)
@@ -316,8 +311,15 @@ def in_combat(run: Handler) -> Handler:
     return step
 
 
-#: the combat's moves (declared in ``combat.py``), each handing the table back to the March step
-#: once the combat is over
+class MarchCombat(Combat):
+    """The combat as the March step runs it: its handlers (the sealed house card) hand the table
+    back to the step once the combat is over."""
+
+    handlers = {move: in_combat(run) for move, run in Combat.handlers.items()}
+
+
+#: the combat's own moves (declared in ``combat.py``), each handing the table back to the March
+#: step once the combat is over
 COMBAT_MOVES = tuple(replace(m, run=in_combat(m.run)) for m in COMBAT_OWN_MOVES)
 
 
@@ -338,7 +340,7 @@ def consolidate_income(state: State, aid: str, house: str) -> int:
 
 def consolidate(state: State, ctx: Ctx, action: Action) -> None:
     """Resolve one Consolidate Power order: gain power, or (special token) muster there (seed 000 p.15, p.22)."""
-    house = _require_turn(state, ctx, "consolidate")
+    house = _require_turn(state, ctx)
     src = str(action.get("from", ""))
     order = _own_order(state, house, src, "consolidate")
     muster = str(action.get("muster", "")).lower() in ("1", "true", "on", "yes")
@@ -367,9 +369,7 @@ def consolidate(state: State, ctx: Ctx, action: Action) -> None:
 def muster(state: State, ctx: Ctx, action: Action) -> None:
     """Recruit one unit (or upgrade one footman) with the special order's points, exactly as a
     Mustering card does in that one area (seed 000 p.9-10, p.22; ``mustering.recruit``)."""
-    m = state["action"].get("muster")
-    if not m:
-        raise RuleError("Nobody is mustering now.", "seed 000 p.22", status=409, entry="consolidate-special-muster")
+    m = state["action"]["muster"]
     ctx.actor.require(m["house"])
     step = {"points": {m["area"]: m["points"]}}
     mustering.recruit(state, ctx, step, m["house"], {**action, "area": m["area"]})
@@ -380,9 +380,7 @@ def muster(state: State, ctx: Ctx, action: Action) -> None:
 
 def muster_done(state: State, ctx: Ctx, action: Action) -> None:
     """Unused mustering points are lost (seed 000 p.9)."""
-    m = state["action"].get("muster")
-    if not m:
-        raise RuleError("Nobody is mustering now.", "seed 000 p.22", status=409, entry="consolidate-special-muster")
+    m = state["action"]["muster"]
     ctx.actor.require(m["house"])
     _end_muster(state, ctx)
 
@@ -409,7 +407,7 @@ def clean_up(state: State, ctx: Ctx) -> None:
 def pass_order(state: State, ctx: Ctx, action: Action) -> None:
     """Remove one of your orders of this step without effect (raids p.14; a march may move nobody, p.15)."""
     act = state["action"]
-    house = _require_turn(state, ctx, act["step"])
+    house = _require_turn(state, ctx)
     src = str(action.get("from", ""))
     _own_order(state, house, src, STEP_KIND[act["step"]])
     del state["orders"][src]
@@ -471,6 +469,7 @@ class SpecialMuster(Procedure):
 
     name = "muster"
     moves = {"": ("muster", "muster_done")}
+    handlers = {"muster": muster, "muster_done": muster_done}
 
     def active(self, state: State) -> bool:
         return bool((state.get("action") or {}).get("muster"))
@@ -486,7 +485,7 @@ class ActionPhase(Procedure):
     name = "action"
     moves = {"": ("round_done_on_board",), "raid": ("raid", "pass_order"), "march": ("march", "pass_order"),
              "consolidate": ("consolidate", "pass_order")}
-    children = (COMBAT, SpecialMuster())
+    children = (MarchCombat(), SpecialMuster())
 
     def active(self, state: State) -> bool:
         return bool(state["phase"] == "action")
@@ -501,6 +500,19 @@ class ActionPhase(Procedure):
 
 
 ACTION = ActionPhase()
+
+#: the action steps' own moves, taken at the stages :class:`ActionPhase` lists (``muster`` and
+#: ``muster_done`` are shared with the Mustering card: ``moves.py`` declares them)
+MOVES = (
+    Move("raid", raid, "Resolve a Raid order: remove an adjacent enemy order (or nothing).",
+         "seed 000 p.14", P.Raid, who="seat"),
+    Move("march", march, "Resolve a March order: move units; at most one move starts a combat.",
+         "seed 000 p.15", P.March, who="seat"),
+    Move("consolidate", consolidate, "Resolve a Consolidate Power order: gain power, or muster with the special order.",
+         "seed 000 p.15", P.Consolidate, who="seat"),
+    Move("pass_order", pass_order, "Remove one of your orders of this step without effect.",
+         "seed 000 p.14", P.FromArea, who="seat"),
+)
 
 
 def waiting_for(state: State) -> list[str]:

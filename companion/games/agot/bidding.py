@@ -14,8 +14,10 @@ from typing import Any
 
 from ... import sealed
 from ...i18n import N_
+from ...moves import Move
 from ..base import Action, Ctx, RuleError, get_int
 from . import flow, names, power, tracks
+from . import params as P
 
 State = dict[str, Any]
 
@@ -83,24 +85,23 @@ def _open_track(state: State, ctx: Ctx, step: flow.Step) -> None:
         _reveal(state, ctx, step)
 
 
-def act_clash(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
-    """Sealed bids, then the Iron Throne holder's tie-break (seed 000 p.10-11)."""
-    if action.get("type") == "answer" and step.get("tie") is None:
-        if action.get("prompt") != step["pid"]:
-            raise RuleError("This bid is already closed.", "seed 000 p.10", status=409)
-        house, bid = read_bid(state, ctx, action, step["pid"], "seed 000 p.10")
-        log_answer(state, ctx, step["pid"], house, bid)
-        if sealed.answer(state, step["pid"], house, bid):
-            _reveal(state, ctx, step)
-        return
-    if action.get("type") == "order_ties" and step.get("tie") is not None:
-        ctx.actor.require(step["tie"]["chooser"])
-        order = action.get("order")
-        if isinstance(order, str):
-            order = [h for h in order.split(",") if h]
-        _settle(state, ctx, step, _check_order(step["tie"]["bids"], order))
-        return
-    raise RuleError("The table is bidding for the influence tracks.", "seed 000 p.10", status=409)
+def bid(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+    """A sealed bid for the track being bid for; all are revealed together (seed 000 p.10)."""
+    if action.get("prompt") != step["pid"]:
+        raise RuleError("This bid is already closed.", "seed 000 p.10", status=409)
+    house, value = read_bid(state, ctx, action, step["pid"], "seed 000 p.10")
+    log_answer(state, ctx, step["pid"], house, value)
+    if sealed.answer(state, step["pid"], house, value):
+        _reveal(state, ctx, step)
+
+
+def order_ties(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+    """The Iron Throne holder orders tied bids (seed 000 p.10-11)."""
+    ctx.actor.require(step["tie"]["chooser"])
+    order = action.get("order")
+    if isinstance(order, str):
+        order = [h for h in order.split(",") if h]
+    _settle(state, ctx, step, _check_order(step["tie"]["bids"], order))
 
 
 def _check_order(bids: dict[str, int], order: Any) -> list[str]:
@@ -151,7 +152,14 @@ def waiting_clash(state: State, step: flow.Step) -> list[str]:
     return sealed.waiting(sealed.get(state, step["pid"]))
 
 
-#: the Clash of Kings: sealed bids, then (maybe) the Iron Throne holder's tie-break
-CLASH = flow.StepProcedure("clash", start_clash, act_clash, waiting_clash,
+#: the Clash of Kings: sealed bids (the shared sealed ``answer``, declared in ``moves.py``), then
+#: (maybe) the Iron Throne holder's tie-break
+CLASH = flow.StepProcedure("clash", start_clash, waiting_clash,
                            sub=lambda st: "tie" if st.get("tie") is not None else "bid",
-                           moves={"bid": ("answer",), "tie": ("order_ties",)})
+                           moves={"bid": ("answer",), "tie": ("order_ties",)},
+                           acts={"answer": bid, "order_ties": order_ties})
+
+MOVES = (
+    Move("order_ties", CLASH.handlers["order_ties"], "The Iron Throne holder orders tied Clash of Kings bids.",
+         "seed 000 p.10", P.OrderTies, who="seat"),
+)

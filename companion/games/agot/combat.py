@@ -236,8 +236,8 @@ def waiting_for(state: State) -> list[str]:
 
 
 #: the combat's own moves, each beside its handler above and allowed at the stages :class:`Combat`
-#: lists (the sealed house card is the game's one sealed ``answer``, declared in ``rules.py``);
-#: ``action.COMBAT_MOVES`` runs them inside the March step
+#: lists (the sealed house card is the shared sealed ``answer``, declared in ``moves.py``;
+#: :func:`answer_card` is its handler here); ``action.COMBAT_MOVES`` runs them inside the March step
 MOVES = (
     Move("support", support, "The asked Support order helps the attacker, the defender or nobody.",
          RULE_SUPPORT, P.Support, who="seat", not_now=N_("Support is not being asked now.")),
@@ -260,6 +260,7 @@ class Combat(Procedure):
     name = "combat"
     moves = {"support": ("support", "combat_units"), "cards": ("answer", "combat_units"),
              "ability": ("card_ability",), "blade": ("blade",)}
+    handlers = {"answer": answer_card}
 
     def active(self, state: State) -> bool:
         return bool((state.get("action") or {}).get("combat"))
@@ -270,5 +271,3 @@ class Combat(Procedure):
     def waiting_for(self, state: State) -> list[str]:
         return waiting_for(state)
 
-
-COMBAT = Combat()

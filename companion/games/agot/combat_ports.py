@@ -28,7 +28,7 @@ def take_port(state: State, c: Combat) -> None:
         return
     ships = areas.count(state, port)
     areas.set_units(state, port, None, {})
-    c["notes"].append({"msg": N_("%(area)s: %(n)s enemy ships removed; %(house)s may put as many of its own ships there"),
+    c["notes"].append({"msg": N_("%(area)s: enemy ships removed: %(n)s; %(house)s may put as many of its own ships there"),
                        "params": {"area": area_name(port), "n": ships, "house": house_name(c["attacker"])}})
     most = port_room(state, c["attacker"], port, ships)
     if most:

@@ -122,7 +122,7 @@ def retreat(state: State, ctx: Ctx, dest: str, loser: str = "defender", action: 
     room = options[dest]
     keep = dict(units) if room >= sum(units.values()) else _keep_on_retreat(units, room, action)
     if sum(keep.values()) < sum(units.values()):
-        c["notes"].append({"msg": N_("Supply limit: %(count)s retreating units are destroyed"),
+        c["notes"].append({"msg": N_("Supply limit: retreating units destroyed: %(count)s"),
                            "params": {"count": sum(units.values()) - sum(keep.values())}})
     house = house_on(c, loser)
     c["retreated_to"] = dest

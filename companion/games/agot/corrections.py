@@ -1,8 +1,11 @@
-"""Host corrections for what the physical board can diverge on: influence tracks, dominance tokens,
-the round marker, garrisons and house cards (design: "the pieces on the table are the truth").
+"""Corrections and board bookkeeping, and their moves (:data:`MOVES`): what the physical board can
+diverge on (design: "the pieces on the table are the truth").
 
-Each is a logged action like any other, so undo and the game log see it. Only the host corrects
-these: they change shared bookkeeping, not one house's own pieces.
+Each is a logged action like any other, so undo and the game log see it, and each is allowed at
+any time, even once the game is over (no procedure lists them). A seat keeps its own pieces
+(control, units, power tokens); only the host corrects shared bookkeeping: power, neutral forces,
+the wildling threat, supply, influence tracks, dominance tokens, the round marker, garrisons and
+house cards.
 """
 
 from __future__ import annotations
@@ -10,10 +13,12 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import N_, tr
+from ...moves import Handler, Move, Params, Who
 from ..base import Action, Ctx, RuleError, get_choice, get_int
-from . import areas, names, tracks
+from . import areas, names, power, supply, tracks, wildlings
 from . import board as board_data
 from . import house_cards as hc
+from . import params as P
 
 State = dict[str, Any]
 YES = ("1", "true", "on", "yes")
@@ -114,3 +119,177 @@ def set_house_card(state: State, ctx: Ctx, action: Action) -> None:
     if place == "discard" and cid in pile["hand"]:
         hc.to_discard(state, house, [cid], ctx)
 
+
+# -- corrections and board bookkeeping (any phase) ---------------------------------------------
+def _actor_house(state: State, ctx: Ctx, action: Action, key: str = "house") -> str:
+    """The house acted for: a phone's own house, or any house for the host."""
+    if ctx.actor.host and action.get(key):
+        return in_play(state, action, key)
+    house = ctx.actor.require_seat()
+    if action.get(key) not in (None, "", house):
+        raise RuleError("You can only do this for your own house.", "companion: seats", status=403, entry="companion-seats")
+    return house
+
+
+def _area(action: Action, kinds: tuple[str, ...] = ("land", "sea", "port")) -> str:
+    b = board_data.load()
+    area = get_choice(action, "area", b.areas, "seed 000 p.6")
+    if b.area(area).type not in kinds:
+        raise RuleError("%(area)s is not a land area.", "seed 000 p.24", entry="control-no-sea", area=names.label(names.AREAS[area]))
+    return area
+
+
+def _set_control(state: State, ctx: Ctx, action: Action) -> None:
+    """Any player or the host records who controls a land area (seed 000 p.24)."""
+    if not (ctx.actor.seat or ctx.actor.host):
+        raise RuleError("Only a seated player can do this.", "companion: seats", status=403)
+    area = _area(action, ("land",))
+    raw = action.get("house") or ""
+    house = in_play(state, {"house": raw}) if raw else None
+    areas.set_control(state, area, house)
+    ctx.log(N_("%(who)s: %(area)s is now controlled by %(house)s"), who=ctx.name(ctx.actor.seat),
+            area=names.label(names.AREAS[area]), house=names.label(names.HOUSES[house]) if house else tr(N_("nobody")))
+
+
+def _set_units(state: State, ctx: Ctx, action: Action) -> None:
+    """Correct the mirror of one area: any player or the host (design: the board is the truth)."""
+    if not (ctx.actor.seat or ctx.actor.host):
+        raise RuleError("Only a seated player can do this.", "companion: seats", status=403)
+    area = _area(action)
+    raw = action.get("house") or ""
+    house = in_play(state, {"house": raw}) if raw else None
+    counts = {k: get_int(action, k, 0, board_data.load().unit_pool[k], "seed 000 p.2") if action.get(k) not in
+              (None, "") else 0 for k in board_data.UNIT_KINDS}
+    areas.set_units(state, area, house, counts)
+    text: Any = "-"
+    for k, n in counts.items():  # "2 footman, 1 knight", each unit name translated when shown
+        if n:
+            one = tr(N_("%(n)s %(unit)s"), n=n, unit=names.label(names.UNITS[k]))
+            text = one if text == "-" else tr(N_("%(a)s, %(b)s"), a=text, b=one)
+    who = ctx.name(ctx.actor.seat) if ctx.actor.seat else tr(N_("host"))
+    ctx.log(N_("%(who)s: %(area)s holds %(units)s (%(house)s)"), who=who,
+            area=names.label(names.AREAS[area]), units=text, house=names.label(names.HOUSES[house]) if house else "-")
+
+
+def _remove_units(state: State, ctx: Ctx, action: Action) -> None:
+    """Destroy units of your own (supply limits, wildling losses: seed 000 p.8, p.22)."""
+    area = _area(action)
+    here = areas.units(state, area)
+    if not here:
+        raise RuleError("There are no units in %(area)s.", "seed 000 p.8", status=409, entry="supply-reconcile",
+                        area=names.label(names.AREAS[area]))
+    ctx.actor.require(here["house"])
+    unit = get_choice(action, "unit", board_data.UNIT_KINDS, "seed 000 p.8")
+    n = get_int(action, "n", 1, 10, "seed 000 p.8") if action.get("n") not in (None, "") else 1
+    if here.get(unit, 0) < n:
+        raise RuleError("There are not that many of those units there.", "seed 000 p.8", status=409)
+    areas.add_units(state, area, here["house"], **{unit: -n})
+    ctx.log(N_("%(house)s removes %(n)s %(unit)s from %(area)s"), house=names.label(names.HOUSES[here["house"]]), n=n,
+            unit=names.label(names.UNITS[unit]), area=names.label(names.AREAS[area]))
+
+
+def _place_token(state: State, ctx: Ctx, action: Action) -> None:
+    """Put one of your available power tokens on a land area you hold (seed 000 p.24)."""
+    house = _actor_house(state, ctx, action)
+    area = _area(action, ("land",))
+    if areas.owner(state, area) not in (None, house):
+        raise RuleError("Another house's units hold %(area)s.", "seed 000 p.24", status=409,
+                        area=names.label(names.AREAS[area]))
+    power.place_token(state, house, area)
+    areas.recompute_control(state, area)
+    ctx.log(N_("%(house)s places a power token in %(area)s"), house=names.label(names.HOUSES[house]),
+            area=names.label(names.AREAS[area]))
+
+
+def _remove_token(state: State, ctx: Ctx, action: Action) -> None:
+    """A power token goes back to its owner's Pool (seed 000 p.21, p.24)."""
+    area = _area(action, ("land",))
+    owner = state["tokens"].get(area)
+    if owner is None:
+        raise RuleError("There is no power token in %(area)s.", "seed 000 p.24", status=409, entry="control-power-tokens",
+                        area=names.label(names.AREAS[area]))
+    ctx.actor.require(owner)
+    power.remove_token(state, area)
+    areas.recompute_control(state, area)
+    ctx.log(N_("The %(house)s power token leaves %(area)s"), house=names.label(names.HOUSES[owner]),
+            area=names.label(names.AREAS[area]))
+
+
+def _adjust_power(state: State, ctx: Ctx, action: Action) -> None:
+    """Host correction: move tokens between the Pool and a house's available power; the 20-token
+    total never changes (seed 000 p.2, p.6)."""
+    ctx.actor.require_host()
+    house = in_play(state, action)
+    delta = get_int(action, "delta", -power.TOTAL, power.TOTAL, "seed 000 p.6")
+    moved = power.gain(state, house, delta) if delta > 0 else -power.discard(state, house, -delta)
+    ctx.log(N_("Host: %(house)s power %(delta)+d"), house=names.label(names.HOUSES[house]), delta=moved)
+
+
+def _set_neutral(state: State, ctx: Ctx, action: Action) -> None:
+    """Host correction of a neutral force token (facts: 4-player strengths are unverified)."""
+    ctx.actor.require_host()
+    area = _area(action)
+    strength = get_int(action, "strength", -1, 9, "seed 000 p.26")
+    if strength < 0:
+        state["neutral"].pop(area, None)
+    else:
+        state["neutral"][area] = strength
+    areas.recompute_control(state, area)
+    ctx.log(N_("Host: neutral force in %(area)s set to %(n)s"), area=names.label(names.AREAS[area]), n=strength)
+
+
+def _set_threat(state: State, ctx: Ctx, action: Action) -> None:
+    """Host correction of the wildling threat token (spaces 0-12 in steps of 2, seed 000 p.22)."""
+    ctx.actor.require_host()
+    value = get_int(action, "value", 0, wildlings.MAX_THREAT, "seed 000 p.22")
+    if value % wildlings.STEP:
+        raise RuleError("The wildling track has only even spaces.", "seed 000 p.22")
+    state["wildling_threat"] = value
+    ctx.log(N_("Host: wildling threat set to %(n)s"), n=value)
+
+
+def _set_supply(state: State, ctx: Ctx, action: Action) -> None:
+    """Host correction of a house's supply track position (seed 000 p.8)."""
+    ctx.actor.require_host()
+    house = in_play(state, action)
+    value = get_int(action, "value", 0, supply.MAX_LEVEL, "seed 000 p.8")
+    state["supply"][house] = value
+    ctx.log(N_("Host: %(house)s supply set to %(n)s"), house=names.label(names.HOUSES[house]), n=value)
+
+
+def is_correction(kind: str) -> bool:
+    """Corrections stay possible once the game is over (the board may still need fixing)."""
+    return kind in {m.name for m in MOVES}
+
+
+def _fix(name: str, run: Handler, summary: str, rule: str, model: type[Params], who: Who = "host") -> Move:
+    """A host correction (or a seat's own board bookkeeping): any time, even after the game."""
+    return Move(name, run, summary, rule, model, who=who)
+
+
+#: corrections and board bookkeeping: any time, even once the game is over
+MOVES = (
+    _fix("set_control", _set_control, "Record who controls a land area.", "seed 000 p.24", P.SetControl, "seat"),
+    _fix("set_units", _set_units, "Correct the units of one area (the board is the truth).", "seed 000 p.2",
+         P.SetUnits, "seat"),
+    _fix("remove_units", _remove_units, "Destroy units of your own (supply, wildling losses).", "seed 000 p.8",
+         P.RemoveUnits, "seat"),
+    _fix("place_token", _place_token, "Put an available power token on a land area you hold.", "seed 000 p.24",
+         P.TokenArea, "seat"),
+    _fix("remove_token", _remove_token, "A power token goes back to its owner's Pool.", "seed 000 p.21, p.24",
+         P.TokenArea, "seat"),
+    _fix("adjust_power", _adjust_power, "Host: move power between the Pool and a house.", "seed 000 p.6",
+         P.AdjustPower),
+    _fix("set_neutral", _set_neutral, "Host: correct a neutral force token.", "seed 000 p.26", P.SetNeutral),
+    _fix("set_threat", _set_threat, "Host: correct the wildling threat.", "seed 000 p.22", P.SetValue),
+    _fix("set_supply", _set_supply, "Host: correct a house's supply position.", "seed 000 p.8", P.SetSupply),
+    _fix("set_track", set_track, "Host: correct an influence track.", "seed 000 p.10-11",
+         P.SetTrack),
+    _fix("set_dominance", set_dominance, "Host: correct a dominance token's holder and use.",
+         "seed 000 p.11-12", P.SetDominance),
+    _fix("set_round", set_round, "Host: correct the round marker.", "seed 000 p.6", P.SetValue),
+    _fix("set_garrison", set_garrison, "Host: correct a garrison.", "seed 000 p.26-27",
+         P.SetGarrison),
+    _fix("set_house_card", set_house_card, "Host: move a house card between hand and discard pile.",
+         "seed 000 p.18", P.SetHouseCard),
+)

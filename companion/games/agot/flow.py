@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ...moves import Handler
 from ..base import Action, Ctx, State
 from .procedure import Procedure
 
@@ -24,19 +25,33 @@ Checker = Callable[[State, Ctx, Step], None]
 
 
 class StepProcedure(Procedure):
-    """The procedure of one step kind: how it starts, the moves it takes, whom it waits on, and
-    (``check``) what it re-evaluates after any move, e.g. armies now within supply."""
+    """The procedure of one step kind: how it starts, the moves it takes at each of its stages
+    (``moves``) and the step handler of each (``acts``: called with the running step), whom it
+    waits on, and (``check``) what it re-evaluates after any move, e.g. armies now within supply."""
 
-    def __init__(self, kind: str, start: Starter, act: Actor | None = None, waiting: Waiter | None = None,
+    def __init__(self, kind: str, start: Starter, waiting: Waiter | None = None,
                  check: Checker | None = None, sub: Callable[[Step], str | None] | None = None,
-                 moves: Mapping[str, tuple[str, ...]] | None = None) -> None:
+                 moves: Mapping[str, tuple[str, ...]] | None = None,
+                 acts: Mapping[str, Actor] | None = None) -> None:
         self.name = kind
         self.start = start
-        self.act = act
         self.check = check
         self._waiting = waiting
         self._sub = sub
         self.moves = dict(moves or {})
+        self.handlers = {move: self._on_step(act) for move, act in (acts or {}).items()}
+        if unhandled := {m for names in self.moves.values() for m in names} - set(self.handlers):
+            raise ValueError(f"step {kind!r} lists moves without a handler: {sorted(unhandled)}")
+
+    def _on_step(self, act: Actor) -> Handler:
+        """A move's handler for this step: it runs on the step the table is in (the move's stages
+        only let it through while this procedure runs)."""
+        def run(state: State, ctx: Ctx, action: Action) -> None:
+            cur = current(state)
+            assert cur is not None and cur["kind"] == self.name  # the declared stages say so
+            act(state, ctx, cur, action)
+
+        return run
 
     def active(self, state: State) -> bool:
         cur = current(state)
@@ -51,7 +66,7 @@ class StepProcedure(Procedure):
         return self._waiting(state, cur) if self._waiting is not None and cur is not None else []
 
 
-#: the procedure of each step kind and what follows an empty queue, installed once by ``rules.py``
+#: the procedure of each step kind and what follows an empty queue, installed once by ``phases.py``
 #: (the step modules call :func:`finish`, so they cannot be imported here)
 STEPS: dict[str, StepProcedure] = {}
 ON_EMPTY: list[Callable[[State, Ctx], None]] = []

@@ -2,7 +2,8 @@
 
 Options, seats and setup; where the table stands (:meth:`AgotGame.stage`, the path of the running
 procedures); what follows every move; and the views, which are pure functions of the state
-(``views.py``) that the rules never import. The moves themselves are declared in ``rules.py``.
+(``views.py``) that the rules never import. The moves are declared by the procedures that take them
+and assembled in ``moves.py``; the phase machine is ``phases.py``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 from ...i18n import N_
 from ..base import Action, Ctx, Game, RuleError, SeatDef, State
 from . import board as board_data
-from . import flow, names, rules, setup, views
+from . import corrections, flow, moves, names, phases, setup, views
 from .chronicle import AgotChronicle
 from .options import AgotOptions
 
@@ -46,18 +47,18 @@ class AgotGame(Game):
 
     # -- actions -----------------------------------------------------------------------------
     def __init__(self) -> None:
-        self.moves = rules.MOVES
+        self.moves = moves.MOVES
 
     def stage(self, state: State) -> str:
         """Where the table stands: the path of the running procedures (``procedure.py``), e.g.
         ``"westeros/clash/tie"``, ``"planning/raven"``, ``"action/combat/support"``; ``"ended"``
         (seed 000 p.7: one procedure at a time)."""
-        return next((p.stage(state) for p in rules.PHASES if p.active(state)), str(state["phase"]))
+        return next((p.stage(state) for p in phases.PHASES if p.active(state)), str(state["phase"]))
 
     def apply(self, state: State, ctx: Ctx, action: Action) -> None:
         """Corrections any time; once the game is over, nothing else (seed 000 p.17). Otherwise the
         declared moves' dispatcher checks the move against the stage (seed 000 p.7)."""
-        if state["phase"] == "ended" and not rules.is_correction(str(action.get("type", ""))):
+        if state["phase"] == "ended" and not corrections.is_correction(str(action.get("type", ""))):
             raise RuleError("The game is over.", "seed 000 p.17", status=409)
         super().apply(state, ctx, action)
 
@@ -65,10 +66,10 @@ class AgotGame(Game):
         """After every move: a finished action phase ends the round, a Westeros step notices a
         correction (armies now fit supply), and seven castles win at once (seed 000 p.7, p.17)."""
         if state["phase"] == "action_done":
-            rules.end_action_phase(state, ctx)
+            phases.end_action_phase(state, ctx)
         if state["phase"] == "westeros":
             flow.recheck(state, ctx)
-        rules.check_immediate_win(state, ctx)
+        phases.check_immediate_win(state, ctx)
 
     # -- views -------------------------------------------------------------------------------
     def public_view(self, state: State) -> dict[str, Any]:
@@ -79,4 +80,4 @@ class AgotGame(Game):
 
     def waiting_for(self, state: State) -> list[str]:
         """Whom the table waits on: what the innermost running procedure says."""
-        return next((p.waiting(state) for p in rules.PHASES if p.active(state)), [])
+        return next((p.waiting(state) for p in phases.PHASES if p.active(state)), [])

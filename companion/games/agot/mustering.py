@@ -95,24 +95,26 @@ def start_mustering(state: State, ctx: Ctx, step: flow.Step) -> None:
     _begin_house(state, ctx, step)
 
 
-def act_mustering(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
-    """The current house recruits, or ends its mustering (seed 000 p.9)."""
+def muster(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+    """The current house recruits (or upgrades) one unit; out of points, the next house musters
+    (seed 000 p.9)."""
     house = house_of(step)
-    kind = action.get("type")
-    if kind not in ("muster", "muster_done"):
-        raise RuleError("The table is mustering.", "seed 000 p.9", status=409)
     ctx.actor.require(house)
-    if kind == "muster_done":
-        lost = sum(step["points"].values())
-        ctx.log(N_("%(house)s ends mustering (%(n)s point unused is lost)."),
-                _plural="%(house)s ends mustering (%(n)s points unused are lost).", house=names.label(names.HOUSES[house]),
-                n=lost)
-        _next(state, ctx, step)
-        return
     recruit(state, ctx, step, house, action)
     if not any(step["points"].values()) or (step.get("only_one") and step.get("area")
                                             and not step["points"].get(step["area"])):
         _next(state, ctx, step)
+
+
+def muster_done(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+    """The current house ends its mustering: unused points are lost (seed 000 p.9)."""
+    house = house_of(step)
+    ctx.actor.require(house)
+    lost = sum(step["points"].values())
+    ctx.log(N_("%(house)s ends mustering (%(n)s point unused is lost)."),
+            _plural="%(house)s ends mustering (%(n)s points unused are lost).", house=names.label(names.HOUSES[house]),
+            n=lost)
+    _next(state, ctx, step)
 
 
 def _next(state: State, ctx: Ctx, step: flow.Step) -> None:
@@ -144,8 +146,8 @@ def recruit(state: State, ctx: Ctx, step: flow.Step, house: str, action: Action)
     else:
         cost = COST[unit]
     if step["points"][area] < cost:
-        raise RuleError("%(area)s has only %(n)s mustering points left.", "seed 000 p.9",
-                        area=names.label(names.AREAS[area]), n=step["points"][area])
+        raise RuleError("%(area)s has only %(n)s mustering point left.", "seed 000 p.9",
+                        _plural="%(area)s has only %(n)s mustering points left.", area=names.label(names.AREAS[area]), n=step["points"][area])
     if areas.in_reserve(state, house, unit) < 1:
         raise RuleError("You have no %(unit)s left to place.", "seed 000 p.4", entry="overview-component-limit",
                         unit=names.label(names.UNITS[unit]))
@@ -181,5 +183,8 @@ def waiting_mustering(state: State, step: flow.Step) -> list[str]:
     return [house_of(step)] if step["index"] < len(step["houses"]) else []
 
 
-MUSTERING = flow.StepProcedure("mustering", start_mustering, act_mustering, waiting_mustering,
-                               moves={"": ("muster", "muster_done")})
+#: a Mustering card's procedure: ``muster`` and ``muster_done`` are shared with the special
+#: Consolidate Power order's mustering (``action.py``), so ``moves.py`` declares them
+MUSTERING = flow.StepProcedure("mustering", start_mustering, waiting_mustering,
+                               moves={"": ("muster", "muster_done")},
+                               acts={"muster": muster, "muster_done": muster_done})

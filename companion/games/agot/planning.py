@@ -19,10 +19,12 @@ from typing import Any, cast
 
 from ... import sealed
 from ...i18n import N_, tr
+from ...moves import Move
 from ..base import Action, Ctx, RuleError, State, get_choice
 from . import action, tracks, wildlings
 from . import board as board_data
 from . import orders as ot
+from . import params as P
 from .names import AREAS, HOUSES, WILDLINGS
 from .procedure import Procedure
 
@@ -116,8 +118,6 @@ def answer(state: State, ctx: Ctx, action: Action) -> None:
     """A phone submits (or changes) its secret orders; the last answer reveals all (seed 000 p.12)."""
     plan = state["planning"]
     seat = ctx.actor.require_seat()
-    if plan["step"] != "assign":
-        raise RuleError("Orders are already revealed.", "seed 000 p.13", status=409, entry="planning-reveal")
     prompt = sealed.get(state, plan["prompt"])
     if seat not in prompt["asked"]:
         raise RuleError("You have no units that need orders.", "seed 000 p.12", status=403, entry="planning-assign")
@@ -156,10 +156,7 @@ def reveal(state: State, ctx: Ctx) -> None:
 
 
 def _raven_house(state: State, ctx: Ctx) -> str:
-    plan = state["planning"]
-    if plan["step"] != "raven":
-        raise RuleError("The Messenger Raven acts after the orders are revealed.", RAVEN_RULE, status=409)
-    house = plan["raven"]["house"]
+    house = state["planning"]["raven"]["house"]
     ctx.actor.require(house)
     if state["dominance"]["raven"].get("used"):
         raise RuleError("The Messenger Raven was already used this round.", "seed 000 p.12", status=409)
@@ -321,12 +318,14 @@ def waiting_for(state: State) -> list[str]:
 
 
 class Planning(Procedure):
-    """The planning phase (seed 000 p.11-13): secret orders, then the Messenger Raven. The host may
+    """The planning phase (seed 000 p.11-13): secret orders (the shared sealed ``answer``, declared
+    in ``moves.py``; :func:`answer` is its handler here), then the Messenger Raven. The host may
     play the round on the board."""
 
     name = "planning"
     moves = {"": ("round_done_on_board",), "assign": ("answer",),
              "raven": ("raven_swap", "raven_peek", "raven_place", "raven_pass")}
+    handlers = {"answer": answer}
 
     def active(self, state: State) -> bool:
         return bool(state["phase"] == "planning")
@@ -340,3 +339,15 @@ class Planning(Procedure):
 
 
 PLANNING = Planning()
+
+#: the Messenger Raven's moves, taken at the ``raven`` stage above
+MOVES = (
+    Move("raven_swap", raven_swap, "Messenger Raven: replace one of your orders with an unused token.",
+         RAVEN_RULE, P.RavenSwap, who="seat"),
+    Move("raven_peek", raven_peek, "Messenger Raven: look at the top wildling card (privately).",
+         RAVEN_RULE, who="seat", undoable=False,
+         undo_refusal=N_("The Messenger Raven's look at the wildling deck cannot be undone.")),
+    Move("raven_place", raven_place, "Messenger Raven: keep the card on top or put it at the bottom.",
+         RAVEN_RULE, P.RavenPlace, who="seat"),
+    Move("raven_pass", raven_pass, "Messenger Raven: use neither ability.", "seed 000 p.13", who="seat"),
+)

@@ -14,10 +14,12 @@ from functools import cache
 from typing import Any
 
 from ...i18n import N_
+from ...moves import Move
 from ..base import Action, Ctx, RuleError, get_choice
 from . import areas, flow, names, power, supply, tracks, wildlings
 from . import board as board_data
 from . import orders as ot
+from . import params as P
 from .data_models import WesterosFile, load
 
 State = dict[str, Any]
@@ -113,8 +115,6 @@ def start_draw(state: State, ctx: Ctx, step: flow.Step) -> None:
 
 def act_draw(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
     """Physical decks: the host enters the card turned over from the next deck."""
-    if action.get("type") != "draw_card":
-        raise RuleError("The table is drawing Westeros cards.", "seed 000 p.7", status=409)
     ctx.actor.require_host()
     deck = next_deck(state)
     assert deck is not None
@@ -188,9 +188,6 @@ def start_choice(state: State, ctx: Ctx, step: flow.Step) -> None:
 def act_choice(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
     """A Throne of Blades / Dark Wings, Dark Words / Put to the Sword: the token holder decides
     (facts: Westeros decks)."""
-    if action.get("type") != "choose":
-        raise RuleError("The table waits for %(house)s to choose.", "seed 000 p.7", status=409,
-                        house=step["chooser"])
     ctx.actor.require(step["chooser"])
     value = get_choice(action, "value", step["choices"], "seed 000 p.7",
                        why=N_("Choose one of the options printed on this Westeros card."))
@@ -235,15 +232,13 @@ def _maybe_gain(state: State, ctx: Ctx, step: flow.Step) -> None:
         crowns = sum(b.area(a).crowns for a in areas.controlled(state, house))
         ports = step["confirmed"][house]
         got = power.gain(state, house, crowns + len(ports))
-        ctx.log(N_("Game of Thrones: %(house)s gains %(n)s power (%(crowns)s crowns, %(ports)s ports)."),
+        ctx.log(N_("Game of Thrones: %(house)s gains %(n)s power (crowns: %(crowns)s, ports: %(ports)s)."),
                 house=names.label(names.HOUSES[house]), n=got, crowns=crowns, ports=len(ports))
     flow.finish(state, ctx, step)
 
 
 def act_game_of_thrones(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
     """A house confirms which of its ports hold its ship with no enemy ship in their sea (seed 000 p.25)."""
-    if action.get("type") != "confirm_ports":
-        raise RuleError("The table is collecting power for Game of Thrones.", "seed 000 p.25", status=409)
     house = ctx.actor.require_seat() if not ctx.actor.host else str(action.get("house") or "")
     if house not in step["ports"] or house in step["confirmed"]:
         raise RuleError("Your house has no port to confirm.", "seed 000 p.25", status=409, entry="ports-game-of-thrones")
@@ -303,12 +298,23 @@ def waiting_armies(state: State, step: flow.Step) -> list[str]:
     return over_supply(state)
 
 
-#: the procedures of the Westeros cards (seed 000 p.7-11); their moves, at each of their stages
-DRAW = flow.StepProcedure("draw", start_draw, act_draw, moves={"": ("draw_card",)})
+#: the procedures of the Westeros cards (seed 000 p.7-11): their moves at each of their stages and
+#: the step handler of each (``choose`` is shared with the wildling attack: ``moves.py`` declares it)
+DRAW = flow.StepProcedure("draw", start_draw, moves={"": ("draw_card",)}, acts={"draw_card": act_draw})
 CARD = flow.StepProcedure("card", start_card)
-CHOICE = flow.StepProcedure("choice", start_choice, act_choice, lambda s, st: [st["chooser"]],
-                            moves={"": ("choose",)})
-GAME_OF_THRONES = flow.StepProcedure("game_of_thrones", start_game_of_thrones, act_game_of_thrones,
-                                     waiting_game_of_thrones, moves={"": ("confirm_ports",)})
+CHOICE = flow.StepProcedure("choice", start_choice, lambda s, st: [st["chooser"]],
+                            moves={"": ("choose",)}, acts={"choose": act_choice})
+GAME_OF_THRONES = flow.StepProcedure("game_of_thrones", start_game_of_thrones, waiting_game_of_thrones,
+                                     moves={"": ("confirm_ports",)}, acts={"confirm_ports": act_game_of_thrones})
 SUPPLY = flow.StepProcedure("supply", start_supply)
 ARMIES = flow.StepProcedure("armies", start_armies, waiting=waiting_armies, check=check_armies)
+
+#: the Westeros cards' own moves (``draw_card`` is the host's, checked once the step is right: a
+#: phone tapping it at the wrong moment hears what the table is doing, 409)
+MOVES = (
+    Move("draw_card", DRAW.handlers["draw_card"],
+         "Host, physical decks: the card turned over from the next Westeros deck.", "seed 000 p.7", P.DrawCard),
+    Move("confirm_ports", GAME_OF_THRONES.handlers["confirm_ports"],
+         "Game of Thrones: a house confirms which of its ports earn power.", "seed 000 p.25", P.ConfirmPorts,
+         who="seat"),
+)

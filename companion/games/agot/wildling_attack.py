@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from ... import sealed
 from ...i18n import N_, tr
+from ...moves import Move
 from ..base import Action, Ctx, RuleError, get_choice
 from . import bidding, flow, names, power, tracks
+from . import params as P
 from .wildling_cards import CHOSEN, EFFECTS, build_tasks, check_losses, swap, swap_areas
 from .wildlings import CARD_ENTRY, CARD_RULE, RULE, STEP, State, card_ids, draw
 
@@ -28,32 +30,33 @@ def start_attack(state: State, ctx: Ctx, step: flow.Step) -> None:
         _reveal(state, ctx, step)
 
 
-def act_attack(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
-    """Bids, then the card (physical deck), tie-breaks and the card's tasks (seed 000 p.22-23)."""
-    kind = action.get("type")
-    stage = step["stage"]
-    if stage == "bid" and kind == "answer" and action.get("prompt") == step["pid"]:
-        house, bid = bidding.read_bid(state, ctx, action, step["pid"], RULE)
-        bidding.log_answer(state, ctx, step["pid"], house, bid)
-        if sealed.answer(state, step["pid"], house, bid):
-            _reveal(state, ctx, step)
-        return
-    if stage == "card" and kind == "wildling_card":
-        ctx.actor.require_host()
-        _resolve_card(state, ctx, step, get_choice(action, "card", card_ids(), RULE))
-        return
-    if stage == "tie" and kind == "choose":
-        ctx.actor.require(step["tie_chooser"])
-        step["target"] = get_choice(action, "value", step["tied"], "seed 000 p.23",
-                                    why=N_("Choose one of the houses tied for the bid."))
-        ctx.log(N_("%(chooser)s breaks the tie: %(house)s"), chooser=names.label(names.HOUSES[step["tie_chooser"]]),
-                house=names.label(names.HOUSES[step["target"]]))
-        _apply_card(state, ctx, step)
-        return
-    if stage == "tasks" and kind in ("choose", "confirm"):
+def bid(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+    """Step 2: a sealed Night's Watch bid; all are revealed together (seed 000 p.22)."""
+    if action.get("prompt") != step["pid"]:
+        raise RuleError("The table is resolving a wildling attack.", RULE, status=409)
+    house, value = bidding.read_bid(state, ctx, action, step["pid"], RULE)
+    bidding.log_answer(state, ctx, step["pid"], house, value)
+    if sealed.answer(state, step["pid"], house, value):
+        _reveal(state, ctx, step)
+
+
+def wildling_card(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+    """A physical deck: the host names the wildling card turned over (seed 000 p.22)."""
+    ctx.actor.require_host()
+    _resolve_card(state, ctx, step, get_choice(action, "card", card_ids(), RULE))
+
+
+def choose(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+    """A choice: the Iron Throne holder breaks a tie (seed 000 p.23), or a task's option."""
+    if step["stage"] == "tasks":
         _act_task(state, ctx, step, action)
         return
-    raise RuleError("The table is resolving a wildling attack.", RULE, status=409)
+    ctx.actor.require(step["tie_chooser"])
+    step["target"] = get_choice(action, "value", step["tied"], "seed 000 p.23",
+                                why=N_("Choose one of the houses tied for the bid."))
+    ctx.log(N_("%(chooser)s breaks the tie: %(house)s"), chooser=names.label(names.HOUSES[step["tie_chooser"]]),
+            house=names.label(names.HOUSES[step["target"]]))
+    _apply_card(state, ctx, step)
 
 
 def _reveal(state: State, ctx: Ctx, step: flow.Step) -> None:
@@ -128,7 +131,14 @@ def _after(state: State, ctx: Ctx, step: flow.Step) -> None:
     flow.finish(state, ctx, step)
 
 
+def confirm(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+    """The current task is done on the board (facts: wildling cards)."""
+    _act_task(state, ctx, step, action)
+
+
 def _act_task(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+    """The house of the current task answers it: ``confirm`` (done on the board) or ``choose``
+    (an option, an area to swap)."""
     task = step["tasks"][0]
     ctx.actor.require(task["house"])
     ask = task["ask"]
@@ -170,8 +180,21 @@ def waiting_attack(state: State, step: flow.Step) -> list[str]:
     return []
 
 
-#: a wildling attack: the Night's Watch bid, the card (physical deck), a tie-break, the card's tasks
-ATTACK = flow.StepProcedure("wildling_attack", start_attack, act_attack, waiting_attack,
+#: a wildling attack: the Night's Watch bid (the shared sealed ``answer``), the card (physical deck),
+#: a tie-break, the card's tasks (``choose`` is shared with the Westeros cards' choices); the shared
+#: moves are declared in ``moves.py``, the attack's own below
+ATTACK = flow.StepProcedure("wildling_attack", start_attack, waiting_attack,
                             sub=lambda st: st.get("stage"),
                             moves={"bid": ("answer",), "card": ("wildling_card",), "tie": ("choose",),
-                                   "tasks": ("choose", "confirm")})
+                                   "tasks": ("choose", "confirm")},
+                            acts={"answer": bid, "wildling_card": wildling_card, "choose": choose,
+                                  "confirm": confirm})
+
+#: (``wildling_card`` is the host's, checked once the step is right: a phone tapping it at the
+#: wrong moment hears what the table is doing, 409)
+MOVES = (
+    Move("wildling_card", ATTACK.handlers["wildling_card"], "Host, physical decks: the wildling card turned over.",
+         "seed 000 p.22", P.WildlingCard),
+    Move("confirm", ATTACK.handlers["confirm"], "The current wildling task is done on the board.",
+         "facts: wildling cards", who="seat"),
+)

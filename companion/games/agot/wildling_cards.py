@@ -186,8 +186,8 @@ def _crow_killers(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
                 else:
                     areas.add_units(state, area, house, knight=-1)
                     lost += 1
-        ctx.log(N_("%(house)s: %(n)s knights become footmen, %(lost)s destroyed."),
-                house=names.label(names.HOUSES[house]), n=swapped, lost=lost)
+        ctx.log(N_("%(house)s: %(n)s knight becomes a footman; destroyed: %(lost)s."),
+                _plural="%(house)s: %(n)s knights become footmen; destroyed: %(lost)s.", house=names.label(names.HOUSES[house]), n=swapped, lost=lost)
         _confirm(task, N_("Swap your knights for footmen on the board, then confirm."))
     elif task["part"] == "others":
         knights = areas.on_board(state, house, "knight")

@@ -153,11 +153,11 @@ def arrive(state: State, ctx: Ctx, kind: str, clearing_id: str) -> None:
              section=label(section))
         breach(state, ctx, section)
     elif waiting > len(guards):
-        step(state, ctx, "outnumber", N_("%(count)s wildlings at %(clearing)s against %(guards)s guards"),
-             count=waiting, clearing=label(prof_clearing(profile, clearing_id)), guards=len(guards))
+        step(state, ctx, "outnumber", N_("%(count)s wildling at %(clearing)s; guards defending: %(guards)s"),
+             _plural="%(count)s wildlings at %(clearing)s; guards defending: %(guards)s", count=waiting, clearing=label(prof_clearing(profile, clearing_id)), guards=len(guards))
         breach(state, ctx, section)
     else:
-        step(state, ctx, "stay", N_("It waits at %(clearing)s (%(count)s wildlings, %(guards)s guards)"),
+        step(state, ctx, "stay", N_("It waits at %(clearing)s (wildlings: %(count)s, guards: %(guards)s)"),
              clearing=label(prof_clearing(profile, clearing_id)), count=waiting, guards=len(guards))
 
 

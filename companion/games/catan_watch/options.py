@@ -29,7 +29,7 @@ class CatanOptions(TableOptions):
     )] = "physical"
     attack_low: Annotated[Literal["camp1", "camp2"], Opt(
         N_("Wildling attack: which front camp takes the lower-numbered trail"),
-        help=N_("The rulebook (p.7) is ambiguous about the two camps nearest the trails."),
+        help=N_("The rulebook is ambiguous about the two camps nearest the trails."),
         choices=(("camp1", N_("Camp 1 (nearest the trails)")), ("camp2", N_("Camp 2"))), rule=WALL,
     )] = "camp1"
     full_column: Annotated[Literal["stack", "frostfangs"], Opt(
@@ -43,7 +43,7 @@ class CatanOptions(TableOptions):
     )] = "oldest"
     migrate_out: Annotated[Literal["nothing", "substitute"], Opt(
         N_("A wildling token names a kind gone from the Frostfangs"),
-        help=N_("The rulebook (p.8) does not say; the figure counts in the Frostfangs are "
+        help=N_("The rulebook does not say; the figure counts in the Frostfangs are "
                 "checked against your box at setup."),
         choices=(("nothing", N_("Nothing migrates")),
                  ("substitute", N_("Another kind migrates instead: normal, then climber, then giant"))), rule=WALL,

@@ -259,7 +259,7 @@ def ranger(state: State, ctx: Ctx, action: Action) -> None:
     step(state, ctx, "ranger", N_("%(who)s plays a ranger (%(count)s in front of them)"), who=seat,
          count=state["players"][seat]["rangers"])
     if option == "tormund":
-        step(state, ctx, "ranger_option", N_("Move Tormund now to another number token (p.4)"))
+        step(state, ctx, "ranger_option", N_("Move Tormund now to another number token"))
     else:
         step(state, ctx, "ranger_option", N_("Apply the other option printed on the ranger card on the "
                                              "board; correct the mirror if wildlings or guards moved"))
@@ -447,7 +447,8 @@ def correct(state: State, ctx: Ctx, action: Action) -> None:
         limit = prof.clan(profile, target)["camps"] if what == "clan" else 12
         table[target] = _wildling_list(action, "wildlings", limit)
         names = _profile_names(profile, {"clan": "clans", "clearing": "clearings", "hex": "hexes"}[what])
-        ctx.log(N_("%(who)s corrected %(place)s: %(count)s wildlings"), who=who, place=tr(names[target]),
+        ctx.log(N_("%(who)s corrected %(place)s: %(count)s wildling"),
+                _plural="%(who)s corrected %(place)s: %(count)s wildlings", who=who, place=tr(names[target]),
                 count=len(table[target]))
     if state["phase"] != "setup":
         try:
@@ -510,8 +511,9 @@ def _apply_frame(state: State, ctx: Ctx) -> None:
         state["frostfangs"][w] = state["frostfangs"].get(w, 0) + n
     for seat in state["seats"]:
         state["players"][seat]["guards_supply"] = GUARDS_EACH - scoring.guards_on_wall(state, seat)
-    step(state, ctx, "frame", N_("The corrected frame applies now (%(count)s wildlings back to the "
-                                 "Frostfangs)"), count=sum(back.values()))
+    step(state, ctx, "frame", N_("The corrected frame applies now (%(count)s wildling back to the Frostfangs)"),
+         _plural="The corrected frame applies now (%(count)s wildlings back to the Frostfangs)",
+         count=sum(back.values()))
     board.update_guard_tokens(state, ctx)
 
 

@@ -66,7 +66,8 @@ def start(state: dict[str, Any], ctx: Ctx, seat: str, action: Action) -> None:
     add_armies(state, seat, loc("dark", rid), 2)
     take_region_card(state, ctx, seat, rid)
     d["started"].append(seat)
-    ctx.log(N_("%(who)s starts in %(region)s with %(count)s armies (and 2 in the dark realm)"),
+    ctx.log(N_("%(who)s starts in %(region)s with %(count)s army (and 2 in the dark realm)"),
+            _plural="%(who)s starts in %(region)s with %(count)s armies (and 2 in the dark realm)",
             who=ctx.name(seat), region=rname(state, rid), count=size)
     if len(d["started"]) == len(state["seats"]):
         _deal(state, ctx)
@@ -264,8 +265,9 @@ def set_inhabitants(state: dict[str, Any], ctx: Ctx, action: Action) -> None:
     d["inhabitants_fell"] = fell
     kept = min(TRAY_INHABITANTS, fell)
     state["tray"] = {INH: kept} if kept else {}
-    ctx.log(N_("%(fell)s inhabitants fell into the tray; %(kept)s stay there, the rest go to the supply"),
-            fell=fell, kept=kept)
+    ctx.log(N_("%(n)s inhabitant fell into the tray; kept in the tray: %(kept)s, the rest go to the supply"),
+            _plural="%(n)s inhabitants fell into the tray; kept in the tray: %(kept)s, the rest go to the supply",
+            n=fell, kept=kept)
 
 
 def feed_done(state: dict[str, Any]) -> bool:

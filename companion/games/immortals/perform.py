@@ -147,7 +147,8 @@ def _place(state: dict[str, Any], seat: str, action: Action, realm: str | None, 
     if any(split(k)[0] != realm for k in out):
         raise RuleError("Armies from a limbo go to regions of that limbo's realm.", rule)
     if sum(out.values()) > limit:
-        raise RuleError("You may place at most %(count)s armies here.", rule, count=limit)
+        raise RuleError("You may place at most %(count)s army here.", rule,
+                        _plural="You may place at most %(count)s armies here.", count=limit)
     for k in out:
         if armies_of(state, seat, k) < 1:
             raise RuleError("You need at least one army in %(region)s.", rule, region=k)
@@ -306,7 +307,8 @@ def start_attack(state: dict[str, Any], ctx: Ctx, seat: str, card_loc: str, what
         "defending": defending, "card_loc": card_loc, "relation": relation(card_loc, src, dst),
         "side": side, "tray_before": tray, "tray_change": change, "drop": drop, "kind": what,
     }
-    ctx.log(N_("%(who)s attacks %(region2)s (%(realm2)s) from %(region)s with %(count)s armies; inhabitants: %(side)s"),
+    ctx.log(N_("%(who)s attacks %(region2)s (%(realm2)s) from %(region)s with %(count)s army; inhabitants: %(side)s"),
+            _plural="%(who)s attacks %(region2)s (%(realm2)s) from %(region)s with %(count)s armies; inhabitants: %(side)s",
             who=ctx.name(seat), count=n, side=msg(SIDES[side]), **where(state, src), **where(state, dst, "2"))
 
 

@@ -386,8 +386,8 @@ def _score(state: State, ctx: Ctx) -> None:
         b = scoring.breakdown(state, s)
         state["players"][s]["vp"] += b["total"]
         result[s] = b
-        ctx.log(N_("%(who)s scores %(vp)s VP (%(regions)s regions)"), who=ctx.name(s), vp=b["total"],
-                regions=b["regions"])
+        ctx.log(N_("%(who)s scores %(vp)s VP (%(n)s region)"), _plural="%(who)s scores %(vp)s VP (%(n)s regions)",
+                who=ctx.name(s), vp=b["total"], n=b["regions"])
     state["last_scoring"] = {"round": state["round"], "order": list(result), "points": result}
     plan = state["prompts"].get(f"plan-{state['round']}")
     if plan:  # the round is over: its plans may now appear in a table export
@@ -512,7 +512,8 @@ def set_region(state: State, ctx: Ctx, action: Action) -> None:
         raise RuleError("There is no seat %(seat)s.", FIX, entry="companion-seats", seat=str(seat)[:24])
     armies = get_int(action, "armies", 0, 45, FIX) if seat else 0
     set_cell(state, location, seat, armies)
-    ctx.log(N_("Correction: %(region)s (%(realm)s) now %(who)s with %(count)s armies"), **where(state, location),
+    ctx.log(N_("Correction: %(region)s (%(realm)s) now %(who)s with %(count)s army"),
+            _plural="Correction: %(region)s (%(realm)s) now %(who)s with %(count)s armies", **where(state, location),
             who=ctx.name(seat) if seat else "-", count=armies)
 
 

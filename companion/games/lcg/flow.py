@@ -50,7 +50,6 @@ EVENT_NAMES = {
 }
 CLAIM_REMINDER = {
     "military": N_("Claim %(claim)s: %(defender)s kills %(claim)s of their characters (their choice)."),
-    "intrigue": N_("Claim %(claim)s: %(defender)s discards %(claim)s cards at random from hand."),
     "power": N_("Claim %(claim)s: %(moved)s power moved from %(defender)s's House to %(attacker)s."),
 }
 
@@ -302,8 +301,13 @@ def _claim(state: dict[str, Any], ctx: Ctx) -> None:
         _gain_power(state, ctx, ch["attacker"], moved)
     ch["claim"] = claim
     ch["moved"] = moved
-    ctx.log(CLAIM_REMINDER[ch["type"]], claim=claim, moved=moved, defender=ctx.name(ch["defender"]),
-            attacker=ctx.name(ch["attacker"]))
+    who: dict[str, Any] = {"defender": ctx.name(ch["defender"]), "attacker": ctx.name(ch["attacker"])}
+    if ch["type"] == "intrigue":  # "1 card", "2 cards": the count picks the form
+        ctx.log(N_("Claim %(claim)s: %(defender)s discards %(n)s card at random from hand."),
+                _plural="Claim %(claim)s: %(defender)s discards %(n)s cards at random from hand.",
+                claim=claim, n=claim, **who)
+    else:
+        ctx.log(CLAIM_REMINDER[ch["type"]], claim=claim, moved=moved, **who)
 
 
 def _dominance(state: dict[str, Any], ctx: Ctx) -> None:

@@ -66,7 +66,7 @@ def test_garbage_is_refused_with_a_citation(steps):
 
 
 def views(state: dict) -> None:
-    """Call the planning and action views directly: rules.py shields the screen from their errors, tests must not."""
+    """Call the planning and action views directly, so an error in one of them fails here."""
     for module in (planning, action):
         module.public(state)
         module.waiting_for(state)

@@ -99,7 +99,7 @@ def test_random_action_phase_never_crashes(seed, players):
             except RuleError as err:
                 assert err.rule
         power.check(state)
-        for module in (planning, action):  # direct calls: rules.py would hide a view error
+        for module in (planning, action):  # direct calls, so a view error fails here
             module.public(state)
             for h in state["houses"]:
                 module.private(state, h)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from agot_kit import act, ctx, new_game
 
-from companion.games.agot import GAME, flow, names, rules, westeros
+from companion.games.agot import GAME, flow, names, phases, westeros
 from companion.games.base import RuleError
 
 
@@ -14,7 +14,7 @@ def after_round_one(players: int = 3, **options):
     act(s, None, {"type": "start"})
     s["phase"] = "action"
     s.pop("planning", None)
-    rules.end_action_phase(s, ctx(host=True))
+    phases.end_action_phase(s, ctx(host=True))
     return s
 
 
@@ -38,7 +38,7 @@ def test_winter_is_coming_reshuffles_and_draws_again():
     act(s, None, {"type": "start"})
     s["phase"] = "action"
     s.pop("planning", None)
-    rules.end_action_phase(s, ctx(host=True))
+    phases.end_action_phase(s, ctx(host=True))
     assert s["step"] == "draw" and GAME.public_view(s)["current"]["next_deck"] == "I"
     act(s, None, {"type": "draw_card", "card": "supply"})
     act(s, None, {"type": "draw_card", "card": "winter-is-coming-ii"})
@@ -104,7 +104,7 @@ def test_game_ends_after_round_ten():
     s["round"] = 10
     s["phase"] = "action"
     s.pop("planning", None)
-    rules.end_action_phase(s, ctx(host=True))
+    phases.end_action_phase(s, ctx(host=True))
     assert s["phase"] == "ended" and s["winner"] == "stark"  # 2 castles vs 1
     with pytest.raises(RuleError):
         act(s, None, {"type": "start"})

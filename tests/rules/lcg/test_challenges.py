@@ -146,7 +146,7 @@ def test_military_and_intrigue_claims_are_reminders():
     assert "Claim 2: p2 kills 2 of their characters (their choice)." in t.messages()
     t = to_resolution(5, 3, kind="intrigue", claims={"p1": 1})
     resolve(t)
-    assert "Claim 1: p2 discards 1 cards at random from hand." in t.messages()
+    assert "Claim 1: p2 discards 1 card at random from hand." in t.messages()
 
 
 def test_renown_reminder_names_the_winner():

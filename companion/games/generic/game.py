@@ -1,4 +1,5 @@
-"""Rules of the generic table: configurable seats, counters, logged dice, sealed bids and votes.
+"""The generic table: configurable seats, counters, logged dice, sealed bids and votes (the Game,
+its moves and its views).
 
 No rulebook stands behind this game; refusals cite the product rule ("companion: ...").
 """
