@@ -127,7 +127,10 @@ def test_lcg_script_is_loaded_once_while_its_fragments_are_merged(browser, live_
         deck = [{"name": f"{seat} plot {n}", "gold": 5, "initiative": n, "claim": 1, "when_revealed": False}
                 for n in range(7)]
         _act(base, code, tokens[seat], {"type": "register_plots", "plots": deck})
-    ana.wait_for_function("(JSON.parse(localStorage.getItem('lcg-plot-deck') || '[]')[0] || {}).name === 'p1 plot 0'")
+    # a function, not an expression: Playwright polls an expression with eval(), which the page's
+    # CSP (script-src 'self') refuses whenever the first check is not already true
+    ana.wait_for_function("() => (JSON.parse(localStorage.getItem('lcg-plot-deck') || '[]')[0] || {}).name"
+                          " === 'p1 plot 0'")
     assert _loaded(ana, "lcg.js") == 1
     assert ana.locator("script[src*='/static/lcg.js']").count() == 1
     assert ana.locator("#seat-frag script, #host-frag script").count() == 0

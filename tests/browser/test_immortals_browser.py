@@ -3,6 +3,8 @@ secret planning, reveals, one battle through the adjudicator, passes and scoring
 
 from __future__ import annotations
 
+import time
+
 import pytest
 import requests
 from playwright.sync_api import expect
@@ -25,6 +27,9 @@ class Client:
         r = requests.post(f"{self.url}/api/tables/{code}/actions", json=action,
                           headers={"Authorization": f"Bearer {token}"}, timeout=30)
         assert r.status_code == 200, r.text
+
+    def version(self, code: str) -> int:
+        return requests.get(f"{self.url}/api/tables/{code}", timeout=30).json()["version"]
 
     def state(self, code: str) -> dict:
         return requests.get(f"{self.url}/api/tables/{code}", timeout=30).json()["state"]
@@ -170,13 +175,18 @@ def test_round_with_three_phones(browser, live_server, recorder):
 
     # Everyone passes; the round is scored from the left of the first player (seed 001 p.15).
     for _ in range(8):
-        state = api.state(code)
+        table = requests.get(f"{live_server.url}/api/tables/{code}", timeout=30).json()
+        state = table["state"]
         if state["phase"] != "performance":
             break
         phones[state["turn"]].locator("button", has_text="Pass: +1 gold").first.click()
         answer_in_page(phones[state["turn"]])
         expect(screen.locator(".log")).to_contain_text("passes")
-        screen.wait_for_timeout(300)
+        # the next turn is read from the server once this pass is in (a fixed 300 ms pause could
+        # read the same turn again on a busy machine, and tap a phone whose turn is over)
+        deadline = time.monotonic() + 30
+        while api.version(code) == table["version"] and time.monotonic() < deadline:
+            time.sleep(0.05)
     expect(screen.locator(".tv-panel", has_text="Scoring of round 1")).to_be_in_viewport()
     expect(screen.locator(".im-top")).to_contain_text("2 / 7")
 

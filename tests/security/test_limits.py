@@ -122,7 +122,7 @@ def test_a_parallel_burst_gets_exactly_the_budget(app):
     server = LiveServer(app)
     try:
         with ThreadPoolExecutor(16) as pool:
-            statuses = list(pool.map(lambda i: requests.get(f"{server.url}/api/tables/Q{i:03d}", timeout=10)
+            statuses = list(pool.map(lambda i: requests.get(f"{server.url}/api/tables/Q{i:03d}", timeout=30)
                                      .status_code, range(96)))
     finally:
         server.stop()

@@ -1,5 +1,5 @@
 """Generic table: counters, dice and sealed bids/votes for any board game."""
 
-from .rules import GenericGame
+from .game import GenericGame
 
 GAME = GenericGame()

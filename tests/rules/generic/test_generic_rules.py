@@ -7,7 +7,7 @@ import pytest
 
 from companion.games import get
 from companion.games.base import Actor, Ctx, RuleError
-from companion.games.generic.rules import parse_dice
+from companion.games.generic.moves import parse_dice
 from tests.rules.harness import play
 
 GAME = get("generic")
