@@ -108,6 +108,29 @@ def test_the_host_drawer_and_host_screen_never_reach_others(app, table):
     assert plain_tv.get(f"/t/{code}/frag/host").get_data(as_text=True) == ""
 
 
+def test_a_freed_and_retaken_seat_never_gets_its_previous_occupants_page(app, api, table):
+    """Ana's phone is lost: the host frees her seat and Zeca takes it on another phone. Zeca's page
+    is rendered for him (his name, none of Ana's unrevealed answer), never Ana's page from memory,
+    and Ana's old phone is sent back to the join screen."""
+    code, tokens = table["code"], table["tokens"]
+    url = f"/t/{code}/frag/seat"
+    ana = _device(app, code, tokens["p1"])
+    first = ana.get(url).get_data(as_text=True)
+    assert "<b>17</b>" in first and ana.get(url).get_data(as_text=True) == first
+
+    freed = app.test_client().post(f"/api/tables/{code}/seats/p1/free", json={},
+                                   headers={"Authorization": f"Bearer {table['host']}"})
+    assert freed.status_code == 200, freed.get_json()
+    gone = ana.get(url)
+    assert gone.headers.get("HX-Redirect", "").endswith(f"/t/{code}/join") and "<b>17</b>" not in gone.get_data(as_text=True)
+
+    zeca = _device(app, code, api.join(code, "p1", "Zeca"))
+    page = zeca.get(url).get_data(as_text=True)
+    assert "Zeca" in page and "<b>17</b>" not in page and 'class="mine"' not in page
+    assert page == _fresh(app, zeca, url) and zeca.get(url).get_data(as_text=True) == page
+    assert ana.get(url).headers.get("HX-Redirect", "").endswith(f"/t/{code}/join")
+
+
 def test_a_new_version_is_rendered_anew(app, api, table):
     code, tokens = table["code"], table["tokens"]
     tv = _device(app, code)
