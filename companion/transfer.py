@@ -70,15 +70,22 @@ def export(svc: Tables, code: str, viewer: Viewer) -> dict[str, Any]:
     game = get_game(snap.table.game_id)
     # a table whose game is no longer installed: any action naming a prompt is withheld (the safe side)
     sealed = game.is_sealed_answer if game is not None else (lambda a: "prompt" in a)
+    # the prompt each answer went to, as its secret log lines name it (an answer may leave its
+    # prompt to the game: the LCG's plot answer without "prompt" goes to this round's)
+    answered = {entry.get("seq"): entry["answer_of"][1] for entry in snap.state["log"] if entry.get("answer_of")}
+
+    def key_of(e: engine.Event) -> tuple[str, str]:
+        return str(e.actor.get("seat")), answered.get(e.seq, str(e.action.get("prompt")))
+
     last_answer: dict[tuple[str, str], int] = {}
     for e, _when in effective:
         if e.kind == "action" and sealed(e.action):
-            last_answer[(str(e.actor.get("seat")), str(e.action.get("prompt")))] = e.seq
+            last_answer[key_of(e)] = e.seq
     withheld = 0
     out = []
     for e, when in effective:
         if e.kind == "action" and sealed(e.action):
-            key = (str(e.actor.get("seat")), str(e.action.get("prompt")))
+            key = key_of(e)
             prompt = g.get("prompts", {}).get(key[1])
             if last_answer[key] != e.seq or prompt is None or not prompt["revealed"]:
                 withheld += 1

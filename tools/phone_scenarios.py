@@ -132,7 +132,8 @@ def immortals(api: Api) -> Iterator[Step]:
 
 def agot(api: Api) -> Iterator[Step]:
     """Planning (secret orders), the action phase (a march), a combat: support, house card,
-    casualties; then a Clash of Kings bid; a Westeros choice, mustering and a wildlings bid."""
+    casualties; then a Clash of Kings bid and its tie broken; a Westeros choice, mustering and a
+    wildlings bid."""
     t = api.create("agot", {"players": 4, "decks": "physical", "faq_lannister_port_ship": False})
     code, host = t["code"], t["host_token"]
     tok = {h: api.join(code, h, AGOT_NAMES[h]) for h in AGOT_HOUSES}
@@ -174,6 +175,11 @@ def agot(api: Api) -> Iterator[Step]:
     for card in ("supply", "clash-of-kings", "storm-of-swords"):
         api.ok(code, host, {"type": "draw_card", "card": card})
     yield Step("agot/bid", code, tok["stark"], "form.answer-form button.primary")
+    pid = api.state(code)["current"]["prompt"]["id"]
+    for house in AGOT_HOUSES:  # everyone bids 0 for the Iron Throne: its holder breaks the tie
+        api.ok(code, tok[house], {"type": "answer", "prompt": pid, "value": 0})
+    holder = next(h for h in AGOT_HOUSES if api.state(code)["waiting_for"] == [h])
+    yield Step("agot/break-ties", code, tok[holder], "form:has(input[value=order_ties]) button.primary")
     # A Westeros card whose holder chooses (A Throne of Blades: mustering), the mustering, the
     # wildlings' attack (every house bids)
     t = api.create("agot", {"players": 4, "decks": "physical"})
@@ -196,7 +202,7 @@ def agot(api: Api) -> Iterator[Step]:
 
 def lcg(api: Api) -> Iterator[Step]:
     """The plot, a first opportunity (Pass / Act), the challenge declaration (or finishing the
-    challenges), counting a challenge's strength."""
+    challenges), counting a challenge's strength, the dominance total."""
     t = api.create("lcg", {"players": 2, "autopass_start": "structure"})
     code = t["code"]
     tok = {f"p{i + 1}": api.join(code, f"p{i + 1}", n) for i, n in enumerate(["Ana", "Bia"])}
@@ -226,6 +232,17 @@ def lcg(api: Api) -> Iterator[Step]:
             break
         api.ok(code, tok[v["priority"]], {"type": "pass", "opp": v["opp"]})
     yield Step("lcg/strength", code, tok[attacker], "[data-testid=strength]")
+    api.ok(code, tok[attacker], {"type": "strength", "attacker": 4, "defender": 2})
+    for _ in range(400):  # both players finish their challenges; the windows pass up to dominance
+        v = api.state(code)
+        asked = [s for s in tok if "dominance" in api.me(code, tok[s]).get("can", [])]
+        if asked:
+            break
+        if v["decision"]:
+            api.ok(code, tok[v["decision"]["seat"]], {"type": "finish"})
+        elif v["priority"]:
+            api.ok(code, tok[v["priority"]], {"type": "pass", "opp": v["opp"]})
+    yield Step("lcg/dominance", code, tok[asked[0]], "[data-testid=dominance]")
 
 
 def generic(api: Api) -> Iterator[Step]:

@@ -60,7 +60,8 @@ def test_the_options_added_after_tables_existed_keep_what_old_tables_played():
     legacy = {(gid, o.key): o.legacy for gid, g in GAMES for o in g.options() if o.legacy is not NO_LEGACY}
     assert legacy == {("agot", "faq_lannister_port_ship"): False, ("agot", "tiebreak"): "printed",
                       ("agot", "faq_blade_tides"): False, ("agot", "faq_tides_reshuffle"): False,
-                      ("lcg", "window_pace"): "each"}
+                      ("lcg", "window_pace"): "each", ("lcg", "auto_close"): 0,
+                      ("lcg", "autopass_start"): "structure"}
 
 
 def test_an_old_table_replays_with_the_value_it_was_played_with():
@@ -74,6 +75,23 @@ def test_an_old_table_replays_with_the_value_it_was_played_with():
     old = initial_state(lcg, stored, seed=3)["g"]
     assert old["options"]["window_pace"] == "each" and not pace.on(old)
     assert pace.on(initial_state(lcg, LcgOptions.new({}).dump(), seed=3)["g"])
+
+
+def test_an_lcg_table_older_than_auto_pass_and_auto_close_keeps_how_it_was_played():
+    """A table stored before ``autopass_start`` (every seat began with the structure auto-pass) and
+    ``auto_close`` (no countdown: windows waited for every tap) lacks both keys. Its replay must
+    give the same seats' auto-pass and no countdown, not today's defaults (nothing, 5 s)."""
+    from companion.engine import initial_state
+    from companion.games.lcg import data
+    from companion.games.lcg.options import LcgOptions
+
+    lcg = registry()["lcg"]
+    stored = {k: v for k, v in LcgOptions.new({}).dump().items() if k not in ("autopass_start", "auto_close")}
+    old = initial_state(lcg, stored, seed=3)["g"]
+    assert old["options"]["auto_close"] == 0 and old["options"]["autopass_start"] == "structure"
+    assert all(p["autopass"] == data.default_autopass() for p in old["players"].values())
+    new = initial_state(lcg, LcgOptions.new({}).dump(), seed=3)["g"]
+    assert new["options"]["auto_close"] == 5 and all(p["autopass"] == [] for p in new["players"].values())
 
 
 @pytest.mark.parametrize(("raw", "words"), [

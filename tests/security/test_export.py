@@ -70,3 +70,42 @@ def test_command_line_export_continues_the_table(tmp_path, monkeypatch, capsys):
     assert data["format"] == "tabletop-companion/table" and PRIVATE_PLOT in out.read_text(encoding="utf-8")
     assert cli.main(["import", str(out), "--data-dir", str(tmp_path)]) == 0
     assert "Imported as table" in capsys.readouterr().out
+
+
+def _lcg_plot(name: str, initiative: int) -> dict:
+    return {"name": name, "gold": 5, "initiative": initiative, "claim": 1, "when_revealed": False}
+
+
+def test_a_sealed_answer_that_names_no_prompt_is_exported_once_revealed(app, api, client):
+    """The LCG's answer may leave out ``prompt`` (docs: this round's plot prompt). Once the plots
+    are revealed, the export must carry both answers (an import that lost them would wait for plots
+    again), and a plot changed before the reveal stays out of it."""
+    t = api.create("lcg", {"players": 2, "autopass_start": "structure"})
+    code = t["code"]
+    tok = {s: api.join(code, s, n) for s, n in (("p1", "Ana"), ("p2", "Bia"))}
+    api.ok(code, tok["p1"], {"type": "answer", "value": _lcg_plot("Zzq First Thought", 3)})
+    api.ok(code, tok["p1"], {"type": "answer", "value": _lcg_plot("Kept A", 6)})
+    api.ok(code, tok["p2"], {"type": "answer", "value": _lcg_plot("Kept B", 1)})  # the reveal
+    exported = api.export(code, t["host_token"])
+    answers = [e["action"]["value"]["name"] for e in exported["events"] if e["action"].get("type") == "answer"]
+    assert answers == ["Kept A", "Kept B"] and exported["withheld_answers"] == 1
+    r = client.post("/api/tables/import", json=exported)
+    assert r.status_code == 201, r.get_json()
+    assert r.get_json().get("skipped", 0) == 0
+    new = api.public(r.get_json()["code"])["state"]
+    assert {s: p["plot"]["name"] for s, p in new["players"].items()} == {"p1": "Kept A", "p2": "Kept B"}
+
+
+def test_a_replaced_answer_stays_hidden_whether_or_not_it_named_its_prompt(api):
+    """An answer changed before the reveal is hidden for good (docs/api.md), also when one of the two
+    named the prompt and the other did not: after the reveal nobody reads the first plot."""
+    t = api.create("lcg", {"players": 2, "autopass_start": "structure"})
+    code = t["code"]
+    tok = {s: api.join(code, s, n) for s, n in (("p1", "Ana"), ("p2", "Bia"))}
+    pid = api.me(code, tok["p1"])["private"]["plot_prompt"]["id"]
+    api.ok(code, tok["p1"], {"type": "answer", "value": _lcg_plot("Zzq Bluff", 3)})
+    api.ok(code, tok["p1"], {"type": "answer", "prompt": pid, "value": _lcg_plot("Kept A", 6)})
+    api.ok(code, tok["p2"], {"type": "answer", "prompt": pid, "value": _lcg_plot("Kept B", 1)})
+    for reader in (None, tok["p2"], t["host_token"]):
+        assert "Zzq Bluff" not in json.dumps(api.log(code, reader))
+    assert "Kept A" in json.dumps(api.log(code, tok["p2"]))

@@ -14,7 +14,7 @@ from ..base import Action, Ctx, RuleError, get_choice
 from . import bidding, flow, names, power, tracks
 from . import params as P
 from .wildling_cards import CHOSEN, EFFECTS, build_tasks, check_losses, swap, swap_areas
-from .wildlings import CARD_ENTRY, CARD_RULE, RULE, STEP, State, card_ids, draw
+from .wildlings import CARD_ENTRY, CARD_RULE, RULE, STEP, State, Task, card_ids, draw
 
 
 def start_attack(state: State, ctx: Ctx, step: flow.Step) -> None:
@@ -49,7 +49,7 @@ def wildling_card(state: State, ctx: Ctx, step: flow.Step, action: Action) -> No
 def choose(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
     """A choice: the Iron Throne holder breaks a tie (seed 000 p.23), or a task's option."""
     if step["stage"] == "tasks":
-        _act_task(state, ctx, step, action)
+        _choose_task(state, ctx, step, action)
         return
     ctx.actor.require(step["tie_chooser"])
     step["target"] = get_choice(action, "value", step["tied"], "seed 000 p.23",
@@ -132,29 +132,30 @@ def _after(state: State, ctx: Ctx, step: flow.Step) -> None:
 
 
 def confirm(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
-    """The current task is done on the board (facts: wildling cards)."""
-    _act_task(state, ctx, step, action)
-
-
-def _act_task(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
-    """The house of the current task answers it: ``confirm`` (done on the board) or ``choose``
-    (an option, an area to swap)."""
-    task = step["tasks"][0]
-    ctx.actor.require(task["house"])
+    """The house of the current task has done it on the board: losses taken, knights swapped, or
+    simply done (facts: wildling cards)."""
+    task = _task(ctx, step)
     ask = task["ask"]
-    if action.get("type") == "confirm":
-        if ask["kind"] not in ("confirm", "units", "swap"):
-            raise RuleError("Choose one of the options first.", CARD_RULE, status=409,
-                            entry=CARD_ENTRY.get(task["card"]))
-        if ask["kind"] == "units":
-            check_losses(state, task)
-        if ask["kind"] == "swap" and ask["done"] < ask["need"]:
-            raise RuleError("Swap %(n)s more unit first.", CARD_RULE, status=409, entry="wildling-crow-killers",
-                            _plural="Swap %(n)s more units first.",
-                            n=ask["need"] - ask["done"])
-        ctx.log(N_("%(house)s has done it on the board."), house=names.label(names.HOUSES[task["house"]]))
-        task["ask"] = None
-    elif ask["kind"] == "swap":
+    if ask["kind"] not in ("confirm", "units", "swap"):
+        raise RuleError("Choose one of the options first.", CARD_RULE, status=409,
+                        entry=CARD_ENTRY.get(task["card"]))
+    if ask["kind"] == "units":
+        check_losses(state, task)
+    if ask["kind"] == "swap" and ask["done"] < ask["need"]:
+        raise RuleError("Swap %(n)s more unit first.", CARD_RULE, status=409, entry="wildling-crow-killers",
+                        _plural="Swap %(n)s more units first.",
+                        n=ask["need"] - ask["done"])
+    ctx.log(N_("%(house)s has done it on the board."), house=names.label(names.HOUSES[task["house"]]))
+    task["ask"] = None
+    _next_task(state, ctx, step, task)
+
+
+def _choose_task(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+    """The house of the current task picks: an area to swap a unit in, or one of the card's
+    options (facts: wildling cards)."""
+    task = _task(ctx, step)
+    ask = task["ask"]
+    if ask["kind"] == "swap":
         swap(state, ctx, task, get_choice(action, "value", swap_areas(state, task), CARD_RULE,
                                            why=N_("Choose an area where your house still has a unit to replace."),
                                            entry=CARD_ENTRY.get(task["card"])))
@@ -165,9 +166,22 @@ def _act_task(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
         value = get_choice(action, "value", ask["choices"], CARD_RULE)
         task["ask"] = None
         CHOSEN[ask["then"]](state, ctx, step, task, value)
+    _next_task(state, ctx, step, task)
+
+
+def _task(ctx: Ctx, step: flow.Step) -> Task:
+    """The task the table waits on; only its house answers it."""
+    task: Task = step["tasks"][0]
+    ctx.actor.require(task["house"])
+    return task
+
+
+def _next_task(state: State, ctx: Ctx, step: flow.Step, task: Task) -> None:
+    """A task with nothing left to ask is done: the next one runs."""
     if not task.get("ask"):
         step["tasks"].pop(0)
         _run_tasks(state, ctx, step)
+
 
 def waiting_attack(state: State, step: flow.Step) -> list[str]:
     stage = step.get("stage")

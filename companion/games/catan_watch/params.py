@@ -2,7 +2,7 @@
 
 The gate and the documentation of ``POST /api/tables/<code>/actions``: lax on purpose (forms send
 numbers as strings and leave optional fields empty; the JSON API may send numbers and lists). A
-field where an empty value means "the default" is plain text. The handlers in :mod:`.rules` still
+field where an empty value means "the default" is plain text. The handlers in :mod:`.moves` still
 read the action as sent and check what depends on the state (pieces left, a free guard space...).
 """
 

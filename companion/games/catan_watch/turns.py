@@ -1,5 +1,5 @@
 """Whose turn it is: the seat order, the setup seat, the active player, and what a seat's turn
-allows so far. Pure reads of the state, shared by the moves (:mod:`.rules`) and the views."""
+allows so far. Pure reads of the state, shared by the moves (:mod:`.moves`) and the views."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 They are the gate and the documentation of ``POST /api/tables/<code>/actions``: lax on purpose
 (HTML forms send numbers as strings and leave optional fields empty; the JSON API may send real
 numbers, lists and objects). An optional field that only some cards read is plain text here, so
-an empty or unused value passes as it always did. The handlers in :mod:`.rules` still read the
+an empty or unused value passes as it always did. The handlers in :mod:`.moves` still read the
 action as sent and check what depends on the state (a tribe already taken, a card not in the hand...).
 """
 

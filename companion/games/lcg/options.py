@@ -1,8 +1,11 @@
 """The card game's table options: players and victory, the FAQ's silences (initiative ties, an
 attack with 0 STR, who answers a passive first), and how windows are paced on the phones.
 
-``window_pace`` arrived with issue 24: a table stored before it lacks the key and replays with the
-one-countdown-per-round pace it was played with (``legacy="each"``)."""
+Options added after tables existed: a table stored before one lacks its key and replays with what it
+was played with. ``window_pace`` (issue 24): one countdown per round (``legacy="each"``);
+``auto_close`` (Nov 23): no countdown at all, windows waited for every tap (``legacy=0``);
+``autopass_start`` (Nov 22): every seat started with the structure auto-pass (``legacy="structure"``,
+what the setup gave every seat before the option)."""
 
 from __future__ import annotations
 
@@ -60,6 +63,7 @@ class LcgOptions(TableOptions):
         help=N_("Every open window shows the same countdown on every phone; at zero each phone "
                 "passes for its player unless they tapped Wait. Nobody is skipped and nothing "
                 "shows who waited (FAQ Page 6)."),
+        legacy=0,
     )] = 5
     window_pace: Annotated[Literal["run", "each"], Opt(
         N_("Countdowns"),
@@ -80,6 +84,7 @@ class LcgOptions(TableOptions):
                  ("all", N_("Every window (turn windows off when you hold a response)"))),
         help=N_("Auto-pass skips windows you may be entitled to act in (a Plot: or Dominance: "
                 "action). Each player can change it on the phone at any time."),
+        legacy="structure",
     )] = "none"
     titles: Annotated[str, Opt(N_("Titles (melee)"))] = CORE_TITLES
     title_relations: Annotated[str, Opt(N_("Title relations (melee)"),

@@ -1,10 +1,11 @@
-"""Brotherhood of the Watch: what each declared move does, and the setup and turn flow.
+"""Brotherhood of the Watch: each move's handler beside its declaration (:data:`MOVES`), and the
+setup and turn flow.
 
 Players keep the real board, cards and figures. The companion rolls (or records) the dice, runs
 the whole wildling side by the rules (:mod:`.board`), keeps the Wall, the guards, the breaches and
 the victory points (:mod:`.scoring`), and tells the table which figures to move (the *steps*,
-:mod:`.steps`). Every public function is one move's handler, declared in :mod:`.game` with who may
-make it and in which stage; a handler checks only what the declaration cannot (whose turn, pieces
+:mod:`.steps`). Every public function is one move's handler, declared below with who may make it and
+in which stage; a handler checks only what the declaration cannot (whose turn, pieces
 left, a free space). Resources stay on the table: the companion never blocks a build for want of
 cards, only for want of pieces or space. Views never come in here.
 """
@@ -16,8 +17,9 @@ from typing import Any, cast
 
 from ... import sealed
 from ...i18n import N_, tr
+from ...moves import Move, Moves
 from ..base import Action, Ctx, RuleError, State, get_choice, get_int
-from . import board, dice, scoring, tokens, turns
+from . import board, dice, frame, params, scoring, tokens, turns
 from . import profile as prof
 from .board import GameEnded
 from .cite import (
@@ -31,7 +33,7 @@ from .cite import (
     PATROL,
     PLAY_DEV,
     PROFILE,
-    SETUP_HEROES,
+    SETUP,
     SETUP_WILDLINGS,
     SPECIAL,
     TABLE,
@@ -43,46 +45,12 @@ from .options import CatanOptions
 from .steps import label, step
 
 SUPPLY = {"settlements": 5, "keeps": 4, "roads": 15}  # seed 004 p.3
-GUARDS_EACH = 7  # seed 004 p.6
 WIN_VP = 10  # seed 004 p.8
 TOKENS_FOR = {"settlement": 1, "keep": 2}  # seed 004 p.8
 CORRECTABLE = ("clan", "clearing", "hex", "section", "frostfangs", "breaches")
 #: What a played ranger does (seed 004 p.4 names moving Tormund; the card prints the others).
 RANGER_OPTIONS = ("tormund", "card")
 FIX = "companion: corrections"
-
-
-def _profile_names(profile: dict[str, Any], key: str) -> dict[str, str]:
-    return {e["id"]: e["name"] for e in profile[key]}
-
-
-def install_profile(state: State, profile: dict[str, Any]) -> None:
-    """(Re)build every board-derived part of the state from a validated profile (seed 004 p.6:
-    guards, heroes by seat)."""
-    state["profile"] = profile
-    state["clans"] = {c["id"]: [] for c in profile["clans"]}
-    state["clearings"] = {c["id"]: [] for c in profile["clearings"]}
-    state["gift"] = {h["id"]: [] for h in profile["hexes"]}
-    state["wall"] = {s["id"]: [] for s in profile["sections"]}
-    state["frostfangs"] = dict(profile["frostfangs"])
-    state["tokens"] = {"pool": tokens.fresh_pool(profile), "used": {}}
-    starting = profile["starting_heroes"].get(str(len(state["seats"])))
-    if starting is None:
-        raise RuleError("This board profile has no setup for %(count)s players.", SETUP_HEROES,
-                        count=len(state["seats"]))
-    state["players"] = {
-        seat: {"settlements": 0, "keeps": 0, "roads": 0, "guards_supply": GUARDS_EACH, "guard_tokens": 0,
-               "dev_bought": 0, "rangers": 0, "vp_cards": 0, "progress": 0,
-               "turn_dev": {"turn": 0, "bought": 0, "played": False, "vp": 0},
-               "hero": {"id": starting[i], "side": "A", "taken_turn": 0, "used_turn": None}}
-        for i, seat in enumerate(turns.order(state))
-    }
-
-
-def check_tokens_option(state: State) -> None:
-    """Digital tokens are drawn from the profile's token mix: refused without one (seed 004 p.6)."""
-    if CatanOptions.of(state).tokens == "digital" and not state["tokens"]["pool"]:
-        raise RuleError("Digital wildling tokens need a board profile with a token mix.", SETUP_WILDLINGS)
 
 
 def _next_setup(state: State, ctx: Ctx) -> None:
@@ -183,7 +151,7 @@ def roll(state: State, ctx: Ctx, action: Action) -> None:
     state["steps"] = []
     r = dice.roll(state, ctx, action)
     if state.get("pending_profile"):
-        _apply_frame(state, ctx)
+        frame.apply_pending(state, ctx)
     state["phase"] = "main"
     how = {"physical": N_("typed from the real dice"), "balanced": N_("balanced deck"),
            "digital": N_("digital")}[r["how"]]
@@ -433,11 +401,11 @@ def correct(state: State, ctx: Ctx, action: Action) -> None:
             raise RuleError("List up to %(count)s guard owners, space 1 first.", GUARDS, count=spaces)
         for seat in state["seats"]:
             others = sum(v.count(seat) for k, v in state["wall"].items() if k != sid)
-            if others + owners.count(seat) > GUARDS_EACH:
+            if others + owners.count(seat) > frame.GUARDS_EACH:
                 raise RuleError("All 7 of your guards are on the Wall.", GUARDS, status=409)
         state["wall"][sid] = list(owners)
         for seat in state["seats"]:
-            state["players"][seat]["guards_supply"] = GUARDS_EACH - scoring.guards_on_wall(state, seat)
+            state["players"][seat]["guards_supply"] = frame.GUARDS_EACH - scoring.guards_on_wall(state, seat)
         ctx.log(N_("%(who)s corrected the guards on %(section)s"), who=who,
                 section=label(prof.section(profile, sid)))
         board.update_guard_tokens(state, ctx)
@@ -446,7 +414,7 @@ def correct(state: State, ctx: Ctx, action: Action) -> None:
         target = get_choice(action, "id", table, FIX)
         limit = prof.clan(profile, target)["camps"] if what == "clan" else 12
         table[target] = _wildling_list(action, "wildlings", limit)
-        names = _profile_names(profile, {"clan": "clans", "clearing": "clearings", "hex": "hexes"}[what])
+        names = frame.profile_names(profile, {"clan": "clans", "clearing": "clearings", "hex": "hexes"}[what])
         ctx.log(N_("%(who)s corrected %(place)s: %(count)s wildling"),
                 _plural="%(who)s corrected %(place)s: %(count)s wildlings", who=who, place=tr(names[target]),
                 count=len(table[target]))
@@ -457,66 +425,6 @@ def correct(state: State, ctx: Ctx, action: Action) -> None:
             pass
 
 
-def _early(state: State) -> bool:
-    """Before the first guard: nothing on the Wall or in the wilds yet, the frame is simply replaced."""
-    return state["phase"] == "setup" and not any(state["wall"].values())
-
-
-def _frame(state: State) -> dict[str, Any]:
-    """The frame corrections build on: a correction waiting for the next roll, else the current one."""
-    return cast("dict[str, Any]", state.get("pending_profile") or state["profile"])
-
-
-def _set_frame(state: State, ctx: Ctx, profile: dict[str, Any]) -> None:
-    """Install a corrected frame now (before any guard), else from the next roll, so a turn in
-    progress is never re-judged on a different frame. Logged either way."""
-    if _early(state):
-        counts = {s: (p["settlements"], p["roads"]) for s, p in state["players"].items()}
-        install_profile(state, profile)
-        for s, (settlements, roads) in counts.items():
-            state["players"][s].update(settlements=settlements, roads=roads)
-        return
-    state["pending_profile"] = profile
-    ctx.log(N_("The corrected frame applies from the next roll"))
-
-
-def _apply_frame(state: State, ctx: Ctx) -> None:
-    """At a roll: switch to the corrected frame, keeping every figure that still has a place.
-    Wildlings whose camp, clearing or hex is gone go back to the Frostfangs; guards beyond a
-    section's spaces return to their owners (a logged correction, like any other)."""
-    profile = state.pop("pending_profile")
-    back = dict.fromkeys(prof.WILDLINGS, 0)
-
-    def keep(old: dict[str, list[str]], ids: list[str], limit: dict[str, int]) -> dict[str, list[str]]:
-        out: dict[str, list[str]] = {}
-        for key in ids:
-            line = old.get(key, [])
-            out[key] = line[:limit.get(key, len(line))]
-            for w in line[len(out[key]):]:
-                back[w] += 1
-        for key, line in old.items():
-            if key not in out:
-                for w in line:
-                    back[w] += 1
-        return out
-
-    state["profile"] = profile
-    state["clans"] = keep(state["clans"], [c["id"] for c in profile["clans"]],
-                          {c["id"]: c["camps"] for c in profile["clans"]})
-    state["clearings"] = keep(state["clearings"], [c["id"] for c in profile["clearings"]], {})
-    state["gift"] = keep(state["gift"], [h["id"] for h in profile["hexes"]], {})
-    old_wall = state["wall"]
-    state["wall"] = {sec["id"]: list(old_wall.get(sec["id"], []))[:sec["spaces"]] for sec in profile["sections"]}
-    for w, n in back.items():
-        state["frostfangs"][w] = state["frostfangs"].get(w, 0) + n
-    for seat in state["seats"]:
-        state["players"][seat]["guards_supply"] = GUARDS_EACH - scoring.guards_on_wall(state, seat)
-    step(state, ctx, "frame", N_("The corrected frame applies now (%(count)s wildling back to the Frostfangs)"),
-         _plural="The corrected frame applies now (%(count)s wildlings back to the Frostfangs)",
-         count=sum(back.values()))
-    board.update_guard_tokens(state, ctx)
-
-
 def edit_profile(state: State, ctx: Ctx, action: Action) -> None:
     raw = action.get("profile")
     if isinstance(raw, str):  # the host panel's text box
@@ -525,21 +433,21 @@ def edit_profile(state: State, ctx: Ctx, action: Action) -> None:
         except ValueError:
             raise RuleError("The board profile is not valid: %(what)s.", PROFILE, what="not JSON") from None
     profile = prof.validate(raw)
-    if _early(state):
-        _set_frame(state, ctx, profile)
-        check_tokens_option(state)
+    if frame.early(state):
+        frame.set_frame(state, ctx, profile)
+        frame.check_tokens_option(state)
     else:
         if CatanOptions.of(state).tokens == "digital" and not profile.get("tokens"):
             raise RuleError("Digital wildling tokens need a board profile with a token mix.", SETUP_WILDLINGS)
-        _set_frame(state, ctx, profile)
+        frame.set_frame(state, ctx, profile)
     ctx.log(N_("The host replaced the board profile with %(profile)s"), profile=label(profile))
 
 
 def edit_trail(state: State, ctx: Ctx, action: Action) -> None:
     """Correct one trail against the printed frame."""
     number = get_int(action, "number", 1, 12, PROFILE)
-    frame = _frame(state)
-    raw = {**frame, "trails": [t for t in frame["trails"] if t["number"] != number]}
+    shown = frame.current(state)
+    raw = {**shown, "trails": [t for t in shown["trails"] if t["number"] != number]}
     if action.get("clan") not in (None, "", "none"):
         raw["trails"] = [*raw["trails"], {"number": number, "clan": action.get("clan"),
                                           "clearing": action.get("clearing")}]
@@ -549,7 +457,7 @@ def edit_trail(state: State, ctx: Ctx, action: Action) -> None:
 
 def edit_section(state: State, ctx: Ctx, action: Action) -> None:
     """Correct a wall section's guard spaces and its Gift hexes (names, in blocking order)."""
-    raw = prof.validate(_frame(state))
+    raw = prof.validate(frame.current(state))
     sid = get_choice(action, "id", [sec["id"] for sec in raw["sections"]], PROFILE)
     sec = prof.section(raw, sid)
     sec["spaces"] = get_int(action, "spaces", 1, 16, PROFILE)
@@ -574,14 +482,65 @@ def edit_section(state: State, ctx: Ctx, action: Action) -> None:
 
 def verify_profile(state: State, ctx: Ctx, action: Action) -> None:
     """The host checked one guessed part against the frame and found it right."""
-    part = get_choice(action, "part", _frame(state)["unverified"], PROFILE)
-    for frame in (state["profile"], state.get("pending_profile")):
-        if frame and part in frame["unverified"]:
-            frame["unverified"].remove(part)  # a check changes no topology: it holds at once
+    part = get_choice(action, "part", frame.current(state)["unverified"], PROFILE)
+    for kept in (state["profile"], state.get("pending_profile")):
+        if kept and part in kept["unverified"]:
+            kept["unverified"].remove(part)  # a check changes no topology: it holds at once
     ctx.log(N_("The host checked the board profile: %(part)s"), part=tr(UNVERIFIED_NAMES[part]))
 
 
 def _replace_profile(state: State, ctx: Ctx, raw: dict[str, Any], *parts: str) -> None:
     raw = {**raw, "unverified": [u for u in raw["unverified"] if u not in parts]}
-    _set_frame(state, ctx, prof.validate(raw))
+    frame.set_frame(state, ctx, prof.validate(raw))
 
+
+
+PLACE, GUARD, ROLL, BUILD_STAGE = "setup/place", "setup/guard", "turn/roll", "turn/build"
+REVEAL = "over/reveal"  # a Wall ending waits for tied players' hidden victory point cards
+PLAYING = ("setup", "turn")  # until the game is over
+
+MOVES = Moves([
+    Move("first_seat", first_seat, "Before the first settlement: the seat that rolled highest goes "
+         "first; setup rounds, heroes and turns follow.", FIRST, params.FirstSeat, who="seat",
+         stages=(PLACE,)),
+    Move("setup_place", setup_place, "The setup seat placed a settlement and a road (rounds 1-2).",
+         SETUP, who="seat", stages=(PLACE,)),
+    Move("guard", guard, "A guard on the lowest free space of a wall section: free in setup round "
+         "3, else built by the active player.", GUARDS, params.Guard, who="seat",
+         stages=(GUARD, BUILD_STAGE)),
+    Move("roll", roll, "The active player rolls (or records) the three dice: production, then the "
+         "wildling advance.", TURN, params.Roll, who="seat", stages=(ROLL,)),
+    Move("build", build, "Build a settlement, keep or road (after the roll) or buy a development "
+         "card (any time in the turn); a settlement or keep reveals wildling tokens.", BUILD,
+         params.Build, who="seat", stages=("turn",)),
+    Move("ranger", ranger, "Play a ranger card (the turn's one development card); the third "
+         "takes the Largest Patrol.", PATROL, params.Ranger, who="seat", stages=("turn",)),
+    Move("progress", progress, "Play a progress card (the turn's one development card).", PATROL,
+         who="seat", stages=("turn",)),
+    Move("reveal_vp", reveal_vp, "Reveal victory point cards on one's own turn; after a Wall ending "
+         "that waits for them, the hidden cards still held (the host may answer for a seat).", BASE_DEV,
+         params.RevealVp, who="seat", stages=("turn", REVEAL), reveals=True,
+         not_now=N_("Victory point cards are revealed during your own turn, or after a Wall ending while "
+                    "the result waits for them.")),
+    Move("answer", final_vp, "After a Wall ending with tied guards: the hidden victory point cards "
+         "still held, sealed; the last answer reveals all and decides the result.", END, params.Answer,
+         who="seat", stages=(REVEAL,), reveals=True, sealed=True),
+    Move("longest_road", longest_road, "Record who holds the Longest Road (the table measures); a "
+         "new holder reveals a wildling token.", SPECIAL, params.LongestRoad, who="seat",
+         stages=("turn",)),
+    Move("hero", hero, "Use the hero, then turn it to side B or swap it for one from the display.",
+         HEROES, params.Hero, who="seat", stages=("turn",)),
+    Move("end_turn", end_turn, "End the turn: 10 VP now wins; else the dice pass to the left.",
+         TURN, who="seat", stages=(BUILD_STAGE,)),
+    Move("correct", correct, "Make the mirror match the real board: a clan, clearing, hex or "
+         "section, the breaches or the Frostfangs.", FIX, params.Correct, who="seat",
+         stages=PLAYING),
+    Move("edit_profile", edit_profile, "Replace the board profile (before the first guard at once, "
+         "else from the next roll).", PROFILE, params.EditProfile, who="host", stages=PLAYING),
+    Move("edit_trail", edit_trail, "Correct one trail against the printed frame.", PROFILE,
+         params.EditTrail, who="host", stages=PLAYING),
+    Move("edit_section", edit_section, "Correct a wall section's guard spaces and its Gift hexes.",
+         PROFILE, params.EditSection, who="host", stages=PLAYING),
+    Move("verify_profile", verify_profile, "A guessed part of the profile was checked against the "
+         "frame and is right.", PROFILE, params.VerifyProfile, who="host", stages=PLAYING),
+])

@@ -1,8 +1,9 @@
-"""Immortals' moves and round flow: what each declared move does to the state (seed 001/002).
+"""Immortals' moves and round flow: each move's handler beside its declaration (:data:`MOVES`;
+the board profile and the corrections are in :mod:`.corrections`), seed 001/002.
 
-Every public function here is one move's handler (``handler(state, ctx, action)``), declared in
-:mod:`.game` with who may make it and in which stage, so the handlers only check what the
-declaration cannot: whose turn it is, what the cards and the board allow. The round flow
+Every public function here is one move's handler (``handler(state, ctx, action)``), declared below
+with who may make it and in which stage, so the handlers only check what the declaration cannot:
+whose turn it is, what the cards and the board allow. The round flow
 (reinforcements -> planning -> performance -> scoring) advances from here. Views never come in:
 this module knows nothing of what a screen shows.
 """
@@ -13,18 +14,17 @@ from typing import Any
 
 from ... import sealed
 from ...i18n import N_
+from ...moves import Move, NoParams
 from ..base import Action, Ctx, RuleError, State, get_choice, get_int
-from . import cite, draft, perform, planning, profile, scoring
+from . import cite, draft, params, perform, planning, profile, scoring
 from .battle import INH, adjudicate, tower_drop
-from .board import REGIONS, check_location, other, set_cell, split
+from .board import REGIONS, other, set_cell, split
 from .data import BUILDINGS, REALMS, RESOURCES, tribes
-from .labels import FIELDS, WINNERS, card_line, joined, msg, rname, where, word
+from .labels import FIELDS, WINNERS, card_line, joined, msg, rname, where
 from .options import ImmortalsOptions
 
-FIX = "companion: corrections"
 
-
-def _seat_arg(state: State, ctx: Ctx, action: Action) -> str:
+def seat_arg(state: State, ctx: Ctx, action: Action) -> str:
     """The seat acted for: the actor's own, or any seat when the host acts."""
     seat = action.get("seat") or ctx.actor.seat
     if not isinstance(seat, str) or seat not in state["players"]:
@@ -43,7 +43,7 @@ def _phase(state: State, *phases: str) -> None:
 def choose_tribes(state: State, ctx: Ctx, action: Action) -> None:
     """Each player takes one light and one dark tribe and builds its board (seed 001 p.4); the
     printed numbers it enters are kept in the profile for later tables."""
-    seat = _seat_arg(state, ctx, action)
+    seat = seat_arg(state, ctx, action)
     rule = cite.both(4)
     chosen = {}
     for realm in REALMS:
@@ -159,17 +159,17 @@ def start_game(state: State, ctx: Ctx, action: Action) -> None:
 # -- draft -------------------------------------------------------------------------------
 def draft_start(state: State, ctx: Ctx, action: Action) -> None:
     """A group on the start region (seed 001 p.6)."""
-    draft.start(state, ctx, _seat_arg(state, ctx, action), action)
+    draft.start(state, ctx, seat_arg(state, ctx, action), action)
 
 
 def draft_place(state: State, ctx: Ctx, action: Action) -> None:
     """A group where the picked conflict card shows (seed 001 p.6-7)."""
-    draft.place(state, ctx, _seat_arg(state, ctx, action), action)
+    draft.place(state, ctx, seat_arg(state, ctx, action), action)
 
 
 def feed(state: State, ctx: Ctx, action: Action) -> None:
     """Fallen cubes to the limbos after the tower is fed; the first round starts when all are in (seed 001 p.7)."""
-    if draft.feed(state, ctx, _seat_arg(state, ctx, action), action):
+    if draft.feed(state, ctx, seat_arg(state, ctx, action), action):
         _new_round(state, ctx)
 
 
@@ -462,130 +462,40 @@ def _resolve(state: State, ctx: Ctx, b: dict[str, Any], tray: dict[str, int]) ->
     _advance(state, ctx)
 
 
-# -- profile and corrections ---------------------------------------------------------------
-def name_region(state: State, ctx: Ctx, action: Action) -> None:
-    """The host names a region slot as printed on the board (issue #6, board profile)."""
-    rid = get_choice(action, "region", REGIONS, profile.RULE)
-    filled = profile.name_region(state["profile"], rid, action.get("name"))
-    ctx.log(N_("Region %(region)s is named %(name)s"), region=rid, name=action.get("name") or "-")
-    for v in filled:
-        ctx.log(N_("%(name)s: %(value)s %(res)s in the %(realm)s realm, from %(source)s"), name=v["name"],
-                value=v["value"], res=msg(word(v["resource"])), realm=msg(word(v["realm"])), source=v["source"])
+SETUP, DRAFT, REINFORCE, PLANNING, PERFORM = "setup", "draft", "reinforce", "planning", "performance"
+BATTLE = "performance/battle"
 
-
-def set_region_value(state: State, ctx: Ctx, action: Action) -> None:
-    """The host enters a value printed on a region card (issue #6, board profile)."""
-    rid = get_choice(action, "region", REGIONS, profile.RULE)
-    realm = get_choice(action, "realm", REALMS, profile.RULE)
-    res = get_choice(action, "resource", RESOURCES, profile.RULE)
-    value = None if action.get("value") in (None, "") else get_int(action, "value", 0, profile.MAX_VALUE, profile.RULE)
-    profile.set_value(state["profile"], rid, realm, res, value)
-    ctx.log(N_("Region card %(region)s: %(res)s in the %(realm)s realm is %(value)s"), region=rid,
-            res=msg(word(res)), realm=msg(word(realm)), value="-" if value is None else value)
-
-
-def edit_region(state: State, ctx: Ctx, action: Action) -> None:
-    """One form per region row: name and the four printed values at once (issue #6, profile).
-    Empty values mean unknown."""
-    rid = get_choice(action, "region", REGIONS, profile.RULE)
-    name = str(action.get("name") or "").strip() or None
-    before = {realm: dict(state["profile"]["regions"][rid][realm]) for realm in REALMS}
-    if name != state["profile"]["regions"][rid]["name"]:
-        name_region(state, ctx, {"region": rid, "name": name})
-    for realm in REALMS:
-        for res in RESOURCES:
-            key = f"{realm}_{res}"
-            raw = action.get(key)
-            value = None if raw in (None, "") else get_int(action, key, 0, profile.MAX_VALUE, profile.RULE)
-            if value is None and before[realm][res] is None:
-                continue  # still unknown, or just filled in from a worked example by the name
-            if value != state["profile"]["regions"][rid][realm][res]:
-                set_region_value(state, ctx, {"region": rid, "realm": realm, "resource": res,
-                                                    "value": value})
-
-
-def set_region(state: State, ctx: Ctx, action: Action) -> None:
-    """Any player corrects who occupies a region and with how many armies (design: two taps)."""
-    location = check_location(action.get("region"))
-    seat = action.get("seat") or None
-    if seat is not None and seat not in state["players"]:
-        raise RuleError("There is no seat %(seat)s.", FIX, entry="companion-seats", seat=str(seat)[:24])
-    armies = get_int(action, "armies", 0, 45, FIX) if seat else 0
-    set_cell(state, location, seat, armies)
-    ctx.log(N_("Correction: %(region)s (%(realm)s) now %(who)s with %(count)s army"),
-            _plural="Correction: %(region)s (%(realm)s) now %(who)s with %(count)s armies", **where(state, location),
-            who=ctx.name(seat) if seat else "-", count=armies)
-
-
-def set_building(state: State, ctx: Ctx, action: Action) -> None:
-    """Correct the buildings on a region (no points change; use adjust for VP)."""
-    location = check_location(action.get("region"))
-    building = action.get("building") or None
-    if building not in (None, "temple", "capital"):
-        raise RuleError("%(field)s is not one of the allowed values.", FIX, entry="companion-input", field="building")
-    cell = state["board"][location]
-    cell["building"] = building
-    cell["portal"] = str(action.get("portal", "")).lower() in ("1", "true", "on", "yes")
-    ctx.log(N_("Correction: buildings in %(region)s (%(realm)s)"), **where(state, location))
-
-
-def give_card(state: State, ctx: Ctx, action: Action) -> None:
-    """The host corrects who holds a region card."""
-    rid = get_choice(action, "region", REGIONS, FIX)
-    seat = action.get("seat") or None
-    if seat is not None and seat not in state["players"]:
-        raise RuleError("There is no seat %(seat)s.", FIX, entry="companion-seats", seat=str(seat)[:24])
-    state["region_cards"][rid] = seat
-    ctx.log(N_("Correction: region card %(region)s held by %(who)s"), region=rname(state, rid), who=ctx.name(seat) if seat else "-")
-
-
-def adjust(state: State, ctx: Ctx, action: Action) -> None:
-    """Correct a counter of a player: own counters, or any with host rights."""
-    seat = _seat_arg(state, ctx, action)
-    field = get_choice(action, "field", ("gold", "energy", "vp", "limbo_light", "limbo_dark"), FIX)
-    delta = get_int(action, "delta", -99, 99, FIX)
-    p = state["players"][seat]
-    box, key = (p["limbo"], field[6:]) if field.startswith("limbo_") else (p, field)
-    if box[key] + delta < 0:
-        raise RuleError("%(field)s cannot go below 0.", FIX, field=field)
-    box[key] += delta
-    ctx.log(N_("Correction: %(who)s %(field)s %(delta)+d"), who=ctx.name(seat), field=msg(word(field)), delta=delta)
-
-
-def set_tray(state: State, ctx: Ctx, action: Action) -> None:
-    """Correct what lies in the tray between battles."""
-    tray = {}
-    for key in state["seats"] + [INH]:
-        n = get_int({key: action.get(key, 0) or 0}, key, 0, 60, FIX)
-        if n:
-            tray[key] = n
-    state["tray"] = tray
-    ctx.log(N_("Correction: the tray holds %(tray)s"), tray=", ".join(f"{k} {v}" for k, v in tray.items()) or "-")
-
-
-def set_first(state: State, ctx: Ctx, action: Action) -> None:
-    """Host correction of the first player marker: now (``when`` = "now") or for the next round
-    ("next", as the magic card does, seed 002 p.12). Scoring order follows it (p.15)."""
-    seat = get_choice(action, "seat", state["seats"], FIX)
-    when = get_choice({"when": action.get("when") or "now"}, "when", ("now", "next"), FIX)
-    if when == "next":
-        state["next_first"] = seat
-        ctx.log(N_("Correction: %(who)s takes the first player marker for the next round"), who=ctx.name(seat))
-        return
-    state["first"] = seat
-    ctx.log(N_("Correction: %(who)s holds the first player marker"), who=ctx.name(seat))
-
-
-def set_turn(state: State, ctx: Ctx, action: Action) -> None:
-    """Host correction of whose turn it is while reinforcing or performing (a mis-tap); a seat
-    that passed cannot get the turn back (seed 001 p.15)."""
-    if state["battle"]:
-        raise RuleError("Finish the battle first.", cite.both(13), status=409)
-    seat = get_choice(action, "seat", state["seats"], FIX)
-    if state["phase"] == "performance" and state["players"][seat]["passed"]:
-        raise RuleError("%(who)s has passed this round.", cite.both(15), who=ctx.name(seat))
-    if state["phase"] == "reinforce" and seat in state["reinforced"]:
-        raise RuleError("%(who)s has already placed reinforcements.", cite.both(8), who=ctx.name(seat))
-    state["turn"] = seat
-    ctx.log(N_("Correction: it is %(who)s's turn"), who=ctx.name(seat))
-
+#: the moves of play, in the order of the reference (``game.py`` adds the corrections')
+MOVES = (
+    Move("choose_tribes", choose_tribes, "Take a light and a dark tribe and enter what their boards "
+         "print; refused (nothing saved) while a printed number is missing, unless partial.",
+         cite.both("4-7"), params.ChooseTribes, who="seat", stages=(SETUP,)),
+    Move("start_game", start_game, "Start the initial round once every tribe has its printed numbers.",
+         cite.both("4-7"), who="host", stages=(SETUP,)),
+    Move("draft_start", draft_start, "Put a group on the start region (and 2 armies on its dark twin).",
+         cite.both(6), params.Group, who="seat", stages=(f"{DRAFT}/start",)),
+    Move("draft_place", draft_place, "The placer puts a group where its picked card shows.",
+         cite.both("6-7"), params.DraftPlace, who="seat", stages=(f"{DRAFT}/place",)),
+    Move("feed", feed, "Put the own cubes that fell when the tower was fed into the limbos.",
+         cite.both(7), params.Feed, who="seat", stages=(f"{DRAFT}/feed",)),
+    Move("tower_inhabitants", tower_inhabitants, "How many inhabitants fell into the tray when the "
+         "physical tower was fed (at most 2 stay).", cite.both(7), params.Inhabitants, who="seat",
+         stages=(f"{DRAFT}/feed",)),
+    Move("answer", answer, "A sealed answer: the draft pick (draft-N) or the round's plan (plan-R); "
+         "the last pick reveals every pick, the last plan starts the performance.", cite.both("6, 8"),
+         params.Answer, who="seat", stages=(f"{DRAFT}/pick", PLANNING), reveals=True,
+         sealed=True),
+    Move("reinforce", reinforce, "The seat in turn draws a conflict card or not and brings 1 army "
+         "per 3 in each limbo to its regions of that realm.", cite.both(8), params.Reinforce,
+         who="seat", stages=(REINFORCE,)),
+    Move("perform", perform_card, "Turn one planned card and perform it, or decline it for 1 gold "
+         "or energy.", cite.both("9-12, 15"), params.Perform, who="seat", stages=(PERFORM,),
+         reveals=True),
+    Move("pass", pass_turn, "Pass for the round: the cards go back to the hand; 1 gold or energy "
+         "now and each later turn.", cite.both(15), params.Pass, who="seat", stages=(PERFORM,)),
+    Move("battle_result", battle_result, "The attacker, the defender or the host enters what fell "
+         "in the tray.", cite.both("13-14"), params.BattleResult, who="seat", stages=(BATTLE,),
+         not_now=N_("There is no battle to resolve.")),
+    Move("battle_drop", battle_drop, "Digital tower only: drop the battle's cubes through the model.",
+         cite.FACTS, NoParams, who="seat", stages=(BATTLE,), not_now=N_("There is no battle to resolve.")),
+)

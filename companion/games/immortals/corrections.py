@@ -1,0 +1,170 @@
+"""Immortals' board profile and corrections, each handler beside its declaration (:data:`MOVES`):
+the printed regions entered on the phones, and the host's (or a seat's own) fixes when the mirror
+and the table disagree (design: the pieces on the table are the truth).
+"""
+
+from __future__ import annotations
+
+from ...i18n import N_
+from ...moves import Move
+from ..base import Action, Ctx, RuleError, State, get_choice, get_int
+from . import cite, params, profile
+from .battle import INH
+from .board import REGIONS, check_location, set_cell
+from .data import REALMS, RESOURCES
+from .labels import msg, rname, where, word
+from .moves import PERFORM, REINFORCE, seat_arg
+
+FIX = "companion: corrections"
+PROFILE = profile.RULE
+
+
+def name_region(state: State, ctx: Ctx, action: Action) -> None:
+    """The host names a region slot as printed on the board (issue #6, board profile)."""
+    rid = get_choice(action, "region", REGIONS, profile.RULE)
+    filled = profile.name_region(state["profile"], rid, action.get("name"))
+    ctx.log(N_("Region %(region)s is named %(name)s"), region=rid, name=action.get("name") or "-")
+    for v in filled:
+        ctx.log(N_("%(name)s: %(value)s %(res)s in the %(realm)s realm, from %(source)s"), name=v["name"],
+                value=v["value"], res=msg(word(v["resource"])), realm=msg(word(v["realm"])), source=v["source"])
+
+
+def set_region_value(state: State, ctx: Ctx, action: Action) -> None:
+    """The host enters a value printed on a region card (issue #6, board profile)."""
+    rid = get_choice(action, "region", REGIONS, profile.RULE)
+    realm = get_choice(action, "realm", REALMS, profile.RULE)
+    res = get_choice(action, "resource", RESOURCES, profile.RULE)
+    value = None if action.get("value") in (None, "") else get_int(action, "value", 0, profile.MAX_VALUE, profile.RULE)
+    profile.set_value(state["profile"], rid, realm, res, value)
+    ctx.log(N_("Region card %(region)s: %(res)s in the %(realm)s realm is %(value)s"), region=rid,
+            res=msg(word(res)), realm=msg(word(realm)), value="-" if value is None else value)
+
+
+def edit_region(state: State, ctx: Ctx, action: Action) -> None:
+    """One form per region row: name and the four printed values at once (issue #6, profile).
+    Empty values mean unknown."""
+    rid = get_choice(action, "region", REGIONS, profile.RULE)
+    name = str(action.get("name") or "").strip() or None
+    before = {realm: dict(state["profile"]["regions"][rid][realm]) for realm in REALMS}
+    if name != state["profile"]["regions"][rid]["name"]:
+        name_region(state, ctx, {"region": rid, "name": name})
+    for realm in REALMS:
+        for res in RESOURCES:
+            key = f"{realm}_{res}"
+            raw = action.get(key)
+            value = None if raw in (None, "") else get_int(action, key, 0, profile.MAX_VALUE, profile.RULE)
+            if value is None and before[realm][res] is None:
+                continue  # still unknown, or just filled in from a worked example by the name
+            if value != state["profile"]["regions"][rid][realm][res]:
+                set_region_value(state, ctx, {"region": rid, "realm": realm, "resource": res,
+                                                    "value": value})
+
+
+def set_region(state: State, ctx: Ctx, action: Action) -> None:
+    """Any player corrects who occupies a region and with how many armies (design: two taps)."""
+    location = check_location(action.get("region"))
+    seat = action.get("seat") or None
+    if seat is not None and seat not in state["players"]:
+        raise RuleError("There is no seat %(seat)s.", FIX, entry="companion-seats", seat=str(seat)[:24])
+    armies = get_int(action, "armies", 0, 45, FIX) if seat else 0
+    set_cell(state, location, seat, armies)
+    ctx.log(N_("Correction: %(region)s (%(realm)s) now %(who)s with %(count)s army"),
+            _plural="Correction: %(region)s (%(realm)s) now %(who)s with %(count)s armies", **where(state, location),
+            who=ctx.name(seat) if seat else "-", count=armies)
+
+
+def set_building(state: State, ctx: Ctx, action: Action) -> None:
+    """Correct the buildings on a region (no points change; use adjust for VP)."""
+    location = check_location(action.get("region"))
+    building = action.get("building") or None
+    if building not in (None, "temple", "capital"):
+        raise RuleError("%(field)s is not one of the allowed values.", FIX, entry="companion-input", field="building")
+    cell = state["board"][location]
+    cell["building"] = building
+    cell["portal"] = str(action.get("portal", "")).lower() in ("1", "true", "on", "yes")
+    ctx.log(N_("Correction: buildings in %(region)s (%(realm)s)"), **where(state, location))
+
+
+def give_card(state: State, ctx: Ctx, action: Action) -> None:
+    """The host corrects who holds a region card."""
+    rid = get_choice(action, "region", REGIONS, FIX)
+    seat = action.get("seat") or None
+    if seat is not None and seat not in state["players"]:
+        raise RuleError("There is no seat %(seat)s.", FIX, entry="companion-seats", seat=str(seat)[:24])
+    state["region_cards"][rid] = seat
+    ctx.log(N_("Correction: region card %(region)s held by %(who)s"), region=rname(state, rid), who=ctx.name(seat) if seat else "-")
+
+
+def adjust(state: State, ctx: Ctx, action: Action) -> None:
+    """Correct a counter of a player: own counters, or any with host rights."""
+    seat = seat_arg(state, ctx, action)
+    field = get_choice(action, "field", ("gold", "energy", "vp", "limbo_light", "limbo_dark"), FIX)
+    delta = get_int(action, "delta", -99, 99, FIX)
+    p = state["players"][seat]
+    box, key = (p["limbo"], field[6:]) if field.startswith("limbo_") else (p, field)
+    if box[key] + delta < 0:
+        raise RuleError("%(field)s cannot go below 0.", FIX, field=field)
+    box[key] += delta
+    ctx.log(N_("Correction: %(who)s %(field)s %(delta)+d"), who=ctx.name(seat), field=msg(word(field)), delta=delta)
+
+
+def set_tray(state: State, ctx: Ctx, action: Action) -> None:
+    """Correct what lies in the tray between battles."""
+    tray = {}
+    for key in state["seats"] + [INH]:
+        n = get_int({key: action.get(key, 0) or 0}, key, 0, 60, FIX)
+        if n:
+            tray[key] = n
+    state["tray"] = tray
+    ctx.log(N_("Correction: the tray holds %(tray)s"), tray=", ".join(f"{k} {v}" for k, v in tray.items()) or "-")
+
+
+def set_first(state: State, ctx: Ctx, action: Action) -> None:
+    """Host correction of the first player marker: now (``when`` = "now") or for the next round
+    ("next", as the magic card does, seed 002 p.12). Scoring order follows it (p.15)."""
+    seat = get_choice(action, "seat", state["seats"], FIX)
+    when = get_choice({"when": action.get("when") or "now"}, "when", ("now", "next"), FIX)
+    if when == "next":
+        state["next_first"] = seat
+        ctx.log(N_("Correction: %(who)s takes the first player marker for the next round"), who=ctx.name(seat))
+        return
+    state["first"] = seat
+    ctx.log(N_("Correction: %(who)s holds the first player marker"), who=ctx.name(seat))
+
+
+def set_turn(state: State, ctx: Ctx, action: Action) -> None:
+    """Host correction of whose turn it is while reinforcing or performing (a mis-tap); a seat
+    that passed cannot get the turn back (seed 001 p.15)."""
+    if state["battle"]:
+        raise RuleError("Finish the battle first.", cite.both(13), status=409)
+    seat = get_choice(action, "seat", state["seats"], FIX)
+    if state["phase"] == "performance" and state["players"][seat]["passed"]:
+        raise RuleError("%(who)s has passed this round.", cite.both(15), who=ctx.name(seat))
+    if state["phase"] == "reinforce" and seat in state["reinforced"]:
+        raise RuleError("%(who)s has already placed reinforcements.", cite.both(8), who=ctx.name(seat))
+    state["turn"] = seat
+    ctx.log(N_("Correction: it is %(who)s's turn"), who=ctx.name(seat))
+
+
+#: after the moves of play in the reference (``game.py`` joins the two)
+MOVES = (
+    Move("name_region", name_region, "Name a region slot as printed on the board.", PROFILE,
+         params.NameRegion, who="host"),
+    Move("set_region_value", set_region_value, "Enter a value printed on a region card.", PROFILE,
+         params.RegionValue, who="host"),
+    Move("edit_region", edit_region, "One region row of the board profile: name and the four printed "
+         "values (empty: unknown).", PROFILE, params.EditRegion, who="host"),
+    Move("set_region", set_region, "Correct who occupies a location and with how many armies.", FIX,
+         params.SetRegion, who="seat"),
+    Move("set_building", set_building, "Correct the buildings on a location (VP unchanged: use "
+         "adjust).", FIX, params.SetBuilding, who="seat"),
+    Move("give_card", give_card, "Correct who holds a region card.", FIX, params.GiveCard, who="host"),
+    Move("adjust", adjust, "Correct a counter: one's own, or any seat's with host rights.", FIX,
+         params.Adjust, who="seat"),
+    Move("set_tray", set_tray, "Correct what lies in the tray between battles (one field per seat "
+         "id, and inhabitants; missing = 0).", FIX, params.Tray, who="seat"),
+    Move("set_first", set_first, "Correct the first player marker, now or for the next round.",
+         cite.both("12, 15"), params.SetFirst, who="host"),
+    Move("set_turn", set_turn, "Correct whose turn it is while reinforcing or performing.",
+         cite.both("8, 15"), params.SetTurn, who="host", stages=(REINFORCE, PERFORM)),
+)
