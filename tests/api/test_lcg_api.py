@@ -223,3 +223,34 @@ def test_core_set_titles_speak_each_devices_language(api, client: FlaskClient):
     assert "Ana fica com o título Mão do Rei." in log_pt
     assert "Títulos: Ana: Mão do Rei, Bia: Mestre da Moeda, Caio: Regente da Coroa." in log_pt
     assert "Titles: Ana: Hand of the King, Bia: Master of Coin" in c.get(f"/t/{code}/log?lang=en").get_data(as_text=True)
+
+
+def test_saving_titles_from_a_portuguese_host_drawer_keeps_them_in_every_language(app, api, client: FlaskClient):
+    """The host drawer shows the Core Set titles in the host's language. A Portuguese host who only
+    writes the relations and taps Save must not turn the table's titles into Portuguese text: every
+    phone keeps showing them in its own language, and a title already taken stays taken."""
+    import html
+    import re
+
+    from companion.games.lcg.options import TITLE_NAMES
+    from tests.conftest import csrf_token
+
+    t, code, tok = lcg_table(api, players=3)
+    client.set_cookie(f"host_{code}", t["host_token"])
+    drawer = client.get(f"/t/{code}/frag/host?lang=pt_BR").get_data(as_text=True)
+    form = re.search(r'<form[^>]*>(?:(?!</form>).)*name="type" value="titles_setup".*?</form>', drawer, re.S).group(0)
+    fields = {m.group(1): html.unescape(m.group(2)) for m in re.finditer(r'<input[^>]*name="([a-z_]+)"[^>]*value="([^"]*)"', form)}
+    assert "Mão do Rei" in fields["titles"]  # shown in Portuguese
+    fields["relations"] = "Mão do Rei apoia o Mestre das Leis"
+    r = client.post(f"/t/{code}/act", data=fields, headers={"X-CSRF-Token": csrf_token(client), "HX-Request": "true"})
+    assert r.status_code == 200, r.get_data(as_text=True)
+    g = app.extensions["companion.tables"].snapshot(code).state["g"]
+    assert g["titles"] == list(TITLE_NAMES) and g["title_relations"] == fields["relations"]
+    english = api.public(code)["state"]
+    assert "Mão do Rei" not in str(english["titles"])
+    # a title typed anew is kept as typed
+    fields["titles"] = fields["titles"].replace("Mão do Rei", "Rainha dos Espinhos")
+    assert client.post(f"/t/{code}/act", data=fields, headers={"X-CSRF-Token": csrf_token(client),
+                                                                "HX-Request": "true"}).status_code == 200
+    assert app.extensions["companion.tables"].snapshot(code).state["g"]["titles"] == \
+        ["Rainha dos Espinhos", *TITLE_NAMES[1:]]

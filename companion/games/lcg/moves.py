@@ -443,8 +443,16 @@ def skip(state: State, ctx: Ctx, action: Action) -> None:
 
 
 def titles_setup(state: State, ctx: Ctx, action: Action) -> None:
-    """Host enters the melee titles and their relations (facts lcg.md: relations unverified)."""
+    """Host enters the melee titles and their relations (facts lcg.md: relations unverified).
+
+    The host drawer shows the titles in the host's language (``shown``); a title sent back as shown
+    stays the table's own (a Core Set title's msgid), so a Portuguese host saving the relations does
+    not turn every phone's titles into Portuguese, nor free a title a player already took."""
     titles = names(str(action.get("titles") or ""))
+    shown = names(str(action.get("shown") or ""))
+    if len(shown) == len(state["titles"]):
+        kept = dict(zip(shown, state["titles"], strict=True))
+        titles = [kept.get(t, t) for t in titles]
     if len(titles) < len(state["seats"]):
         raise RuleError("List at least one title per player.", RULE_PLOT)
     state["titles"] = titles

@@ -171,3 +171,6 @@ class SetPhase(LcgParams):
 class TitlesSetup(LcgParams):
     titles: str = Field(description="comma-separated titles, at least one per player")
     relations: str | None = Field(None, description="who supports or opposes whom (2000 characters)")
+    shown: str | None = Field(None, description="the table's titles as the form showed them (in the host's "
+                                                "language, in order): a title sent back as shown stays the "
+                                                "table's own, which every phone shows in its language")
