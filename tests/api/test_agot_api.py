@@ -105,6 +105,16 @@ def test_refusals_cite_the_rulebook(api):
     assert r.status_code == 403
 
 
+def test_a_messenger_raven_tap_out_of_its_step_explains_when_the_raven_acts(api):
+    """A stale Raven button (the step moved on): the refusal's "Why?" is the entry that says when
+    the Raven is used, not whatever entry first cites the same page (it was the March order's)."""
+    code, host, tokens = table(api)
+    for move in ({"type": "raven_pass"}, {"type": "raven_peek"}, {"type": "raven_place", "where": "top"},
+                 {"type": "raven_swap", "area": "winterfell", "token": "march0"}):
+        r = api.act(code, tokens["stark"], move)
+        assert r.status_code == 409 and r.get_json()["entry"] == "raven-timing", (move, r.get_json())
+
+
 def test_unrevealed_bid_reaches_no_other_device(api, client):
     code, host, tokens = table(api)
     to_round_two(api, code, host, ("supply", "clash-of-kings", "storm-of-swords"))

@@ -340,14 +340,16 @@ class Planning(Procedure):
 
 PLANNING = Planning()
 
-#: the Messenger Raven's moves, taken at the ``raven`` stage above
+#: the Messenger Raven's moves, taken at the ``raven`` stage above; out of it, their refusal's "Why?"
+#: is the entry that says when the Raven acts (its page citation alone led to the March order's)
 MOVES = (
     Move("raven_swap", raven_swap, "Messenger Raven: replace one of your orders with an unused token.",
-         RAVEN_RULE, P.RavenSwap, who="seat"),
+         RAVEN_RULE, P.RavenSwap, who="seat", entry="raven-timing"),
     Move("raven_peek", raven_peek, "Messenger Raven: look at the top wildling card (privately).",
-         RAVEN_RULE, who="seat", undoable=False,
+         RAVEN_RULE, who="seat", undoable=False, entry="raven-timing",
          undo_refusal=N_("The Messenger Raven's look at the wildling deck cannot be undone.")),
     Move("raven_place", raven_place, "Messenger Raven: keep the card on top or put it at the bottom.",
-         RAVEN_RULE, P.RavenPlace, who="seat"),
-    Move("raven_pass", raven_pass, "Messenger Raven: use neither ability.", "seed 000 p.13", who="seat"),
+         RAVEN_RULE, P.RavenPlace, who="seat", entry="raven-timing"),
+    Move("raven_pass", raven_pass, "Messenger Raven: use neither ability.", "seed 000 p.13", who="seat",
+         entry="raven-timing"),
 )
