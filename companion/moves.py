@@ -176,7 +176,7 @@ class Moves:
         """The declared move for ``action``, or the generic cited refusal (nothing changes)."""
         move = self._declared(actor, action)
         if not move.allowed_in(stage):
-            raise RuleError(move.not_now or N_("%(move)s is not possible at this step of the game."),
+            raise RuleError(move.not_now or N_("This is not possible at this step of the game."),
                             move.not_now_rule or move.rule, status=409, entry=move.entry, move=move.name)
         self._fields(move, action)
         return move

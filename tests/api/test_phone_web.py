@@ -136,3 +136,20 @@ def test_a_used_key_does_not_skip_validation(api):
     # the host token has its own namespace too
     host = _keyed(api, code, t["host_token"], act, "used-key-0001")
     assert host.status_code == 200 and host.get_json()["version"] == version + 1
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "not possible at this step"), ("pt_BR", "não é possível nesta etapa")])
+def test_a_stale_tap_is_refused_in_words_without_the_moves_internal_name(api, client, lang, words):
+    """A phone taps "Done mustering" after the table moved on: the toast says why in the phone's
+    language, and never shows the move's internal name (muster_done) to the player (issue #23)."""
+    t = api.create("agot", {"players": 3})
+    code = t["code"]
+    client.get(f"/t/{code}/join?lang={lang}")
+    csrf = csrf_token(client)
+    client.post(f"/t/{code}/join", data={"seat": "stark", "name": "Ana", "csrf_token": csrf})
+    r = client.post(f"/t/{code}/act", data={"type": "muster_done"}, headers={"X-CSRF-Token": csrf, "HX-Request": "true"})
+    body = r.get_data(as_text=True)
+    assert r.status_code == 409 and words in body, body
+    assert "muster_done" not in body
+    api_refusal = api.act(code, api.join(code, "lannister", "Bia"), {"type": "raven_pass"}).get_json()
+    assert "raven_pass" not in api_refusal["error"] and api_refusal["entry"] == "raven-timing"
