@@ -10,8 +10,8 @@ from typing import Any, cast
 
 from ...i18n import N_
 from ..base import Ctx, RuleError, State
-from . import board, scoring, tokens, turns
 from . import profile as prof
+from . import scoring, tokens, turns, wall
 from .cite import SETUP_HEROES, SETUP_WILDLINGS
 from .options import CatanOptions
 from .steps import step
@@ -109,4 +109,4 @@ def apply_pending(state: State, ctx: Ctx) -> None:
     step(state, ctx, "frame", N_("The corrected frame applies now (%(count)s wildling back to the Frostfangs)"),
          _plural="The corrected frame applies now (%(count)s wildlings back to the Frostfangs)",
          count=sum(back.values()))
-    board.update_guard_tokens(state, ctx)
+    wall.update_guard_tokens(state, ctx)

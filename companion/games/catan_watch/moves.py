@@ -2,7 +2,7 @@
 setup and turn flow.
 
 Players keep the real board, cards and figures. The companion rolls (or records) the dice, runs
-the whole wildling side by the rules (:mod:`.board`), keeps the Wall, the guards, the breaches and
+the whole wildling side by the rules (:mod:`.wall`), keeps the Wall, the guards, the breaches and
 the victory points (:mod:`.scoring`), and tells the table which figures to move (the *steps*,
 :mod:`.steps`). Every public function is one move's handler, declared below with who may make it and
 in which stage; a handler checks only what the declaration cannot (whose turn, pieces
@@ -19,9 +19,8 @@ from ... import sealed
 from ...i18n import N_, tr
 from ...moves import Move, Moves
 from ..base import Action, Ctx, RuleError, State, get_choice, get_int
-from . import board, dice, frame, params, scoring, tokens, turns
+from . import dice, frame, params, scoring, tokens, turns, wall
 from . import profile as prof
-from .board import GameEnded
 from .cite import (
     BASE_BUILD,
     BASE_DEV,
@@ -43,6 +42,7 @@ from .cite import (
 from .names import UNVERIFIED_NAMES
 from .options import CatanOptions
 from .steps import label, step
+from .wall import GameEnded
 
 SUPPLY = {"settlements": 5, "keeps": 4, "roads": 15}  # seed 004 p.3
 WIN_VP = 10  # seed 004 p.8
@@ -136,11 +136,11 @@ def guard(state: State, ctx: Ctx, action: Action) -> None:
     if state["phase"] == "setup":  # the third setup round (the declared stage)
         seat = turns.setup_seat(state)
         ctx.actor.require(seat)
-        board.place_guard(state, ctx, seat, _section_arg(state, action))
+        wall.place_guard(state, ctx, seat, _section_arg(state, action))
         _next_setup(state, ctx)
         return
     seat = _turn_seat(state, ctx)
-    board.place_guard(state, ctx, seat, _section_arg(state, action))
+    wall.place_guard(state, ctx, seat, _section_arg(state, action))
 
 
 def roll(state: State, ctx: Ctx, action: Action) -> None:
@@ -164,7 +164,7 @@ def roll(state: State, ctx: Ctx, action: Action) -> None:
         step(state, ctx, "production", N_("Every hex numbered %(sum)s produces, unless blocked or "
                                           "held by Tormund"), sum=r["sum"])
     try:
-        board.advance(state, ctx, r["d12"])
+        wall.advance(state, ctx, r["d12"])
     except GameEnded:  # a third breach or a full Gift: nothing after that moment happens (p.8)
         pass
 
@@ -209,7 +209,7 @@ def _migrate_tokens(state: State, ctx: Ctx, action: Action, count: int) -> None:
     """Reveal tokens, then each wildling migrates in turn (seed 004 p.8)."""
     for kind, clan in tokens.take(state, ctx, action, count):
         try:
-            board.migrate(state, ctx, kind, clan)
+            wall.migrate(state, ctx, kind, clan)
         except GameEnded:  # the game ended at once: no later wildling migrates (p.8)
             return
 
@@ -385,7 +385,7 @@ def correct(state: State, ctx: Ctx, action: Action) -> None:
     profile = state["profile"]
     who = ctx.name(ctx.actor.seat) if ctx.actor.seat else "host"
     if what == "breaches":
-        state["breaches"] = get_int(action, "value", 0, board.BREACHES_TO_END - 1, FIX)
+        state["breaches"] = get_int(action, "value", 0, wall.BREACHES_TO_END - 1, FIX)
         ctx.log(N_("%(who)s corrected the breach marker to %(value)s"), who=who, value=state["breaches"])
     elif what == "frostfangs":
         for w in prof.WILDLINGS:
@@ -408,7 +408,7 @@ def correct(state: State, ctx: Ctx, action: Action) -> None:
             state["players"][seat]["guards_supply"] = frame.GUARDS_EACH - scoring.guards_on_wall(state, seat)
         ctx.log(N_("%(who)s corrected the guards on %(section)s"), who=who,
                 section=label(prof.section(profile, sid)))
-        board.update_guard_tokens(state, ctx)
+        wall.update_guard_tokens(state, ctx)
     else:
         table = {"clan": state["clans"], "clearing": state["clearings"], "hex": state["gift"]}[what]
         target = get_choice(action, "id", table, FIX)
@@ -420,7 +420,7 @@ def correct(state: State, ctx: Ctx, action: Action) -> None:
                 count=len(table[target]))
     if state["phase"] != "setup":
         try:
-            board.check_sudden_end(state, ctx)
+            wall.check_sudden_end(state, ctx)
         except GameEnded:
             pass
 

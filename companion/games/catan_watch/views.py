@@ -11,7 +11,7 @@ from typing import Any
 
 from ... import sealed
 from ..base import State
-from . import board, dice, scoring, turns
+from . import dice, scoring, turns, wall
 from . import profile as prof
 from .names import UNVERIFIED_NAMES
 from .options import CatanOptions
@@ -34,7 +34,7 @@ def public(state: State) -> dict[str, Any]:
     hex_names = {h["id"]: h["name"] for h in p["hexes"]}
     sections = []
     for s in p["sections"]:
-        clearing = board.prof_clearing(p, s["clearing"])
+        clearing = wall.prof_clearing(p, s["clearing"])
         sections.append({
             "id": s["id"], "name": s["name"], "spaces": s["spaces"], "guards": list(state["wall"][s["id"]]),
             "clearing": {"id": clearing["id"], "name": clearing["name"],
@@ -80,10 +80,10 @@ def public(state: State) -> dict[str, Any]:
         "wall": {sid: list(o) for sid, o in state["wall"].items()},
         "sections": sections,
         "gift": {h: list(w) for h, w in state["gift"].items() if w},
-        "gift_count": board.gift_count(state),
-        "gift_limit": board.GIFT_LIMIT,
+        "gift_count": wall.gift_count(state),
+        "gift_limit": wall.GIFT_LIMIT,
         "breaches": state["breaches"],
-        "breaches_to_end": board.BREACHES_TO_END,
+        "breaches_to_end": wall.BREACHES_TO_END,
         "frostfangs": sum(state["frostfangs"].values()),
         "frostfangs_by_type": dict(state["frostfangs"]),
         "trails": [dict(t) for t in p["trails"]],
