@@ -11,7 +11,7 @@ next step (the generator plays the table forward).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -130,10 +130,9 @@ def immortals(api: Api) -> Iterator[Step]:
     yield Step("immortals/battle", code, tok[attacker], "form:has(input[value=battle_result]) button")
 
 
-def agot(api: Api) -> Iterator[Step]:
-    """Planning (secret orders), the action phase (a march), a combat: support, house card,
-    casualties; then a Clash of Kings bid and its tie broken; a Westeros choice, mustering and a
-    wildlings bid."""
+def _agot_to_combat(api: Api) -> Generator[Step, None, tuple[str, dict[str, str], str]]:
+    """Planning, a raven, a raid and Lannister's march on Greyjoy's Riverrun, supported: its steps
+    up to both houses choosing a card; returns the table, the tokens and the cards' prompt."""
     t = api.create("agot", {"players": 4, "decks": "physical", "faq_lannister_port_ship": False})
     code, host = t["code"], t["host_token"]
     tok = {h: api.join(code, h, AGOT_NAMES[h]) for h in AGOT_HOUSES}
@@ -153,7 +152,14 @@ def agot(api: Api) -> Iterator[Step]:
     yield Step("agot/support", code, tok["lannister"], "form:has(input[value=support]) button")
     api.ok(code, tok["lannister"], {"type": "support", "area": "stoney-sept", "side": "attacker"})
     yield Step("agot/house-card", code, tok["greyjoy"], "form:has(input[name=prompt]) button.cardbtn")
-    pid = api.me(code, tok["lannister"])["action"]["combat"]["decide"]["prompt"]
+    return code, tok, api.me(code, tok["lannister"])["action"]["combat"]["decide"]["prompt"]
+
+
+def agot(api: Api) -> Iterator[Step]:
+    """Planning (secret orders), the action phase (a march), a combat: support, house card,
+    casualties; then a Clash of Kings bid and its tie broken; a Westeros choice, mustering and a
+    wildlings bid."""
+    code, tok, pid = yield from _agot_to_combat(api)
     api.ok(code, tok["lannister"], {"type": "answer", "prompt": pid, "value": "tywin-lannister"})
     api.ok(code, tok["greyjoy"], {"type": "answer", "prompt": pid, "value": "euron-crows-eye"})
     decide = api.me(code, tok["greyjoy"])["action"]["combat"]["decide"]
@@ -198,6 +204,26 @@ def agot(api: Api) -> Iterator[Step]:
             api.ok(code, tok[house], {"type": "muster_done"})
     api.ok(code, tok["lannister"], {"type": "choose", "value": "nothing"})
     yield Step("agot/wildlings-bid", code, tok["greyjoy"], "form.answer-form button.primary")
+
+
+def agot_cards(api: Api) -> Iterator[Step]:
+    """House cards whose owner chooses (printed card text): Tyrion cancels Euron, Greyjoy chooses
+    another card (Aeron Damphair), whose own question (pay 2 power for another card) follows."""
+    ability = "form:has(input[value=card_ability]):has(input[name=use][value='']) button"  # No, below Yes
+    gen = _agot_to_combat(api)
+    try:
+        while True:
+            next(gen)
+    except StopIteration as done:
+        code, tok, pid = done.value
+    api.ok(code, tok["lannister"], {"type": "answer", "prompt": pid, "value": "tyrion-lannister"})
+    api.ok(code, tok["greyjoy"], {"type": "answer", "prompt": pid, "value": "euron-crows-eye"})
+    yield Step("agot/tyrion", code, tok["lannister"], ability)
+    api.ok(code, tok["lannister"], {"type": "card_ability", "use": "1"})
+    yield Step("agot/card-again", code, tok["greyjoy"], "form:has(input[name=prompt]) button.cardbtn")
+    pid = api.me(code, tok["greyjoy"])["action"]["combat"]["decide"]["prompt"]
+    api.ok(code, tok["greyjoy"], {"type": "answer", "prompt": pid, "value": "aeron-damphair"})
+    yield Step("agot/aeron", code, tok["greyjoy"], ability)
 
 
 def lcg(api: Api) -> Iterator[Step]:
@@ -255,7 +281,7 @@ def generic(api: Api) -> Iterator[Step]:
 
 
 SCENARIOS: dict[str, Callable[[Api], Iterator[Step]]] = {
-    "catan_watch": catan, "immortals": immortals, "agot": agot, "lcg": lcg, "generic": generic}
+    "catan_watch": catan, "immortals": immortals, "agot": agot, "agot_cards": agot_cards, "lcg": lcg, "generic": generic}
 
 
 def _steps(scenario: Callable[[Api], Iterator[tuple[str, str, str, str]]]) -> Callable[[Api], Iterator[Step]]:
