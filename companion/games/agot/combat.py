@@ -244,7 +244,7 @@ MOVES = (
     Move("combat_units", correct_units,
          "Before the cards are revealed: correct a side's units in the combat (the board is the truth).",
          "seed 000 p.18", P.CombatUnits, who="seat",
-         not_now=N_("Units can be corrected only before the house cards are revealed.")),
+         not_now=N_("Units can be corrected only during a combat, before the house cards are revealed.")),
     Move("card_ability", ability, "Decide the pending card ability, retreat, casualties or port ships of the combat.",
          RULE_CARDS, P.CardAbility, who="seat", not_now=N_("No card ability waits for a decision.")),
     Move("blade", blade, "The Valyrian Steel Blade holder: +1 or a new Tides of Battle card (or not).",

@@ -149,3 +149,21 @@ def test_a_side_corrects_its_units_before_the_cards():
     card(state, "tyrell", "alester-florent")
     with pytest.raises(RuleError):
         act(state, "lannister", type="combat_units", side="defender", footman=1)
+
+
+def test_correcting_combat_units_outside_any_combat_says_a_combat_is_needed():
+    """The out-of-step refusal of ``combat_units`` is read outside any combat too (a stale tap
+    once the combat is over): it must not speak as if a combat were running; after the reveal
+    it still says the cards are out."""
+    state = kingswood()
+    card(state, "lannister", "jaime-lannister")
+    card(state, "tyrell", "alester-florent")
+    with pytest.raises(RuleError) as err:
+        act(state, "lannister", type="combat_units", side="defender", footman=1)
+    assert "during a combat" in err.value.message and "before the house cards" in err.value.message
+    while state["action"]["combat"]:  # the Tyrell retreat (and anything else pending) settles
+        act(state, "tyrell", type="card_ability", area="the-reach")
+    assert GAME.stage(state) == "action/consolidate"  # the last March resolved, no combat runs
+    with pytest.raises(RuleError) as err:
+        act(state, "lannister", type="combat_units", side="defender", footman=1)
+    assert "during a combat" in err.value.message
