@@ -227,8 +227,9 @@ def agot_cards(api: Api) -> Iterator[Step]:
 
 
 def lcg(api: Api) -> Iterator[Step]:
-    """The plot, a first opportunity (Pass / Act), the challenge declaration (or finishing the
-    challenges), counting a challenge's strength, the dominance total."""
+    """The plot, a first opportunity (Pass / Act), marshalling (paying gold, then done), the
+    challenge declaration (or finishing the challenges), counting a challenge's strength, the
+    dominance total."""
     t = api.create("lcg", {"players": 2, "autopass_start": "structure"})
     code = t["code"]
     tok = {f"p{i + 1}": api.join(code, f"p{i + 1}", n) for i, n in enumerate(["Ana", "Bia"])}
@@ -236,7 +237,7 @@ def lcg(api: Api) -> Iterator[Step]:
     plot = {"name": "A Noble Cause", "gold": 5, "initiative": 6, "claim": 2, "when_revealed": False}
     api.ok(code, tok["p1"], {"type": "answer", "value": plot})
     api.ok(code, tok["p2"], {"type": "answer", "value": {**plot, "name": "Marched to the Wall", "initiative": 1}})
-    offered = False
+    offered = marshalled = False
     for _ in range(200):
         v = api.state(code)
         if v["decision"]:
@@ -247,6 +248,10 @@ def lcg(api: Api) -> Iterator[Step]:
         if not offered and v["priority"]:
             offered = True
             yield Step("lcg/opportunity", code, tok[v["priority"]], "[data-testid=nothing], [data-testid=pass]")
+        if not marshalled and v["phase"] == "marshalling" and v["priority"] == v["active_player"]:
+            marshalled = True  # the active player pays for cards, then is done marshalling
+            yield Step("lcg/marshal-gold", code, tok[v["priority"]], "[data-testid=gold-minus]")
+            yield Step("lcg/marshal-done", code, tok[v["priority"]], "[data-testid=pass]")
         api.ok(code, tok[v["priority"]], {"type": "pass", "opp": v["opp"]})
     attacker = v["decision"]["seat"]
     yield Step("lcg/challenge", code, tok[attacker], "[data-testid^=challenge-]")
@@ -271,6 +276,27 @@ def lcg(api: Api) -> Iterator[Step]:
     yield Step("lcg/dominance", code, tok[asked[0]], "[data-testid=dominance]")
 
 
+def lcg_melee(api: Api) -> Iterator[Step]:
+    """A 3-player melee: the first player chooses a title among all six (the last one offered
+    must be in reach too)."""
+    t = api.create("lcg", {"players": 3, "autopass_start": "structure"})
+    code = t["code"]
+    tok = {f"p{i + 1}": api.join(code, f"p{i + 1}", n) for i, n in enumerate(["Ana", "Bia", "Caio"])}
+    plot = {"name": "A Noble Cause", "gold": 5, "initiative": 6, "claim": 2, "when_revealed": False}
+    for i, seat in enumerate(tok):
+        api.ok(code, tok[seat], {"type": "answer", "value": {**plot, "initiative": 6 - i}})
+    for _ in range(100):
+        v = api.state(code)
+        if v["event"] == "choose_titles" and v["step"] == "input":
+            break
+        if v["event"] == "choose_first" and v["step"] == "input":
+            api.ok(code, tok["p1"], {"type": "first_player", "seat": "p1"})
+            continue
+        api.ok(code, tok[v["priority"]], {"type": "pass", "opp": v["opp"]})
+    chooser = next(s for s in tok if "choose_titles" in api.me(code, tok[s]).get("can", []))
+    yield Step("lcg/title", code, tok[chooser], "form:has(input[name=title]):last-of-type button")
+
+
 def generic(api: Api) -> Iterator[Step]:
     """A sealed number prompt."""
     t = api.create("generic", {"seats": "Red, Blue, Green, Yellow", "counters": "VP, Gold", "shared_counters": "Round"})
@@ -281,7 +307,8 @@ def generic(api: Api) -> Iterator[Step]:
 
 
 SCENARIOS: dict[str, Callable[[Api], Iterator[Step]]] = {
-    "catan_watch": catan, "immortals": immortals, "agot": agot, "agot_cards": agot_cards, "lcg": lcg, "generic": generic}
+    "catan_watch": catan, "immortals": immortals, "agot": agot, "agot_cards": agot_cards, "lcg": lcg, "lcg_melee": lcg_melee,
+    "generic": generic}
 
 
 def _steps(scenario: Callable[[Api], Iterator[tuple[str, str, str, str]]]) -> Callable[[Api], Iterator[Step]]:
