@@ -11,7 +11,7 @@ from ... import sealed
 from ...i18n import N_, tr
 from ...moves import Move
 from ..base import Action, Ctx, RuleError, get_choice
-from . import bidding, flow, names, power, tracks
+from . import bidding, flow, names, tracks
 from . import params as P
 from .wildling_cards import CHOSEN, EFFECTS, build_tasks, check_losses, swap, swap_areas
 from .wildlings import CARD_ENTRY, CARD_RULE, RULE, STEP, State, Task, card_ids, draw
@@ -61,9 +61,7 @@ def choose(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
 
 def _reveal(state: State, ctx: Ctx, step: flow.Step) -> None:
     """Steps 3-6: total, result, threat, all bids to the Pool (seed 000 p.22-23)."""
-    bids = dict(sealed.get(state, step["pid"])["answers"])
-    for house, bid in bids.items():
-        power.spend(state, house, bid)
+    bids = bidding.pay_bids(state, step["pid"])
     total = sum(bids.values())
     won = total >= step["strength"]
     step.update(bids=bids, total=total, won=won)

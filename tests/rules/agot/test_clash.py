@@ -118,3 +118,22 @@ def test_nobody_with_power_resolves_without_a_tap():
     flow.advance(s, ctx(host=True))
     # every track is an all-zero tie: only the Iron Throne holder's tie-breaks are left
     assert GAME.waiting_for(s) == ["baratheon"]
+
+
+def test_power_lost_after_a_sealed_bid_never_refuses_another_house():
+    """A bid is never more than the house's available power (seed 000 p.10). If a correction
+    lowers that power while the bid is sealed (the host fixing a miscount, a token placed on the
+    board), the last house to bid must not be refused with a message that quotes the sealed bid
+    (nothing another device cannot see decides a refusal), nor leave the track stuck: the bid
+    counts as what the house still has."""
+    s = clash(3)
+    for h in s["houses"]:
+        set_power(s, h, 5)
+    act(s, "stark", {"type": "answer", "prompt": pid(s), "value": 5})
+    act(s, None, {"type": "adjust_power", "house": "stark", "delta": -2}, host=True)
+    act(s, "lannister", {"type": "answer", "prompt": pid(s), "value": 1})
+    act(s, "baratheon", {"type": "answer", "prompt": pid(s), "value": 4})  # refused before: "...cannot spend 5..."
+    bids = s["clash"]["tracks"]["iron_throne"]["bids"]
+    assert bids == {"stark": 3, "lannister": 1, "baratheon": 4}
+    assert s["power"]["stark"]["available"] == 0
+    assert s["tracks"]["iron_throne"][0] == "baratheon"

@@ -384,3 +384,20 @@ def test_two_attacks_in_one_westeros_phase():
     assert s["wildling_threat"] == 0
     # Game of Thrones, then the card's own attack at the new threat (0).
     assert flow.current(s)["kind"] == "wildling_attack" and flow.current(s)["strength"] == 0
+
+
+def test_a_power_token_placed_after_a_sealed_bid_never_refuses_another_house():
+    """A bid is never more than the house's available power (seed 000 p.10, p.22). Stark bids all
+    its power, then places a power token on the board: the last house to bid must not be refused
+    with a message quoting Stark's sealed bid, nor leave the attack stuck; Stark's bid counts as
+    what it still has."""
+    s = attack(3, 6, "skinchanger-scout")
+    for h in s["houses"]:
+        set_power(s, h, 5)
+    act(s, "stark", {"type": "answer", "prompt": pid(s), "value": 5})
+    act(s, "stark", {"type": "place_token", "area": "winterfell"})
+    act(s, "lannister", {"type": "answer", "prompt": pid(s), "value": 0})
+    act(s, "baratheon", {"type": "answer", "prompt": pid(s), "value": 2})  # refused before: "...cannot spend 5..."
+    assert s["last_attack"]["bids"] == {"stark": 4, "lannister": 0, "baratheon": 2}
+    assert s["last_attack"]["total"] == 6 and s["last_attack"]["won"]
+    assert s["power"]["stark"]["available"] == 4  # Skinchanger Scout: the highest bidder's 4 come back
