@@ -165,8 +165,8 @@ def _agot_to_combat(api: Api) -> Generator[Step, None, tuple[str, dict[str, str]
 
 def agot(api: Api) -> Iterator[Step]:
     """Planning (secret orders), the action phase (a march), a combat: support, house card,
-    casualties; then a Clash of Kings bid and its tie broken; a Westeros choice, mustering and a
-    wildlings bid."""
+    casualties; then a Clash of Kings bid and its tie broken; a Westeros choice, mustering, a
+    wildlings bid lost by all, its tie broken and a wildling card's task (A King Beyond the Wall)."""
     code, tok, pid = yield from _agot_to_combat(api)
     api.ok(code, tok["lannister"], {"type": "answer", "prompt": pid, "value": "tywin-lannister"})
     api.ok(code, tok["greyjoy"], {"type": "answer", "prompt": pid, "value": "euron-crows-eye"})
@@ -212,6 +212,16 @@ def agot(api: Api) -> Iterator[Step]:
             api.ok(code, tok[house], {"type": "muster_done"})
     api.ok(code, tok["lannister"], {"type": "choose", "value": "nothing"})
     yield Step("agot/wildlings-bid", code, tok["greyjoy"], "form.answer-form button.primary")
+    pid = api.state(code)["current"]["prompt"]["id"]
+    for house in AGOT_HOUSES:  # nobody bids: the wildlings win, every house is the lowest bidder
+        api.ok(code, tok[house], {"type": "answer", "prompt": pid, "value": 0})
+    api.ok(code, host, {"type": "wildling_card", "card": "a-king-beyond-the-wall"})
+    choice = "form:has(input[value=choose]):last-of-type button"  # the last option offered
+    holder = api.state(code)["waiting_for"][0]
+    yield Step("agot/wildlings-tie", code, tok[holder], choice)
+    api.ok(code, tok[holder], {"type": "choose", "value": "stark"})
+    house = api.state(code)["waiting_for"][0]  # a house other than Stark: Fiefdoms or King's Court
+    yield Step("agot/wildlings-task", code, tok[house], choice)
 
 
 def agot_cards(api: Api) -> Iterator[Step]:
