@@ -35,6 +35,7 @@ class Step:
     code: str      # the table
     token: str     # the deciding phone's seat token
     decide: str    # CSS selector of the button that answers the decision (the first match counts)
+    tap: str = ""  # what the player taps first to show it (a closed <details>' summary), itself in reach
 
 
 def catan(api: Api) -> Iterator[Step]:
@@ -50,6 +51,13 @@ def catan(api: Api) -> Iterator[Step]:
         api.ok(code, tok[seat], {"type": "guard", "section": sid})
     yield Step("catan/roll", code, tok["p1"], "#cw-roll")
     api.ok(code, tok["p1"], {"type": "roll"})
+    yield Step("catan/build-road", code, tok["p1"], "form:has(input[name=what][value=road]) button")
+    yield Step("catan/build-dev", code, tok["p1"], "form:has(input[name=what][value=dev]) button")
+    for what in ("settlement", "keep"):
+        yield Step(f"catan/build-{what}", code, tok["p1"], f"form:has(input[name=what][value={what}]) button",
+                   tap=f"details:has(input[name=what][value={what}]) > summary")
+    yield Step("catan/ranger", code, tok["p1"], "form:has(input[name=option]) button",
+               tap="details:has(input[name=option]) > summary")
     yield Step("catan/end-turn", code, tok["p1"], "#cw-end")
 
 
@@ -357,6 +365,11 @@ if __name__ == "__main__":
                     page.goto(f"{base}/t/{step.code}/seat?lang={lang}")
                     page.wait_for_selector(".me-bar")
                     page.wait_for_timeout(400)
+                    if step.tap:
+                        tap = page.locator(step.tap).first.bounding_box()
+                        print(f"{step.name:28} {lang:5} tap y={tap and round(tap['y'])}")
+                        page.locator(step.tap).first.click()
+                        page.wait_for_timeout(300)
                     box = page.locator(step.decide).first.bounding_box()
                     dock = page.locator("#dock").is_visible()
                     width = page.evaluate("document.documentElement.scrollWidth")

@@ -97,6 +97,9 @@ def test_the_decision_is_on_screen_at_every_step(browser, live_server, console_e
     for step in SCENARIOS[game](api):
         for lang, locale in LANGS:
             page = phone(browser, base, step.code, step.token, lang, locale)
+            if step.tap:  # a closed part the player opens first: in reach itself, then what it shows
+                decision_on_screen(page, step.tap)
+                page.locator(step.tap).first.click()
             where = decision_on_screen(page, step.decide)
             check_width(page, f"{step.name} ({lang})")
             seen.append((step.name, lang, where))
