@@ -56,14 +56,18 @@ def log_answer(state: State, ctx: Ctx, pid: str, house: str, bid: int) -> None:
             hidden=N_("%(house)s has bid"), hidden_params={"house": names.label(names.HOUSES[house])})
 
 
-def pay_bids(state: State, pid: str) -> dict[str, int]:
+def pay_bids(state: State, ctx: Ctx, pid: str) -> dict[str, int]:
     """The revealed bids of ``pid``, paid to the Pool (seed 000 p.10, p.22). A bid is never more than
     the house's available power (p.10): when a correction lowered that power while the bid was
     sealed, the bid counts as what the house still has. Paying the sealed figure would refuse the
     last bidder with a message quoting a bid its device cannot see, and leave the prompt stuck."""
     prompt = sealed.get(state, pid)
     for house, bid in prompt["answers"].items():
-        prompt["answers"][house] = min(bid, state["power"][house]["available"])
+        have = state["power"][house]["available"]
+        if bid > have:
+            prompt["answers"][house] = have
+            ctx.log(N_("The bid of %(house)s counts as %(n)s: the power it still has."),
+                    house=names.label(names.HOUSES[house]), n=have)
     bids = dict(prompt["answers"])
     for house, bid in bids.items():
         power.spend(state, house, bid)
@@ -130,7 +134,7 @@ def _check_order(bids: dict[str, int], order: Any) -> list[str]:
 def _reveal(state: State, ctx: Ctx, step: flow.Step) -> None:
     """All bids of a track are shown together and go to the Pool (seed 000 p.10)."""
     track = tracks.TRACKS[step["track"]]
-    bids = pay_bids(state, step["pid"])
+    bids = pay_bids(state, ctx, step["pid"])
     ctx.log(N_("Bids for %(track)s: %(bids)s"), track=names.label(names.TRACKS[track]),
             bids=", ".join(f"{names.HOUSES[h]} {bids[h]}" for g in groups(bids) for h in g))
     state["clash"]["tracks"][track] = {"bids": bids, "order": None}

@@ -61,7 +61,7 @@ def choose(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
 
 def _reveal(state: State, ctx: Ctx, step: flow.Step) -> None:
     """Steps 3-6: total, result, threat, all bids to the Pool (seed 000 p.22-23)."""
-    bids = bidding.pay_bids(state, step["pid"])
+    bids = bidding.pay_bids(state, ctx, step["pid"])
     total = sum(bids.values())
     won = total >= step["strength"]
     step.update(bids=bids, total=total, won=won)

@@ -132,8 +132,10 @@ def test_power_lost_after_a_sealed_bid_never_refuses_another_house():
     act(s, "stark", {"type": "answer", "prompt": pid(s), "value": 5})
     act(s, None, {"type": "adjust_power", "house": "stark", "delta": -2}, host=True)
     act(s, "lannister", {"type": "answer", "prompt": pid(s), "value": 1})
-    act(s, "baratheon", {"type": "answer", "prompt": pid(s), "value": 4})  # refused before: "...cannot spend 5..."
+    last = act(s, "baratheon", {"type": "answer", "prompt": pid(s), "value": 4})  # refused before: "cannot spend 5"
     bids = s["clash"]["tracks"]["iron_throne"]["bids"]
     assert bids == {"stark": 3, "lannister": 1, "baratheon": 4}
     assert s["power"]["stark"]["available"] == 0
     assert s["tracks"]["iron_throne"][0] == "baratheon"
+    assert any(e["msg"] == "The bid of %(house)s counts as %(n)s: the power it still has." and e["params"]["n"] == 3
+               for e in last.entries)
