@@ -14,6 +14,7 @@ import sys
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -224,16 +225,22 @@ def agot(api: Api) -> Iterator[Step]:
     yield Step("agot/wildlings-task", code, tok[house], choice)
 
 
-def agot_cards(api: Api) -> Iterator[Step]:
-    """House cards whose owner chooses (printed card text): Tyrion cancels Euron, Greyjoy chooses
-    another card (Aeron Damphair), whose own question (pay 2 power for another card) follows."""
-    ability = "form:has(input[value=card_ability]):has(input[name=use][value='']) button"  # No, below Yes
+def _agot_cards_chosen(api: Api) -> tuple[str, dict[str, str], str]:
+    """A new table played up to the combat's house cards (its steps not looked at)."""
     gen = _agot_to_combat(api)
     try:
         while True:
             next(gen)
     except StopIteration as done:
-        code, tok, pid = done.value
+        return cast("tuple[str, dict[str, str], str]", done.value)
+
+
+def agot_cards(api: Api) -> Iterator[Step]:
+    """House cards whose owner chooses (printed card text): Tyrion cancels Euron, Greyjoy chooses
+    another card (Aeron Damphair), whose own question (pay 2 power for another card) follows; on
+    another table Cersei wins and asks which Greyjoy order to remove."""
+    ability = "form:has(input[value=card_ability]):has(input[name=use][value='']) button"  # No, below Yes
+    code, tok, pid = _agot_cards_chosen(api)
     api.ok(code, tok["lannister"], {"type": "answer", "prompt": pid, "value": "tyrion-lannister"})
     api.ok(code, tok["greyjoy"], {"type": "answer", "prompt": pid, "value": "euron-crows-eye"})
     yield Step("agot/tyrion", code, tok["lannister"], ability)
@@ -242,6 +249,12 @@ def agot_cards(api: Api) -> Iterator[Step]:
     pid = api.me(code, tok["greyjoy"])["action"]["combat"]["decide"]["prompt"]
     api.ok(code, tok["greyjoy"], {"type": "answer", "prompt": pid, "value": "aeron-damphair"})
     yield Step("agot/aeron", code, tok["greyjoy"], ability)
+    code, tok, pid = _agot_cards_chosen(api)  # a second table: Cersei wins, then picks an order to remove
+    api.ok(code, tok["lannister"], {"type": "answer", "prompt": pid, "value": "cersei-lannister"})
+    api.ok(code, tok["greyjoy"], {"type": "answer", "prompt": pid, "value": "dagmar-cleftjaw"})
+    if api.me(code, tok["greyjoy"])["action"]["combat"]["decide"]:  # the Valyrian Blade's question first
+        api.ok(code, tok["greyjoy"], {"type": "blade", "use": ""})
+    yield Step("agot/cersei", code, tok["lannister"], ability)
 
 
 def lcg(api: Api) -> Iterator[Step]:
