@@ -673,7 +673,21 @@
   }
   window.addEventListener("scroll", schedulePlace, { passive: true });
   window.addEventListener("resize", schedulePlace);
-  document.addEventListener("toggle", function () { buildDock(); }, true);
+  // A part the player opens on the seat (a build, a card to play) is brought into reach: what it
+  // shows moves up above the dock (or the screen's bottom), its summary never above the header.
+  function reveal(part) {
+    var r = part.getBoundingClientRect(), bar = document.querySelector("header.top");
+    var dock = document.getElementById("dock");
+    var bottom = dock && !dock.hidden ? dock.getBoundingClientRect().top : window.innerHeight;
+    var room = r.top - (bar ? bar.getBoundingClientRect().bottom : 0);
+    var by = Math.min(r.bottom - bottom, room);
+    if (by > 0) { window.scrollBy(0, by); }
+  }
+  document.addEventListener("toggle", function (e) {
+    buildDock();
+    var part = e.target;
+    if (part.open && part.tagName === "DETAILS" && part.closest("#seat-frag")) { reveal(part); }
+  }, true);
   document.addEventListener("htmx:afterRequest", function (e) {
     if (isAction(e.detail && e.detail.elt)) { window.setTimeout(buildDock, 0); }
   });

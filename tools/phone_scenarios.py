@@ -57,8 +57,9 @@ def catan(api: Api) -> Iterator[Step]:
     for what in ("settlement", "keep"):
         yield Step(f"catan/build-{what}", code, tok["p1"], f"form:has(input[name=what][value={what}]) button",
                    tap=f"details:has(input[name=what][value={what}]) > summary")
-    yield Step("catan/ranger", code, tok["p1"], "form:has(input[name=option]) button",
-               tap="details:has(input[name=option]) > summary")
+    ranger = "details:has(input[name=option]) > summary"
+    yield Step("catan/ranger", code, tok["p1"], "form:has(input[name=option]) button", tap=ranger)
+    yield Step("catan/ranger-option", code, tok["p1"], "label:has(input[name=option][value=card])", tap=ranger)
     yield Step("catan/end-turn", code, tok["p1"], "#cw-end")
 
 
