@@ -40,7 +40,8 @@ class Step:
 
 
 def catan(api: Api) -> Iterator[Step]:
-    """Setup (settlement, then a guard), a turn's roll and its end."""
+    """Setup (settlement, then a guard), a turn's roll, its builds (road, development card,
+    settlement, keep, guard), a progress card, a ranger and its option, the turn's end."""
     t = api.create("catan-watch", {"players": "3"})
     code = t["code"]
     tok = {f"p{i + 1}": api.join(code, f"p{i + 1}", n) for i, n in enumerate(["Ana", "Bia", "Caio"])}
@@ -57,6 +58,10 @@ def catan(api: Api) -> Iterator[Step]:
     for what in ("settlement", "keep"):
         yield Step(f"catan/build-{what}", code, tok["p1"], f"form:has(input[name=what][value={what}]) button",
                    tap=f"details:has(input[name=what][value={what}]) > summary")
+    yield Step("catan/build-guard", code, tok["p1"], ".cw-sections form:last-of-type button",
+               tap="details:has(.cw-sections) > summary")
+    yield Step("catan/progress", code, tok["p1"], "[data-testid=progress]",
+               tap="details:has([data-testid=progress]) > summary")
     ranger = "details:has(input[name=option]) > summary"
     yield Step("catan/ranger", code, tok["p1"], "form:has(input[name=option]) button", tap=ranger)
     yield Step("catan/ranger-option", code, tok["p1"], "label:has(input[name=option][value=card])", tap=ranger)
