@@ -41,7 +41,8 @@ class Step:
 
 def catan(api: Api) -> Iterator[Step]:
     """Setup (settlement, then a guard), a turn's roll, its builds (road, development card,
-    settlement, keep, guard), a progress card, a ranger and its option, the turn's end."""
+    settlement, keep, guard), a progress card, a ranger and its option, the Longest Road, revealing
+    victory point cards, the turn's end."""
     t = api.create("catan-watch", {"players": "3"})
     code = t["code"]
     tok = {f"p{i + 1}": api.join(code, f"p{i + 1}", n) for i, n in enumerate(["Ana", "Bia", "Caio"])}
@@ -65,6 +66,9 @@ def catan(api: Api) -> Iterator[Step]:
     ranger = "details:has(input[name=option]) > summary"
     yield Step("catan/ranger", code, tok["p1"], "form:has(input[name=option]) button", tap=ranger)
     yield Step("catan/ranger-option", code, tok["p1"], "label:has(input[name=option][value=card])", tap=ranger)
+    for move in ("longest_road", "reveal_vp"):
+        yield Step(f"catan/{move.replace('_', '-')}", code, tok["p1"], f"form:has(input[value={move}]) button",
+                   tap=f"details:has(input[value={move}]) > summary")
     yield Step("catan/end-turn", code, tok["p1"], "#cw-end")
 
 
