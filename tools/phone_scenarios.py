@@ -26,6 +26,7 @@ from tools.tv_scenarios import (  # noqa: E402
     IMM_LIGHT,
     IMM_STARTS,
     Api,
+    agot_westeros,
     scenario_modules,
 )
 
@@ -192,13 +193,7 @@ def agot(api: Api) -> Iterator[Step]:
             sel = "#agot-casualties button" if decide["kind"] == "casualties" else "button[data-retreat]"
             yield Step(f"agot/{decide['kind']}", code, tok[house], sel)
             break
-    t = api.create("agot", {"players": 4, "decks": "physical"})
-    code, host = t["code"], t["host_token"]
-    tok = {h: api.join(code, h, AGOT_NAMES[h]) for h in AGOT_HOUSES}
-    api.ok(code, host, {"type": "start"})
-    api.ok(code, host, {"type": "round_done_on_board"})
-    for card in ("supply", "clash-of-kings", "storm-of-swords"):
-        api.ok(code, host, {"type": "draw_card", "card": card})
+    code, host, tok = agot_westeros(api, ("supply", "clash-of-kings", "storm-of-swords"))
     yield Step("agot/bid", code, tok["stark"], "form.answer-form button.primary")
     pid = api.state(code)["current"]["prompt"]["id"]
     for house in AGOT_HOUSES:  # everyone bids 0 for the Iron Throne: its holder breaks the tie
@@ -207,13 +202,7 @@ def agot(api: Api) -> Iterator[Step]:
     yield Step("agot/break-ties", code, tok[holder], "form:has(input[value=order_ties]) button.primary")
     # A Westeros card whose holder chooses (A Throne of Blades: mustering), the mustering, the
     # wildlings' attack (every house bids)
-    t = api.create("agot", {"players": 4, "decks": "physical"})
-    code, host = t["code"], t["host_token"]
-    tok = {h: api.join(code, h, AGOT_NAMES[h]) for h in AGOT_HOUSES}
-    api.ok(code, host, {"type": "start"})
-    api.ok(code, host, {"type": "round_done_on_board"})
-    for card in ("a-throne-of-blades", "dark-wings-dark-words", "wildlings-attack"):
-        api.ok(code, host, {"type": "draw_card", "card": card})
+    code, host, tok = agot_westeros(api, ("a-throne-of-blades", "dark-wings-dark-words", "wildlings-attack"))
     yield Step("agot/westeros-choice", code, tok["baratheon"], "form:has(input[value=choose]) button")
     api.ok(code, tok["baratheon"], {"type": "choose", "value": "mustering"})
     yield Step("agot/muster", code, tok["baratheon"], "form:has(input[value=muster]) button")

@@ -92,15 +92,22 @@ def agot(api: Api, on_setup: Callable[[str, str], object] | None = None) -> Iter
     yield "combat", code
 
 
-def agot_clash(api: Api) -> Iterator[tuple[str, str]]:
-    """Round 2's Westeros phase: a Clash of Kings whose first two tracks are revealed."""
+def agot_westeros(api: Api, cards: tuple[str, str, str]) -> tuple[str, str, dict[str, str]]:
+    """A 4-house table (physical decks) in round 2's Westeros phase, ``cards`` drawn from decks I-III:
+    its code, host token and each house's seat token."""
     t = api.create("agot", {"players": 4, "decks": "physical"})
     code, host = t["code"], t["host_token"]
     tokens = {h: api.join(code, h, AGOT_NAMES[h]) for h in AGOT_HOUSES}
     api.ok(code, host, {"type": "start"})
     api.ok(code, host, {"type": "round_done_on_board"})
-    for card in ("supply", "clash-of-kings", "storm-of-swords"):
+    for card in cards:
         api.ok(code, host, {"type": "draw_card", "card": card})
+    return code, host, tokens
+
+
+def agot_clash(api: Api) -> Iterator[tuple[str, str]]:
+    """Round 2's Westeros phase: a Clash of Kings whose first two tracks are revealed."""
+    code, host, tokens = agot_westeros(api, ("supply", "clash-of-kings", "storm-of-swords"))
     for bids in ({"stark": 3, "lannister": 2, "baratheon": 1, "greyjoy": 0},
                  {"stark": 0, "lannister": 1, "baratheon": 2, "greyjoy": 3}):
         pid = api.state(code)["current"]["prompt"]["id"]
