@@ -2,8 +2,10 @@
 
 Every round, all tables run a sealed bid at once; we measure, per client, the time from the moment
 the last answer is sent to the moment that client has re-fetched its own page fragment showing the
-reveal (SSE hint -> HTML fetch, exactly what a real phone does). Reports p50/p95/p99 and the
-server's CPU use. Only talks to servers it starts itself on 127.0.0.1.
+reveal (SSE hint -> HTML fetch, exactly what a real phone does). A ``progress`` event (an answer
+that only says who has answered, companion/progress.py) is taken as static/app.js takes it: no
+fetch when the client's fragment is at the version just before. Reports p50/p95/p99, the fetches
+and patches, and the server's CPU use. Only talks to servers it starts itself on 127.0.0.1.
 
 In one run it measures the project and the baselines of ``bench/echo.py`` (the same endpoints
 from memory, with and without one fsync per action) one after another under the same load, and
@@ -22,6 +24,7 @@ from gevent import monkey
 monkey.patch_all()
 
 import argparse  # noqa: E402
+import json  # noqa: E402
 import os  # noqa: E402
 import random  # noqa: E402
 import socket  # noqa: E402
@@ -57,6 +60,8 @@ class Client:
         else:
             self.frag = f"{base}/t/{code}/frag/screen"
         self.revealed_at: dict[str, float] = {}
+        self.version = -1  # of the fragment last fetched or patched
+        self.fetches = self.patched = 0
         self.connected = gevent.event.Event()
 
     def run(self) -> None:
@@ -71,9 +76,23 @@ class Client:
                         event = raw[6:].strip()
                     elif raw.startswith("data:") and event == "update":
                         self.fetch()
+                    elif raw.startswith("data:") and event == "progress":
+                        self.progress(json.loads(raw[5:]))
+
+    def progress(self, data: dict[str, Any]) -> None:
+        """A progress event (companion/progress.py), as static/app.js takes it: the new log lines
+        are added when the fragment shows the version just before, else the page fetches."""
+        if data["from"] == self.version:
+            self.version = data["v"]
+            self.patched += 1
+        else:
+            self.fetch()
 
     def fetch(self) -> None:
-        html = self.session.get(self.frag, timeout=30).text
+        r = self.session.get(self.frag, timeout=30)
+        html = r.text
+        self.fetches += 1
+        self.version = int(r.headers.get("X-Table-Version") or -1)
         now = time.perf_counter()
         for marker in [m for m in self.expect if m not in self.revealed_at]:
             if marker in html:
@@ -242,6 +261,8 @@ def _measure(base: str, proc: subprocess.Popen[bytes], args: argparse.Namespace)
     if server:
         print(f"server CPU: {cpu:.1f} s over {wall:.1f} s wall = {100 * cpu / wall:.0f}% of one core; "
               f"RSS {sum(p.memory_info().rss for p in [server, *server.children(recursive=True)]) / 2**20:.0f} MiB")
+    fetched, patched = sum(c.fetches for c in all_clients), sum(c.patched for c in all_clients)
+    print(f"pages: {fetched} fragment fetches, {patched} progress events taken without a fetch")
     me1 = me.cpu_times()
     mine = (me1.user + me1.system) - (me0.user + me0.system)
     print(f"benchmark client CPU (same machine): {mine:.1f} s = {100 * mine / wall:.0f}% of one core")

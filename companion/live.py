@@ -15,6 +15,10 @@ import logging
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .progress import Progress
 
 HEARTBEAT_SECONDS = 15.0
 #: The PostgreSQL channel that carries "CODE:VERSION" wake-ups between server processes.
@@ -59,8 +63,19 @@ class Notifier:
                 self._watchers.pop(code, None)
                 self._conds.pop(code, None)
                 self._versions.pop(code, None)
+                self._changes.pop(code, None)
 
-    def publish(self, code: str, version: int) -> None:
+    #: per table, the progress-only change that made its latest version (when it was one)
+    _changes: dict[str, Progress] = field(default_factory=dict)
+
+    def watched(self, code: str) -> bool:
+        """Whether a page in this process follows the table (else a change's details are moot)."""
+        with self._guard:
+            return code in self._watchers
+
+    def publish(self, code: str, version: int, change: Progress | None = None) -> None:
+        """The table is at ``version``; ``change`` says it was only progress (see companion.progress).
+        Another process's ``NOTIFY`` carries no change: its pages fetch, as they always may."""
         with self._guard:
             cond = self._conds.get(code)
         if cond is None:
@@ -68,7 +83,17 @@ class Notifier:
         with cond:
             if version > self._versions.get(code, 0):
                 self._versions[code] = version
+                if change is not None and change.after == version:
+                    self._changes[code] = change
+                else:
+                    self._changes.pop(code, None)
             cond.notify_all()
+
+    def change_to(self, code: str, version: int) -> Progress | None:
+        """The progress-only change that made ``version`` of the table, if that is what it was."""
+        with self._guard:
+            change = self._changes.get(code)
+        return change if change is not None and change.after == version else None
 
     def wait(self, code: str, seen: int, timeout: float) -> int:
         """Block until the table passes version ``seen`` or ``timeout`` elapses; return the latest."""
@@ -78,13 +103,19 @@ class Notifier:
             return self._versions.get(code, 0)
 
     def stream(self, code: str, current: Callable[[], int | None], seen: int = -1,
-               heartbeat: float = HEARTBEAT_SECONDS) -> Iterator[str]:
+               heartbeat: float | None = None,
+               patch: Callable[[Progress], str | None] | None = None) -> Iterator[str]:
         """Server-sent events for one page: an ``update`` whenever the version moves.
 
         The first message always carries the current version, so a page that reconnects after
         sleep or a Wi-Fi drop re-renders the truth at once. ``current`` reads the version from the
         database (catches changes made by other processes); a ``None`` ends the stream.
+
+        When the new version is a progress-only change from the one this stream last announced,
+        ``patch`` (this page's device) may turn it into a ``progress`` event whose data (one JSON
+        line) lets the page update without a fetch; None from it means a plain ``update``.
         """
+        heartbeat = HEARTBEAT_SECONDS if heartbeat is None else heartbeat
         if self.fanout is not None:
             self.fanout.wait_ready(2.0)  # a change committed after our first read is never missed
         self._watch(code, +1)  # before the first read: no change can slip between the two
@@ -101,8 +132,15 @@ class Notifier:
                 if latest <= seen:
                     latest = current() or seen  # heartbeat: look in the database too
                 if latest > seen:
+                    change = self.change_to(code, latest)
+                    data = None
+                    if patch is not None and change is not None and change.before == seen:
+                        data = patch(change)
                     seen = latest
-                    yield f"event: update\ndata: {seen}\n\n"
+                    if data is not None:
+                        yield f"event: progress\ndata: {data}\n\n"
+                    else:
+                        yield f"event: update\ndata: {seen}\n\n"
                 else:
                     yield f"event: ping\ndata: {seen}\n\n"
         finally:
@@ -133,11 +171,11 @@ class PgFanout:
         return self.ready.wait(timeout)
 
     def handle(self, payload: str) -> None:
-        """``CODE:VERSION`` from another process (or our own: publishing twice is harmless)."""
-        code, _, version = payload.partition(":")
-        if code and version.isdigit():
+        """A :func:`notify_payload` from another process (or our own: publishing twice is harmless)."""
+        code, version, change = read_payload(payload)
+        if code and version is not None:
             self.received += 1
-            self.notifier.publish(code, int(version))
+            self.notifier.publish(code, version, change)
 
     def _run(self) -> None:
         import psycopg  # only on PostgreSQL; psycopg waits cooperatively under gevent
@@ -157,3 +195,25 @@ class PgFanout:
                 log.warning("live: PostgreSQL listener lost (%s); retrying in %.1f s", exc, backoff)
                 self.stopped.wait(backoff)
                 backoff = min(backoff * 2, 5.0)
+
+
+def notify_payload(code: str, version: int, change: Progress | None = None) -> str:
+    """``CODE:VERSION``, and for a progress-only change ``:BEFORE:LINES:SEAT,SEAT`` (the seats
+    that must fetch): another process's streams can then send progress events too."""
+    if change is None:
+        return f"{code}:{version}"
+    return f"{code}:{version}:{change.before}:{change.lines}:{','.join(sorted(change.fetch))}"
+
+
+def read_payload(payload: str) -> tuple[str, int | None, Progress | None]:
+    """The table, version and progress-only change of a :func:`notify_payload` (None: malformed)."""
+    from .progress import Progress
+
+    parts = payload.split(":")
+    if len(parts) not in (2, 5) or not parts[0] or not parts[1].isdigit():
+        return "", None, None
+    version = int(parts[1])
+    if len(parts) == 2 or not (parts[2].isdigit() and parts[3].isdigit()):
+        return parts[0], version, None
+    fetch = frozenset(s for s in parts[4].split(",") if s)
+    return parts[0], version, Progress(int(parts[2]), version, int(parts[3]), fetch)

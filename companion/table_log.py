@@ -26,8 +26,9 @@ from .games import known as known_game
 from .games.base import RuleError
 from .i18n import N_
 from .live import CHANNEL as LIVE_CHANNEL
-from .live import Notifier
+from .live import Notifier, notify_payload
 from .models import EventRow, SeatRow, TableRow
+from .progress import Progress
 from .schemas import clean_text
 from .table_types import Snapshot, Viewer
 
@@ -174,8 +175,9 @@ class TableLog:
 
     @staticmethod
     def _append(s: Session, table: TableRow, kind: str, viewer: Viewer, action: dict[str, Any],
-                seed: int = 0) -> int:
-        """Add the next event to the caller's transaction; returns its sequence number."""
+                seed: int = 0, change: Progress | None = None) -> int:
+        """Add the next event to the caller's transaction; returns its sequence number. On
+        PostgreSQL the wake-up for other processes carries ``change`` (a progress-only change)."""
         seq = table.version + 1
         now = time.time()
         s.add(EventRow(table_code=table.code, seq=seq, kind=kind,
@@ -188,13 +190,14 @@ class TableLog:
         if s.get_bind().dialect.name == "postgresql":
             # delivered to every process's listener when (and only if) this transaction commits
             s.execute(text("SELECT pg_notify(:channel, :payload)"),
-                      {"channel": LIVE_CHANNEL, "payload": f"{table.code}:{seq}"})
+                      {"channel": LIVE_CHANNEL, "payload": notify_payload(table.code, seq, change)})
         return seq
 
-    def _publish(self, code: str, cached: CachedState) -> None:
-        """After the commit: move the cache forward, then tell live pages."""
+    def _publish(self, code: str, cached: CachedState, change: Progress | None = None) -> None:
+        """After the commit: move the cache forward, then tell live pages (with what changed for
+        them when it was only progress, :mod:`companion.progress`)."""
         self._store(code, cached)
-        self.live.publish(code, cached.version)
+        self.live.publish(code, cached.version, change)
 
     def _store(self, code: str, cached: CachedState) -> None:
         now = time.monotonic()

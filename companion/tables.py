@@ -33,6 +33,7 @@ from .games import known as known_game
 from .games.base import Game, RuleError
 from .models import ActionKeyRow, EventRow, ProfileRow, SeatRow, TableRow
 from .offload import YIELD
+from .progress import progress_of
 from .table_log import NO_TABLE as NO_TABLE
 from .table_log import CachedState, event_of, pause
 from .table_seats import TableSeats, hash_token
@@ -170,10 +171,15 @@ class Tables(TableSeats):
                 state = self._current(s, table)
                 seed = self._new_seed()
                 new_state = engine.apply(game, state, viewer.actor, json.loads(encoded), seed, table.version + 1)
-                version = self._append(s, table, "action", viewer, json.loads(encoded), seed=seed)
+                change = None
+                # Only open pages use it: watched here, or by another process (PostgreSQL).
+                if game.progress_patches and (self.live.watched(code) or not self.db.is_sqlite):
+                    seats = [d.id for d in game.seats(json.loads(table.options))]
+                    change = progress_of(game, state, new_state, table.version, table.version + 1, seats)
+                version = self._append(s, table, "action", viewer, json.loads(encoded), seed=seed, change=change)
                 if key is not None:
                     s.add(ActionKeyRow(table_code=table.code, key=key, seq=version))
-            self._publish(code, CachedState(version, new_state))
+            self._publish(code, CachedState(version, new_state), change)
         if version % snapshots.EVERY == 0:  # a long evening: a restart replays from here
             snapshots.save(self.db, code, version, new_state,
                            snapshots.rules_key(known_game(table.game_id).rules_version))

@@ -217,6 +217,38 @@
   var busy = new WeakMap(), again = new WeakSet();
 
   function refresh() { htmx.trigger(body, "refresh"); }
+  // One fragment only (the others were brought up to date by a progress event): the same gate as
+  // a refresh, so it never cancels a request in flight.
+  function refreshOne(frag) {
+    if (busy.get(frag) || body.dataset.connection === "offline") { again.add(frag); return; }
+    htmx.ajax("GET", frag.getAttribute("hx-get"), { source: frag }).catch(function () {});
+  }
+
+  // A progress event (companion/progress.py): the table moved from version d.from to d.v and, for
+  // this phone, only its log gained the lines d.log (server-rendered, newest first). They are added
+  // to the seat fragment when it shows exactly d.from and is not loading or sending; anything else
+  // fetches, as an update would. The page's other fragments (host tools) fetch as usual.
+  // Whether version v is news for this page: newer than anything it fetched, or newer than its
+  // seat fragment (which progress events bring forward on their own).
+  function stale(v) {
+    var seat = document.querySelector("[data-frag=seat]");
+    return v > lastVersion || !!(seat && fragVersion.has(seat) && fragVersion.get(seat) < v);
+  }
+  function applyProgress(d) {
+    var frag = document.querySelector("[data-frag=seat]");
+    var list = frag && frag.querySelector("ol.log[data-lines]");
+    if (!list || busy.get(frag) || fragVersion.get(frag) !== d.from || typeof d.log !== "string") { return false; }
+    var lines = document.createElement("template");
+    lines.innerHTML = d.log;
+    list.querySelectorAll(":scope > li.muted").forEach(function (li) { li.remove(); });
+    list.insertBefore(lines.content, list.firstChild);
+    var keep = parseInt(list.dataset.lines, 10) || 0;
+    while (keep && list.children.length > keep) { list.removeChild(list.lastElementChild); }
+    fragVersion.set(frag, d.v);
+    if (d.v > lastVersion) { lastVersion = d.v; }
+    document.querySelectorAll("[data-frag]").forEach(function (f) { if (f !== frag) { refreshOne(f); } });
+    return true;
+  }
 
   // The gate below replaces hx-sync on fragments: with "this:replace" a tap inside a fragment
   // would abort the fragment's own refresh (and the refresh a tap), so no fragment keeps one.
@@ -239,10 +271,12 @@
     var frag = fragOf(e.detail && e.detail.elt);
     if (frag) { busy.set(frag, (busy.get(frag) || 0) + 1); }
   });
+  var fragVersion = new WeakMap();   // fragment -> the table version its content was rendered at
   document.addEventListener("htmx:afterRequest", function (e) {
     var d = e.detail || {}, xhr = d.xhr, frag = fragOf(d.elt);
     var v = xhr && parseInt(xhr.getResponseHeader("X-Table-Version"), 10);
     if (v > lastVersion) { lastVersion = v; }
+    if (frag && d.elt === frag && d.successful && v > 0) { fragVersion.set(frag, v); }
     if (xhr && xhr.status) { lastMessage = Date.now(); setConnection("online"); }
     if (frag) {
       busy.set(frag, Math.max(0, (busy.get(frag) || 1) - 1));
@@ -436,7 +470,14 @@
     source.addEventListener("update", function (e) {
       seen();
       var v = parseInt(e.data, 10);
-      if (!(v <= lastVersion)) { refresh(); }
+      if (isNaN(v) || stale(v)) { refresh(); }
+    });
+    source.addEventListener("progress", function (e) {
+      seen();
+      var d = null;
+      try { d = JSON.parse(e.data); } catch (err) { d = null; }
+      if (d && !stale(d.v)) { return; }
+      if (!d || !applyProgress(d)) { refresh(); }
     });
   }
   function reconnect() { connect(); refresh(); }

@@ -351,13 +351,33 @@ def without_noise(body: str) -> str:
     return DIGEST.sub(r"\1", ORIGIN.sub("ORIGIN", body))
 
 
+#: Passes every message of the page's event stream to the recorder (a progress event carries log
+#: lines, companion/progress.py); installed before any page script runs.
+_STREAM_TAP = """(() => {
+  const Native = window.EventSource;
+  if (!Native || Native.__tapped) { return; }
+  function Tapped(url, init) {
+    const es = new Native(url, init);
+    ["update", "progress", "ping", "message"].forEach(kind => es.addEventListener(kind, e => {
+      try { window.__companionStreamTap(kind + ":" + e.data); } catch (err) { /* page closing */ }
+    }));
+    return es;
+  }
+  Tapped.prototype = Native.prototype;
+  Object.assign(Tapped, {CONNECTING: 0, OPEN: 1, CLOSED: 2, __tapped: true});
+  window.EventSource = Tapped;
+})();"""
+
+
 class Recorder:
-    """Every response body a device receives (the event stream carries only version numbers), so
-    a test can prove a secret never reached it by any request."""
+    """Every response body a device receives and every message of its event stream, so a test can
+    prove a secret never reached it by any request."""
 
     def __init__(self, page) -> None:
         self.bodies: list[str] = []
         page.on("response", self._keep)
+        page.expose_function("__companionStreamTap", lambda data: self.bodies.append(without_noise(data)))
+        page.add_init_script(_STREAM_TAP)
 
     def _keep(self, response) -> None:
         if "text/event-stream" in (response.headers.get("content-type") or ""):

@@ -165,6 +165,18 @@ class Game(ABC):
         """Seats the table is waiting on right now (for the screen and for phone alerts)."""
         return []
 
+    #: True when :meth:`progress_free` is written for this game's phone template: an answer that
+    #: changes only who has answered then reaches the other phones as log lines in the live event,
+    #: not as a fetch of their whole fragment (:mod:`companion.progress`, issue #27).
+    progress_patches: bool = False
+
+    def progress_free(self, view: dict[str, Any]) -> Any:
+        """A view (the public one with ``waiting_for``, or a seat's private one) without what the
+        phone template never shows and only says who has answered. Equal results at two versions
+        promise that a phone's fragment differs only in its log (tests/api/test_progress.py renders
+        both to check it)."""
+        return view
+
 
 def get_int(action: Action, key: str, lo: int, hi: int, rule: str | None = None, why: str | None = None,
             entry: str | None = None, **params: Any) -> int:

@@ -25,8 +25,9 @@ from ..schemas import (
     validate,
 )
 from ..tables import NO_TABLE
-from .common import api_viewer, public_base, readable_record, tables
+from .common import api_viewer, cookie_viewer, public_base, readable_record, tables
 from .i18n_web import translate
+from .live_patch import progress_data
 from .quotas import counted_stream
 from .roomcodes import needs_credential
 from .story import check_entry
@@ -195,6 +196,8 @@ def stream(code: str) -> ResponseReturnValue:
         seen = -1
     if not svc.db.is_sqlite:
         svc.live.attach_fanout(svc.db.url)
-    gen = counted_stream(svc.live.stream(code, lambda: svc.version(code), seen=seen))  # per-source cap
+    seat = cookie_viewer(code).seat  # a phone may be sent its progress lines (companion.progress)
+    gen = counted_stream(svc.live.stream(code, lambda: svc.version(code), seen=seen,
+                                         patch=lambda change: progress_data(code, seat, change)))
     return Response(stream_with_context(gen), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

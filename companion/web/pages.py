@@ -31,6 +31,7 @@ from markupsafe import Markup
 
 from ..games import registry
 from ..games.base import RuleError
+from ..progress import SEAT_LOG_LINES
 from ..schemas import parse_json
 from ..tables import Snapshot, Viewer
 from .common import (
@@ -92,7 +93,7 @@ def join_url(code: str, claim: str | None = None) -> str:
     return f"{url}?claim={claim}" if claim else url
 
 
-LOG_LINES = {"screen": 30, "seat": 15}
+LOG_LINES = {"screen": 30, "seat": SEAT_LOG_LINES}
 
 
 def fragment_context(snap: Snapshot, viewer: Viewer, log_lines: int = LOG_LINES["seat"]) -> dict[str, Any]:
@@ -278,7 +279,8 @@ def frag_seat(code: str) -> ResponseReturnValue:
         return htmx_response("", redirect=url_for("pages.join", code=snap.table.code))
 
     def render() -> str:
-        return render_template("base/_seat_frag.html", game=snap.game, **fragment_context(snap, viewer))
+        return render_template("base/_seat_frag.html", game=snap.game, log_limit=LOG_LINES["seat"],
+                               **fragment_context(snap, viewer))
 
     return render_once(snap, "seat", viewer, render, _device_secrets(snap.table.code))
 

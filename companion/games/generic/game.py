@@ -64,3 +64,8 @@ class GenericGame(Game):
 
     def waiting_for(self, state: State) -> list[str]:
         return views.waiting_for(state)
+
+    progress_patches = True
+
+    def progress_free(self, view: dict[str, Any]) -> Any:
+        return views.progress_free(view)
