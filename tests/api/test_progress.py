@@ -71,15 +71,18 @@ class Stream:
             if not message.startswith("event: ping"):
                 return message
 
-    def close(self) -> None:
-        """End the stream: its thread sees the stop at the next heartbeat (a fraction of a second here)."""
-        self.stop.set()
-        self.thread.join(30)
 
 
-@pytest.fixture(autouse=True)
-def quick_heartbeat(monkeypatch):
-    monkeypatch.setattr("companion.live.HEARTBEAT_SECONDS", 0.1)
+def close_all(*streams: Stream) -> None:
+    """End the streams: each thread sees its stop once woken, and one publish of a version nobody
+    will reach wakes them all (a short heartbeat would race a commit and its publish instead)."""
+    for st in streams:
+        st.stop.set()
+    if streams:
+        streams[0].app.extensions["companion.tables"].live.publish(streams[0].code, 10**9)
+    for st in streams:
+        st.thread.join(30)
+        assert not st.thread.is_alive()
 
 
 def event(text: str) -> tuple[str, str]:
@@ -112,8 +115,7 @@ def test_a_patched_phone_shows_exactly_what_a_fetch_would(app, api, bid, lang):
         streams = {s: Stream(app, code, tokens[s], lang) for s in [*others, actor]}
         api.ok(code, tokens[actor], {"type": "answer", "prompt": "g1", "value": value})
         got = {s: event(st.next()) for s, st in streams.items()}
-        for st in streams.values():
-            st.close()
+        close_all(*streams.values())
         assert got[actor][0] == "update", "the actor's own fragment changed: it fetches"
         for s in others:
             kind, data = got[s]
@@ -125,8 +127,7 @@ def test_a_patched_phone_shows_exactly_what_a_fetch_would(app, api, bid, lang):
     streams = {s: Stream(app, code, tokens[s]) for s in tokens}
     api.ok(code, tokens["p4"], {"type": "answer", "prompt": "g1", "value": 5})
     assert {s: event(st.next())[0] for s, st in streams.items()} == dict.fromkeys(tokens, "update")
-    for st in streams.values():
-        st.close()
+    close_all(*streams.values())
 
 
 def test_screens_and_strangers_always_fetch_and_never_see_the_lines(app, api, bid):
@@ -136,8 +137,7 @@ def test_screens_and_strangers_always_fetch_and_never_see_the_lines(app, api, bi
     api.ok(code, tokens["p1"], {"type": "answer", "prompt": "g1", "value": SECRET})
     assert event(screen.next())[0] == "update"
     assert event(host_screen.next())[0] == "update"
-    screen.close()
-    host_screen.close()
+    close_all(screen, host_screen)
 
 
 def test_what_is_not_progress_makes_every_phone_fetch(app, api, bid):
@@ -152,8 +152,7 @@ def test_what_is_not_progress_makes_every_phone_fetch(app, api, bid):
     # A die roll changes the public view.
     api.ok(code, tokens["p2"], {"type": "roll", "dice": "1d6"})
     assert {s: event(st.next())[0] for s, st in streams.items()} == dict.fromkeys(tokens, "update")
-    for st in streams.values():
-        st.close()
+    close_all(*streams.values())
 
 
 def test_a_stream_that_missed_a_version_gets_a_plain_update():
