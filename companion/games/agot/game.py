@@ -81,3 +81,11 @@ class AgotGame(Game):
     def waiting_for(self, state: State) -> list[str]:
         """Whom the table waits on: what the innermost running procedure says."""
         return next((p.waiting(state) for p in phases.PHASES if p.active(state)), [])
+
+    #: sealed orders, bids and house cards reach the other phones as log lines (issue #27)
+    progress_patches = True
+
+    def progress_free(self, view: dict[str, Any]) -> Any:
+        """The view without who has answered, which no AGoT phone shows (``views.progress_free``,
+        companion.progress)."""
+        return views.progress_free(view)

@@ -219,3 +219,41 @@ def private(state: State, seat: str) -> dict[str, Any]:
 
 
 _ = wildlings
+
+
+#: What a sealed prompt's view says of who has answered (``sealed.public``): no AGoT phone shows it.
+_WHO_ANSWERED = ("answered", "waiting")
+
+
+def _without_who_answered(prompt: Any) -> Any:
+    if not isinstance(prompt, dict):
+        return prompt
+    return {k: v for k, v in prompt.items() if k not in _WHO_ANSWERED}
+
+
+def progress_free(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without who has answered a sealed step, for :mod:`companion.progress` (issue #27).
+
+    The phone (``agot/seat.html`` and what it includes: ``planning_seat.html``, ``action_seat.html``,
+    ``combat_seat.html``) never shows a prompt's ``answered`` / ``waiting`` lists (its own bid or
+    orders are ``mine`` / ``draft``, kept), nor ``waiting_for`` beyond whether it is this seat's
+    move, which companion.progress checks separately. So one house sealing its orders, a Clash of
+    Kings or Night's Watch bid, or its house card changes no other phone's fragment but its log.
+
+    Kept on purpose: ``waiting_for`` while orders are placed in turn order (seed 000 p.12), since
+    ``planning_seat.html`` tells every asked house "wait for %(house)s" — each answer changes it, so
+    that step is never a patch — and the turn-order ``face_down`` areas with it. Everything else a
+    phone renders (power, tracks, the combat panel, ``todo``) is compared as it is.
+    """
+    out = dict(view)
+    planning = view.get("planning")
+    in_turn = isinstance(planning, dict) and planning.get("mode") == "turn_order" and planning.get("step") == "assign"
+    if not in_turn:
+        out.pop("waiting_for", None)
+    if isinstance(view.get("current"), dict) and "prompt" in view["current"]:
+        out["current"] = {**view["current"], "prompt": _without_who_answered(view["current"]["prompt"])}
+    if isinstance(planning, dict) and "prompt" in planning:
+        out["planning"] = {**planning, "prompt": _without_who_answered(planning["prompt"])}
+    if isinstance(view.get("prompts"), list):
+        out["prompts"] = [_without_who_answered(p) for p in view["prompts"]]
+    return out
