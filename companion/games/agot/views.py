@@ -226,6 +226,7 @@ _WHO_ANSWERED = ("answered", "waiting")
 
 
 def _without_who_answered(prompt: Any) -> Any:
+    """A prompt's view (``sealed.public`` / ``sealed.private``) without who has answered (issue #27)."""
     if not isinstance(prompt, dict):
         return prompt
     return {k: v for k, v in prompt.items() if k not in _WHO_ANSWERED}
@@ -243,7 +244,8 @@ def progress_free(view: dict[str, Any]) -> dict[str, Any]:
     Kept on purpose: ``waiting_for`` while orders are placed in turn order (seed 000 p.12), since
     ``planning_seat.html`` tells every asked house "wait for %(house)s" — each answer changes it, so
     that step is never a patch — and the turn-order ``face_down`` areas with it. Everything else a
-    phone renders (power, tracks, the combat panel, ``todo``) is compared as it is.
+    phone renders (power, tracks, the combat panel, ``todo``) is compared as it is;
+    tests/api/test_progress_agot.py renders patched and fetched phones to hold this to the templates.
     """
     out = dict(view)
     planning = view.get("planning")
