@@ -107,6 +107,10 @@ def init_app(app: Flask) -> None:
     from flask_compress import Compress
 
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
+    # Brotli's fastest quality: every live fragment is compressed per request, and on the table's
+    # own Wi-Fi a fifth more bytes costs less than four times the CPU (0.05 against 0.23 ms for a
+    # 5.5 kB phone fragment; docs/performance.md, issue #27).
+    app.config.setdefault("COMPRESS_BR_LEVEL", 1)
     app.config.setdefault("COMPRESS_STREAMS", False)
     app.config.setdefault("COMPRESS_MIN_SIZE", 300)
     app.config.setdefault("COMPRESS_MIMETYPES", [

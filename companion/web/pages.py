@@ -127,6 +127,16 @@ def fragment_context(snap: Snapshot, viewer: Viewer, log_lines: int = LOG_LINES[
             "log": svc.log_view(snap, viewer, limit=log_lines)}
 
 
+@bp.app_template_global()
+def act_url() -> str:
+    """Where this page's forms post: built once per request (a phone's fragment has dozens of
+    forms, and ``url_for`` was a third of its render, issue #27)."""
+    url: str | None = g.get("act_url")
+    if url is None:
+        url = g.act_url = url_for("pages.act", code=(request.view_args or {})["code"])
+    return url
+
+
 def _snap(code: str) -> Snapshot:
     return tables().snapshot(code)
 
