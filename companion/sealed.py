@@ -9,6 +9,7 @@ device sees: they are the single gate for these secrets.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NotRequired, TypedDict, cast
 
 from .games.base import RuleError
@@ -152,6 +153,12 @@ def public(prompt: Prompt) -> PublicPrompt:
 def private(prompt: Prompt, seat: str) -> PrivatePrompt:
     """One seat's view: the public view plus its own answer (never anyone else's)."""
     return {**public(prompt), "mine": prompt["answers"].get(seat), "asked_me": seat in prompt["asked"]}
+
+
+def without_progress(view: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """A prompt's public or private view without who has answered (``answered``, ``waiting``), for a
+    game's ``progress_free`` whose phone never shows them (companion.progress, issue #27)."""
+    return None if view is None else {k: v for k, v in view.items() if k not in ("answered", "waiting")}
 
 
 def open_for(state: dict[str, Any], seat: str) -> list[Prompt]:

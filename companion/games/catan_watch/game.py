@@ -100,3 +100,10 @@ class CatanWatchGame(Game):
 
     def private_view(self, state: State, seat: str) -> dict[str, Any]:
         return views.private(state, seat)
+
+    #: One tied player's hidden victory point cards reach the other phones as its log line, not a
+    #: fetch (companion.progress, issue #27; views.progress_free says what the phone never shows).
+    progress_patches = True
+
+    def progress_free(self, view: dict[str, Any]) -> Any:
+        return views.progress_free(view)

@@ -163,3 +163,16 @@ def private(state: State, seat: str) -> dict[str, Any]:
         "pieces_left": {"settlements": 5 - pl["settlements"], "keeps": 4 - pl["keeps"],
                         "roads": 15 - pl["roads"]},  # supply of seed 004 p.3
     }
+
+
+def progress_free(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without what only says who has answered the end's sealed prompt and what the phone
+    (seat.html) never shows: ``waiting_for``, the prompts' ``answered``/``waiting`` (a phone shows
+    its own answer and "the result waits", nothing about the others) and ``steps_mark`` (the
+    screen's fresh-steps mark, moved by every move). One player's hidden victory point cards then
+    reach the other phones as its log line, which names no count (companion.progress, issue #27)."""
+    out = {k: v for k, v in view.items() if k not in ("waiting_for", "steps_mark")}
+    for key in ("final_reveal", "final_vp"):
+        if out.get(key):
+            out[key] = sealed.without_progress(out[key])
+    return out

@@ -126,3 +126,10 @@ class ImmortalsGame(Game):
 
     def waiting_for(self, state: State) -> list[str]:
         return views.waiting_for(state)
+
+    #: A draft pick or a sealed plan reaches the other phones as its log line, not a fetch
+    #: (companion.progress, issue #27; views.progress_free says what the phone never shows).
+    progress_patches = True
+
+    def progress_free(self, view: dict[str, Any]) -> Any:
+        return views.progress_free(view)

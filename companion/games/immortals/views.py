@@ -245,6 +245,17 @@ def tribe_flow(state: dict[str, Any], seat: str) -> dict[str, Any]:
             "number": FLOW_STEPS.index(current) + 1, "of": len(FLOW_STEPS)}
 
 
+def progress_free(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without who has answered, which the phone (seat.html) never shows: ``waiting_for`` and
+    the prompts' ``answered``/``waiting`` (a phone shows only its own sealed pick or plan). A draft
+    pick or a sealed plan then reaches the other phones as its log line, which names no card
+    (companion.progress, issue #27)."""
+    out = {k: v for k, v in view.items() if k != "waiting_for"}
+    if "prompts" in out:
+        out["prompts"] = [sealed.without_progress(p) for p in out["prompts"]]
+    return out
+
+
 def waiting_for(state: dict[str, Any]) -> list[str]:
     """Whom the table waits on now, for the screen and the phones' alerts."""
     phase = state["phase"]

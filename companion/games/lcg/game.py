@@ -104,5 +104,12 @@ class LcgGame(Game):
     def waiting_for(self, state: State) -> list[str]:
         return views.waiting_for(state)
 
+    #: A plot choice or a dominance count reaches the phones still choosing as its log line, not a
+    #: fetch (companion.progress, issue #27; views.progress_free says what the phone never shows).
+    progress_patches = True
+
+    def progress_free(self, view: dict[str, Any]) -> Any:
+        return views.progress_free(view)
+
 
 __all__ = ["LcgGame", "autopass_kinds"]

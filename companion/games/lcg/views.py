@@ -193,11 +193,14 @@ def private_view(state: dict[str, Any], seat: str) -> dict[str, Any]:
     prompt = state["prompts"].get(pid or "")
     rnd = current_round(state)
     used = state["chal_used"].get(seat, [])
+    actions = can(state, seat)
+    countdown = _countdown(state, rnd, seat)
     return {
         "seat": seat,
-        "can": can(state, seat),
+        "can": actions,
         "opp": rnd["opp"] if rnd and holder(rnd) == seat else None,
-        "countdown": _countdown(state, rnd, seat),
+        "countdown": countdown,
+        "idle": _idle(state, actions, countdown),
         "plots": list(player["plots"]),
         "used_plots": list(player["used_plots"]),
         "plot_prompt": sealed.private(prompt, seat) if prompt and sealed.is_open(prompt) else None,
@@ -216,6 +219,31 @@ def private_view(state: dict[str, Any], seat: str) -> dict[str, Any]:
         "passive_orders": _orders(list(range(len(state["stack"][-1]["queue"])))) if state["stack"] else [],
         "reveal_orders": _orders(flow.when_revealed_seats(state)) if _plot_revealed(state) else [],
     }
+
+
+def _idle(state: dict[str, Any], actions: list[str], countdown: dict[str, Any] | None) -> list[str] | None:
+    """What this phone's "Nothing to do right now" card names: None when the card is not shown (a
+    decision of this seat's own, a countdown, the game over), else whom the table waits on. Kept in
+    the seat's own view so that who has answered changes only the fragments of the phones that show
+    it (companion.progress, issue #27)."""
+    if state["winner"] or countdown or [a for a in actions if a not in ("passive", "moribund")]:
+        return None
+    return waiting_for(state)
+
+
+def progress_free(view: dict[str, Any]) -> dict[str, Any]:
+    """A view without who has answered, which no phone renders from it: the public ``waiting_for``
+    (a phone names whom the table waits on only from its own ``idle``, which stays), the plot
+    prompt's ``answered``/``waiting`` and the dominance counts entered so far (both shown on the
+    screen only). A plot choice or a dominance count then reaches the phones still choosing as its
+    log line (companion.progress, issue #27); a phone that already answered shows "Waiting for"
+    and fetches."""
+    out = {k: v for k, v in view.items() if k != "waiting_for"}
+    if out.get("plot_prompt"):
+        out["plot_prompt"] = sealed.without_progress(out["plot_prompt"])
+    if out.get("dominance"):
+        out["dominance"] = {k: v for k, v in out["dominance"].items() if k != "entries"}
+    return out
 
 
 def _orders(items: list[Any]) -> list[list[Any]]:
