@@ -49,9 +49,14 @@ def test_the_reveal_a_changed_answer_a_roll_and_a_cancel_are_not_progress():
 
 
 def test_a_game_without_patches_never_has_progress():
-    t = Table("lcg", {})
+    """The same answer that is progress in the generic game is none once the game offers no patches."""
+    t = table()
     old = copy.deepcopy(t.state)
-    assert progress_of(t.game, old, t.state, 1, 2, ["p1"]) is None
+    version = t.act(Actor(seat="p2"), {"type": "answer", "prompt": "g1", "value": 17})
+    assert progress_of(t.game, old, t.state, version - 1, version, SEATS) is not None
+    game = copy.copy(t.game)
+    game.progress_patches = False
+    assert progress_of(game, old, t.state, version - 1, version, SEATS) is None
 
 
 def test_the_wake_up_between_processes_carries_the_change():
