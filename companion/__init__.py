@@ -53,6 +53,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         BABEL_DEFAULT_LOCALE="en",
         BABEL_TRANSLATION_DIRECTORIES=";".join(str(d / "translations") for d in catalog_dirs()),
         SEND_FILE_MAX_AGE_DEFAULT=3600,
+        PROGRESS_EVENTS="1",  # "0": every change makes every page fetch (companion.progress; bench)
     )
     app.config.from_prefixed_env(ENV_PREFIX, loads=str)
     app.config.update(config or {})

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from flask import Blueprint, Response, jsonify, request, stream_with_context
+from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
 from flask.typing import ResponseReturnValue
 from pydantic import BaseModel
 
 from ..games import registry
 from ..games.base import RuleError
+from ..progress import Progress
 from ..schemas import (
     ActionBody,
     CreateBody,
@@ -196,8 +197,12 @@ def stream(code: str) -> ResponseReturnValue:
         seen = -1
     if not svc.db.is_sqlite:
         svc.live.attach_fanout(svc.db.url)
-    seat = cookie_viewer(code).seat  # a phone may be sent its progress lines (companion.progress)
-    gen = counted_stream(svc.live.stream(code, lambda: svc.version(code), seen=seen,
-                                         patch=lambda change: progress_data(code, seat, change)))
+    patch = None
+    if str(current_app.config["PROGRESS_EVENTS"]) != "0":
+        seat = cookie_viewer(code).seat  # a phone may be sent its progress lines (companion.progress)
+
+        def patch(change: Progress) -> str | None:
+            return progress_data(code, seat, change)
+    gen = counted_stream(svc.live.stream(code, lambda: svc.version(code), seen=seen, patch=patch))
     return Response(stream_with_context(gen), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
