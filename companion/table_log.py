@@ -127,6 +127,17 @@ class TableLog:
         return Snapshot(table=cached.table, game=known_game(cached.table.game_id), seats=cached.seats,
                         state=cached.state)
 
+    def snapshot_at(self, code: str, version: int) -> Snapshot:
+        """The table at exactly ``version`` straight from memory when this process cached it (a
+        state at one version never changes: no database read), else :meth:`snapshot` (which may
+        be newer; callers compare its version)."""
+        cached = self._cached(code)
+        if cached is not None and cached.version == version and cached.table is not None \
+                and cached.seats is not None:
+            return Snapshot(table=cached.table, game=known_game(cached.table.game_id), seats=cached.seats,
+                            state=cached.state)
+        return self.snapshot(code)
+
     def version(self, code: str) -> int | None:
         code = "".join(ch for ch in str(code or "") if ch.isalnum())[:8].upper()
         with self.db.read() as s:

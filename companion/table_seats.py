@@ -138,6 +138,9 @@ class TableSeats(TableLog):
         if not token or len(token) > 200 or not token.isascii() or not token.isprintable():
             return None
         code = clean_text(code)[:8]
+        known = self._known_snapshot(code)  # seat rows change only with the version: from memory
+        if known is not None:
+            return self.viewer_in(known, token)
         digest = hash_token(token)
         with self.db.read() as s:
             table = s.get(TableRow, code)

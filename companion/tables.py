@@ -179,7 +179,11 @@ class Tables(TableSeats):
                 version = self._append(s, table, "action", viewer, json.loads(encoded), seed=seed, change=change)
                 if key is not None:
                     s.add(ActionKeyRow(table_code=table.code, key=key, seq=version))
-            self._publish(code, CachedState(version, new_state), change)
+            # An action changes neither the seats nor the row beyond what this transaction wrote:
+            # keep both in memory, so the pages' reads at this version need no database load.
+            prev = self._cached(code)
+            rows = prev.seats if prev is not None and prev.version == version - 1 else None
+            self._publish(code, CachedState(version, new_state, seats=rows, table=table), change)
         if version % snapshots.EVERY == 0:  # a long evening: a restart replays from here
             snapshots.save(self.db, code, version, new_state,
                            snapshots.rules_key(known_game(table.game_id).rules_version))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from flask import Response, current_app, request
+from flask import Response, current_app, g, request
 from htmx_flask import make_response as _htmx_make_response
 from werkzeug.datastructures import MultiDict
 
@@ -34,6 +34,18 @@ def bearer() -> str | None:
     return None
 
 
+def token_viewer(code: str, token: str | None) -> Viewer | None:
+    """:meth:`Tables.viewer_for`, once per request and token (the room-code guard and the view
+    both ask: each answer costs a database read)."""
+    if not token:
+        return None
+    memo: dict[tuple[str, str], Viewer | None] = g.setdefault("token_viewers", {})
+    key = (code, token)
+    if key not in memo:
+        memo[key] = tables().viewer_for(code, token)
+    return memo[key]
+
+
 def cookie_viewer(code: str, snap: Snapshot | None = None) -> Viewer:
     """The viewer a browser's cookies identify: its seat and/or host rights on this table.
 
@@ -43,8 +55,8 @@ def cookie_viewer(code: str, snap: Snapshot | None = None) -> Viewer:
         seat = svc.viewer_in(snap, request.cookies.get(seat_cookie(code)))
         host = svc.viewer_in(snap, request.cookies.get(host_cookie(code)))
     else:
-        seat = svc.viewer_for(code, request.cookies.get(seat_cookie(code)))
-        host = svc.viewer_for(code, request.cookies.get(host_cookie(code)))
+        seat = token_viewer(code, request.cookies.get(seat_cookie(code)))
+        host = token_viewer(code, request.cookies.get(host_cookie(code)))
     return Viewer(seat=seat.seat if seat else None,
                   host=bool((seat and seat.host) or (host and host.host)))
 
@@ -52,7 +64,7 @@ def cookie_viewer(code: str, snap: Snapshot | None = None) -> Viewer:
 def api_viewer(code: str, required: bool = True) -> Viewer:
     """The viewer of a JSON call: ``Authorization: Bearer <seat or host token>``."""
     token = bearer()
-    viewer = tables().viewer_for(code, token) if token else None
+    viewer = token_viewer(code, token)
     if viewer is None and required:
         raise RuleError("A valid seat or host token is required (Authorization: Bearer ...).",
                         "companion: tokens", status=401)

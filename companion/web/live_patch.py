@@ -24,7 +24,7 @@ def progress_data(code: str, seat: str | None, change: Progress) -> str | None:
     news, the table already moved on, a page with no seat)."""
     if not change.patches(seat):
         return None
-    snap = tables().snapshot(code)
+    snap = tables().snapshot_at(code, change.after)
     if snap.version != change.after:
         return None
     cache = fragment_cache()

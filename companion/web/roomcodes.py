@@ -33,7 +33,7 @@ from ..engine import RULE_SEATS
 from ..games.base import RuleError
 from ..i18n import N_
 from ..server import source_of
-from .common import bearer, host_cookie, seat_cookie, tables
+from .common import bearer, host_cookie, seat_cookie, token_viewer
 from .room import clean_code
 
 #: Failed room-code lookups allowed per source: a player mistyping a code a few times never notices;
@@ -100,9 +100,8 @@ def _code() -> str | None:
 
 def _holds_token(code: str) -> bool:
     """Whether the request carries a seat or host token of table ``code`` (a device at its own table)."""
-    svc = tables()
     tokens = [bearer(), request.cookies.get(seat_cookie(code)), request.cookies.get(host_cookie(code))]
-    return any(t and svc.viewer_for(code, t) is not None for t in tokens)
+    return any(token_viewer(code, t) is not None for t in tokens)
 
 
 def check_request() -> None:
