@@ -56,7 +56,7 @@ def serve(args: argparse.Namespace) -> int:
 
     from . import create_app
     from .db import default_data_dir
-    from .server import connection_cap, guarded_server_class, per_source, raise_fd_limit
+    from .server import connection_cap, guarded_server_class, per_source, raise_fd_limit, tune_gc
 
     config = {}
     if args.data_dir:
@@ -74,6 +74,7 @@ def serve(args: argparse.Namespace) -> int:
                                               error_log="default", max_connections=connection_cap(fds),
                                               idle_timeout=args.idle_timeout, per_source=per_source())
     print_banner(urls or [public_url], where)
+    tune_gc()
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -76,8 +76,11 @@ def serve_workers(config: dict[str, Any], host: str, port: int, workers: int, qu
 
         def load(self) -> Callable[..., Iterable[bytes]]:  # the WSGI app
             from . import create_app
+            from .server import tune_gc
 
-            return create_app(config)
+            app = create_app(config)
+            tune_gc()
+            return app
 
     CompanionApplication().run()
     return 0
