@@ -23,7 +23,6 @@ from collections.abc import Callable, Hashable, Iterable
 
 from flask import current_app, g, request
 from flask_babel import get_locale
-from flask_wtf.csrf import generate_csrf
 
 from ..tables import Snapshot, Viewer
 
@@ -104,7 +103,9 @@ def render_once(snap: Snapshot, view: str, viewer: Viewer, render: Callable[[], 
     """The fragment ``view`` of ``snap`` for ``viewer``: from memory when this exact key was already
     rendered at this version, else rendered by ``render`` and kept (unless it is bound to the device).
 
-    ``device_secrets`` are this request's credentials (cookies); the page's CSRF token is added."""
+    ``device_secrets`` are this request's credentials (cookies); the page's CSRF token is added
+    when this request made one (a body can only show a token signed for it: asking Flask-WTF for
+    one here would sign it, and start a session, on every render)."""
     cache = fragment_cache()
     key = view_key(snap, view, viewer)
     stamp = (snap.table.created_at, snap.version)
@@ -113,6 +114,7 @@ def render_once(snap: Snapshot, view: str, viewer: Viewer, render: Callable[[], 
         g.table_version = snap.version  # the X-Table-Version header, as a render would set it
         return body
     body = render()
-    cache.put(key, stamp, body, [*device_secrets, generate_csrf()])
+    csrf = g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
+    cache.put(key, stamp, body, [*device_secrets, csrf])
     return body
 
