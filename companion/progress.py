@@ -12,8 +12,8 @@ cannot forget a case. A seat may take the patch when, between the two versions,
   has removed the parts its phone template never shows (who has answered);
 - its own private view is the same (once the same parts are removed), and so is whether the
   table waits on it;
-- its log only gained lines at the end, and those lines read the same for it as for a spectator
-  (the actor's own sealed line shows its value to the actor alone: the actor always fetches).
+- its log only gained lines at the end (or none), and those lines read the same for it as for a
+  spectator (the actor's own sealed line shows its value to the actor alone: the actor fetches).
 
 Every other device (the screens, a seat that fails one test, any page whose fragment is not at the
 version just before) fetches as before. The patch holds only what a spectator may read.
@@ -57,10 +57,11 @@ def progress_of(game: Game, old: EngineState, new: EngineState, before: int, aft
         return None
     old_log, new_log = old["log"], new["log"]
     added = len(new_log) - len(old_log)
-    if not 0 < added <= log_lines or new_log[:len(old_log)][-log_lines:] != old_log[-log_lines:]:
+    if not 0 <= added <= log_lines or new_log[:len(old_log)][-log_lines:] != old_log[-log_lines:]:
         return None
     spectator = Viewer()
-    new_lines = [visible(e, new["g"], spectator) for e in new_log[-added:]]
+    added_entries = new_log[len(old_log):]  # none at all: the phones' fragments are unchanged
+    new_lines = [visible(e, new["g"], spectator) for e in added_entries]
     kept = old_log[-(log_lines - added):] if added < log_lines else []
     old_waiting = set(game.waiting_for(old["g"]))
     new_waiting = set(game.waiting_for(new["g"]))
@@ -70,7 +71,7 @@ def progress_of(game: Game, old: EngineState, new: EngineState, before: int, aft
         if (seat in old_waiting) != (seat in new_waiting) \
                 or game.progress_free(game.private_view(old["g"], seat)) \
                 != game.progress_free(game.private_view(new["g"], seat)) \
-                or [visible(e, new["g"], viewer) for e in new_log[-added:]] != new_lines \
+                or [visible(e, new["g"], viewer) for e in added_entries] != new_lines \
                 or [visible(e, old["g"], viewer) for e in kept] != [visible(e, new["g"], viewer) for e in kept]:
             fetch.add(seat)
     if len(fetch) == len(seats):
@@ -79,5 +80,7 @@ def progress_of(game: Game, old: EngineState, new: EngineState, before: int, aft
 
 
 def spectator_lines(state: EngineState, progress: Progress) -> list[dict[str, Any]]:
-    """The new log lines as a spectator (and so every patched seat) reads them, oldest first."""
-    return [visible(e, state["g"], Viewer()) for e in state["log"][-progress.lines:]]
+    """The new log lines as a spectator (and so every patched seat) reads them, oldest first
+    (none: a change that altered nothing a patched phone shows)."""
+    entries = state["log"][len(state["log"]) - progress.lines:]
+    return [visible(e, state["g"], Viewer()) for e in entries]

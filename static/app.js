@@ -240,8 +240,10 @@
     if (!list || busy.get(frag) || fragVersion.get(frag) !== d.from || typeof d.log !== "string") { return false; }
     var lines = document.createElement("template");
     lines.innerHTML = d.log;
-    list.querySelectorAll(":scope > li.muted").forEach(function (li) { li.remove(); });
-    list.insertBefore(lines.content, list.firstChild);
+    if (lines.content.childElementCount) {   // an empty patch: nothing this phone shows changed
+      list.querySelectorAll(":scope > li.muted").forEach(function (li) { li.remove(); });
+      list.insertBefore(lines.content, list.firstChild);
+    }
     var keep = parseInt(list.dataset.lines, 10) || 0;
     while (keep && list.children.length > keep) { list.removeChild(list.lastElementChild); }
     fragVersion.set(frag, d.v);

@@ -28,8 +28,11 @@ def apply_progress(html: str, data: dict[str, Any]) -> str:
     the oldest lines beyond the list's size dropped."""
     found = LOG.search(html)
     assert found, "a phone's fragment has a log list that says its size"
+    new = ITEM.findall(data["log"])
+    if not new:  # an empty patch: the fragment stays as it is
+        return html
     kept = [li for li in ITEM.findall(found.group(3)) if 'class="muted"' not in li]
-    lines = (ITEM.findall(data["log"]) + kept)[: int(found.group(2))]
+    lines = (new + kept)[: int(found.group(2))]
     return html[: found.start(3)] + "".join(lines) + html[found.end(3):]
 
 

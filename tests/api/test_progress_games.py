@@ -99,6 +99,21 @@ def test_lcg_a_dominance_count_patches_the_phones_still_counting(app, api, lang)
     reveal_step(app, api, code, tokens, seats[-1], {"type": "dominance", "strength": 1})
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_lcg_a_countdown_report_reaches_the_other_phones_as_an_empty_patch(app, api, lang):
+    """A report at zero (Nothing, or Wait: a secret) writes no line and changes no other phone: they
+    take an empty patch (their fragment is exactly the fetched one) and fetch nothing; the last
+    report moves the table on and every page fetches."""
+    code = api.create("lcg", {"players": 3})["code"]  # the default start: a countdown window is open
+    tokens = {f"p{i + 1}": api.join(code, f"p{i + 1}", n) for i, n in enumerate(["Ana", "Bia", "Caio"])}
+    rid = api.me(code, tokens["p2"])["private"]["countdown"]["round"]
+    sealed_step(app, api, code, tokens, "p2", {"type": "pass_ahead", "round": rid}, lang, {"p1", "p3"},
+                sealed=False)
+    sealed_step(app, api, code, tokens, "p3", {"type": "pass_ahead", "round": rid, "wait": "1"}, lang,
+                {"p1", "p2"}, sealed=False)
+    reveal_step(app, api, code, tokens, "p1", {"type": "pass_ahead", "round": rid})
+
+
 # -- Immortals -------------------------------------------------------------------------------------
 def immortals_in_draft(api: Any) -> tuple[str, dict[str, str]]:
     from tests.api.test_immortals_api import choose, new_table

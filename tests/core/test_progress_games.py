@@ -50,13 +50,18 @@ def test_lcg_a_dominance_count_is_progress_the_last_one_is_not():
     assert step(t, "p3", {"type": "dominance", "strength": 1}) is None  # the result
 
 
-def test_lcg_a_countdown_report_is_never_progress():
-    """A phone's report at zero (Nothing or Wait) writes no log line, so it has no patch to carry:
-    every page fetches, as before (and nothing tells who waited)."""
+def test_lcg_a_countdown_report_changes_nothing_the_other_phones_show():
+    """A phone's report at zero (Nothing or Wait) writes no log line and changes no other phone:
+    those take an empty patch and fetch nothing, for Nothing and Wait alike (so the kind of event
+    tells nobody who waited); the reporter fetches; the last report, which moves the table on, is
+    an update for everyone."""
     t = new_table("lcg", {"players": 3}, ["Ana", "Bia", "Caio"])
     rid = t.game.private_view(t.g, "p2")["countdown"]["round"]
-    assert step(t, "p2", {"type": "pass_ahead", "round": rid}) is None
-    assert step(t, "p3", {"type": "pass_ahead", "round": rid, "wait": "1"}) is None
+    nothing = step(t, "p2", {"type": "pass_ahead", "round": rid})
+    waits = step(t, "p3", {"type": "pass_ahead", "round": rid, "wait": "1"})
+    assert nothing is not None and nothing.lines == 0 and nothing.fetch == {"p2"}
+    assert waits is not None and waits.lines == 0 and waits.fetch == {"p3"}
+    assert step(t, "p1", {"type": "pass_ahead", "round": rid}) is None
 
 
 # -- Immortals -------------------------------------------------------------------------------------
