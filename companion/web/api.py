@@ -199,10 +199,10 @@ def stream(code: str) -> ResponseReturnValue:
         svc.live.attach_fanout(svc.db.url)
     patch = None
     if str(current_app.config["PROGRESS_EVENTS"]) != "0":
-        seat = cookie_viewer(code).seat  # a phone may be sent its progress lines (companion.progress)
-
         def patch(change: Progress) -> str | None:
-            return progress_data(code, seat, change)
+            # The device's seat, resolved at the first progress event (not when thousands of
+            # pages connect at once): a phone may be sent its progress lines (companion.progress).
+            return progress_data(code, cookie_viewer(code).seat, change)
     gen = counted_stream(svc.live.stream(code, lambda: svc.version(code), seen=seen, patch=patch))
     return Response(stream_with_context(gen), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
