@@ -78,12 +78,16 @@ def test_agot_star_limit_holds_through_merges_and_a_reload(browser, live_server)
             expect(selects.nth(i).locator("option:checked")).to_have_attribute("data-star", "")
 
     assert_limited()
-    # another house places its orders: every phone's fragment is merged again
+    # another house places its orders: this phone only adds the log line (a progress event)...
     other = next(h for h in houses if h != house)
     pid = requests.get(f"{base}/api/tables/{code}", timeout=30).json()["state"]["planning"]["prompt"]["id"]
-    with page.expect_response(lambda r: r.url.endswith("/frag/seat")):
-        _act(base, code, tokens[other], {"type": "answer", "prompt": pid, "value": {"orders": AGOT_ORDERS[other]}})
+    _act(base, code, tokens[other], {"type": "answer", "prompt": pid, "value": {"orders": AGOT_ORDERS[other]}})
     expect(pages[other].locator(".drafted")).to_have_count(1)
+    expect(page.locator("#seat-frag ol.log li").first).to_contain_text(other.capitalize())
+    assert_limited()
+    # ... and when its fragment is merged again (any change that reaches it), the limit holds
+    with page.expect_response(lambda r: r.url.endswith("/frag/seat")):
+        page.evaluate("htmx.trigger(document.body, 'refresh')")
     page.wait_for_timeout(100)  # the merge follows the response
     assert_limited()
     page.reload()  # the draft comes back from this tab's storage, then the limit is applied to it
