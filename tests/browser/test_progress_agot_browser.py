@@ -9,7 +9,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from tests.conftest import PHONE
+from tests.browser.test_progress_browser import open_phones
 
 pytestmark = pytest.mark.browser
 
@@ -35,20 +35,7 @@ def test_a_sealed_bid_reaches_the_other_phones_without_a_fetch(browser, live_ser
         act(host, {"type": "draw_card", "card": card})
     pid = requests.get(f"{base}/api/tables/{code}", timeout=30).json()["state"]["current"]["prompt"]["id"]
 
-    phones, recs, fetches = {}, {}, {}
-    for house in HOUSES:
-        ctx = browser.new_context(locale="en-US", **PHONE)
-        ctx.add_cookies([{"name": f"seat_{code}", "value": tokens[house], "url": base}])
-        page = ctx.new_page()
-        recs[house] = recorder(page)
-        fetches[house] = []
-        page.on("request", lambda r, h=house: "/frag/seat" in r.url and fetches[h].append(r.url))
-        page.goto(f"{base}/t/{code}/seat")
-        expect(page.locator("form.answer-form")).to_be_visible()
-        phones[house] = page
-    for page in phones.values():  # the first load and the stream's first hint have both landed
-        page.wait_for_function("() => !document.querySelector('.htmx-request')")
-        page.wait_for_timeout(300)
+    phones, recs, fetches = open_phones(browser, recorder, base, code, {h: tokens[h] for h in HOUSES})
 
     def seal_on_phone(house: str) -> None:
         form = phones[house].locator("form.answer-form")

@@ -15,6 +15,26 @@ pytestmark = pytest.mark.browser
 SECRETS = {"Ana": 417, "Bia": 523, "Caio": 689}
 
 
+def open_phones(browser, recorder, base: str, code: str, tokens: dict[str, str]) -> tuple[dict, dict, dict]:
+    """One phone per seat token on its seat page, settled: the pages, their recorders, and the
+    list of fragment fetches each page makes from now on (a progress event must add none)."""
+    phones, recs, fetches = {}, {}, {}
+    for who, token in tokens.items():
+        ctx = browser.new_context(locale="en-US", **PHONE)
+        ctx.add_cookies([{"name": f"seat_{code}", "value": token, "url": base}])
+        page = ctx.new_page()
+        recs[who] = recorder(page)
+        fetches[who] = []
+        page.on("request", lambda r, w=who: "/frag/seat" in r.url and fetches[w].append(r.url))
+        page.goto(f"{base}/t/{code}/seat")
+        expect(page.locator("form.answer-form")).to_be_visible()
+        phones[who] = page
+    for page in phones.values():  # the first load and the stream's first hint have both landed
+        page.wait_for_function("() => !document.querySelector('.htmx-request')")
+        page.wait_for_timeout(300)
+    return phones, recs, fetches
+
+
 def test_other_phones_take_an_answer_without_a_fetch(browser, live_server, recorder):
     base = live_server.url
     t = requests.post(base + "/api/tables", json={"game": "generic", "options": {"seats": "Red, Blue, Green"}},
@@ -30,20 +50,7 @@ def test_other_phones_take_an_answer_without_a_fetch(browser, live_server, recor
     screen = browser.new_context(viewport={"width": 1600, "height": 900}, locale="en-US").new_page()
     screen_rec = recorder(screen)
     screen.goto(f"{base}/t/{code}/screen")
-    phones, recs, fetches = {}, {}, {}
-    for name in SECRETS:
-        ctx = browser.new_context(locale="en-US", **PHONE)
-        ctx.add_cookies([{"name": f"seat_{code}", "value": tokens[name], "url": base}])
-        page = ctx.new_page()
-        recs[name] = recorder(page)
-        fetches[name] = []
-        page.on("request", lambda r, n=name: "/frag/seat" in r.url and fetches[n].append(r.url))
-        page.goto(f"{base}/t/{code}/seat")
-        expect(page.locator("form.answer-form")).to_be_visible()
-        phones[name] = page
-    for page in phones.values():  # the first load and the stream's first hint have both landed
-        page.wait_for_function("() => !document.querySelector('.htmx-request')")
-        page.wait_for_timeout(300)
+    phones, recs, fetches = open_phones(browser, recorder, base, code, tokens)
 
     def seal(name: str, last: bool = False) -> None:
         form = phones[name].locator("form.answer-form")

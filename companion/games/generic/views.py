@@ -64,5 +64,5 @@ def waiting_for(state: State) -> list[str]:
 def progress_free(view: dict[str, Any]) -> dict[str, Any]:
     """A view without who has answered: the phone template shows neither its prompts' ``answered``
     and ``waiting`` nor ``waiting_for`` (only whether it is this seat's move). See companion.progress."""
-    prompts = [{k: v for k, v in p.items() if k not in ("answered", "waiting")} for p in view.get("prompts", [])]
+    prompts = [sealed.without_progress(p) for p in view.get("prompts", [])]
     return {**{k: v for k, v in view.items() if k != "waiting_for"}, "prompts": prompts}
