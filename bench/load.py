@@ -24,6 +24,7 @@ from gevent import monkey
 monkey.patch_all()
 
 import argparse  # noqa: E402
+import gc  # noqa: E402
 import json  # noqa: E402
 import os  # noqa: E402
 import random  # noqa: E402
@@ -54,18 +55,19 @@ class Client:
         self.base, self.code = base, code
         self.session = requests.Session()
         self.session.trust_env = False
+        self.view = "seat" if token else "screen"
         if token:
             self.session.cookies.set(f"seat_{code}", token)
-            self.frag = f"{base}/t/{code}/frag/seat"
-        else:
-            self.frag = f"{base}/t/{code}/frag/screen"
+        self.frag = f"{base}/t/{code}/frag/{self.view}"
         self.revealed_at: dict[str, float] = {}
-        self.version = -1  # of the fragment last fetched or patched
-        self.fetches = self.patched = 0
+        self.version = -1  # of the fragment last fetched, patched or pushed
+        self.fetches = self.patched = self.pushed = 0
         self.connected = gevent.event.Event()
 
     def run(self) -> None:
-        with self.session.get(f"{self.base}/api/tables/{self.code}/stream", stream=True, timeout=120) as r:
+        # the page names its fragment, as templates/base/_live.html does: the server may push it
+        url = f"{self.base}/api/tables/{self.code}/stream?push={self.view}"
+        with self.session.get(url, stream=True, timeout=120) as r:
             self.connected.set()
             event, buf = None, ""
             for chunk in r.iter_content(chunk_size=None, decode_unicode=True):
@@ -78,6 +80,8 @@ class Client:
                         self.fetch()
                     elif raw.startswith("data:") and event == "progress":
                         self.progress(json.loads(raw[5:]))
+                    elif raw.startswith("data:") and event == "fragment":
+                        self.take(json.loads(raw[5:]))
 
     def progress(self, data: dict[str, Any]) -> None:
         """A progress event (companion/progress.py), as static/app.js takes it: the new log lines
@@ -88,11 +92,19 @@ class Client:
         else:
             self.fetch()
 
+    def take(self, data: dict[str, Any]) -> None:
+        """A fragment pushed on the stream (companion/web/live_push.py): what a fetch would bring."""
+        if data["v"] > self.version:
+            self.pushed += 1
+            self.seen(data["html"], data["v"])
+
     def fetch(self) -> None:
         r = self.session.get(self.frag, timeout=30)
-        html = r.text
         self.fetches += 1
-        self.version = int(r.headers.get("X-Table-Version") or -1)
+        self.seen(r.text, int(r.headers.get("X-Table-Version") or -1))
+
+    def seen(self, html: str, version: int) -> None:
+        self.version = version
         now = time.perf_counter()
         for marker in [m for m in self.expect if m not in self.revealed_at]:
             if marker in html:
@@ -122,7 +134,9 @@ def start_server(kind: str, args: argparse.Namespace) -> tuple[str, subprocess.P
         env.update(COMPANION_CONNECTIONS_PER_SOURCE="0", COMPANION_STREAM_LIMIT="100000",
                    COMPANION_TABLE_LIMIT="100000 per minute")
         if kind == "project-fetch":  # the same server with every page fetching on every change
-            env["COMPANION_PROGRESS_EVENTS"] = "0"
+            env.update(COMPANION_PROGRESS_EVENTS="0", COMPANION_PUSH_FRAGMENTS="0")
+        if kind == "project-hint":  # progress events, but every other change a hint and a fetch
+            env["COMPANION_PUSH_FRAGMENTS"] = "0"
         cmd = [sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port", str(port), "--quiet"]
         if args.workers > 1:
             cmd += ["--workers", str(args.workers)]  # needs DATABASE_URL (PostgreSQL)
@@ -145,8 +159,9 @@ def start_server(kind: str, args: argparse.Namespace) -> tuple[str, subprocess.P
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--servers", default="project,echo,echo-fsync",
-                    help="comma-separated: project, project-fetch (no progress events: every page "
-                         "fetches on every change), echo, echo-fsync (measured one after another)")
+                    help="comma-separated: project, project-hint (no fragment pushed on the stream: a "
+                         "hint, then a fetch), project-fetch (nor progress events: every page fetches on "
+                         "every change), echo, echo-fsync (measured one after another)")
     ap.add_argument("--workers", type=int, default=1, help="project server processes (PostgreSQL only)")
     ap.add_argument("--postgres", action="store_true", help="project on DATABASE_URL instead of SQLite")
     ap.add_argument("--tables", type=int, default=50)
@@ -164,7 +179,7 @@ def main() -> int:
     print(f"{'server':<14} {'p50':>8} {'p95':>8} {'p99':>8} {'missing':>8}")
     for kind, r in results.items():
         print(f"{kind:<14} {r['p50']:>6.1f}ms {r['p95']:>6.1f}ms {r['p99']:>6.1f}ms {r['missing']:>8}")
-    for kind in ("project", "project-fetch"):
+    for kind in ("project", "project-hint", "project-fetch"):
         for base_kind in ("echo", "echo-fsync"):
             if kind in results and base_kind in results and results[base_kind]["p99"]:
                 p, b = results[kind], results[base_kind]
@@ -206,6 +221,11 @@ def _measure(base: str, proc: subprocess.Popen[bytes], args: argparse.Namespace)
         c.connected.wait(timeout=60)
     gevent.sleep(1.0)
     print(f"{len(all_clients)} live clients connected on {len(tables)} tables")
+    # The client must not measure itself: with a thousand streams its own collector paused it for
+    # 10-35 ms dozens of times per round (up to 190 ms), delaying every reveal it was reading.
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(100_000, 50, 1000)
 
     latencies: list[float] = []
     missing = 0
@@ -236,6 +256,7 @@ def _measure(base: str, proc: subprocess.Popen[bytes], args: argparse.Namespace)
                    json={"type": "answer", "prompt": pid, "value": 7})
             return t0
 
+        first = len(latencies)
         jobs = {code: gevent.spawn(run_table, code, tokens) for code, tokens, _ in tables}
         gevent.joinall(list(jobs.values()))
         gevent.sleep(3.0 + (0 if args.spread else 2.0))  # every reveal has long arrived by then
@@ -247,7 +268,9 @@ def _measure(base: str, proc: subprocess.Popen[bytes], args: argparse.Namespace)
                     missing += 1
                 else:
                     latencies.append((at - t0) * 1000)
-        print(f"round {rnd}: {len(latencies)} reveals measured so far, {missing} missing")
+        mine = sorted(latencies[first:])
+        worst = f", this round p50 {mine[len(mine) // 2]:.0f} ms, max {mine[-1]:.0f} ms" if mine else ""
+        print(f"round {rnd}: {len(latencies)} reveals measured so far, {missing} missing{worst}")
     wall = time.perf_counter() - wall0
     if server:
         cpu1 = tree_cpu(server)
@@ -266,12 +289,13 @@ def _measure(base: str, proc: subprocess.Popen[bytes], args: argparse.Namespace)
         print(f"server CPU: {cpu:.1f} s over {wall:.1f} s wall = {100 * cpu / wall:.0f}% of one core; "
               f"RSS {sum(p.memory_info().rss for p in [server, *server.children(recursive=True)]) / 2**20:.0f} MiB")
     fetched, patched = sum(c.fetches for c in all_clients), sum(c.patched for c in all_clients)
-    print(f"pages: {fetched} fragment fetches, {patched} progress events taken without a fetch")
+    pushed = sum(c.pushed for c in all_clients)
+    print(f"pages: {fetched} fragment fetches, {patched} progress events taken without a fetch, "
+          f"{pushed} fragments pushed on the stream")
     me1 = me.cpu_times()
     mine = (me1.user + me1.system) - (me0.user + me0.system)
     print(f"benchmark client CPU (same machine): {mine:.1f} s = {100 * mine / wall:.0f}% of one core")
-    for g in greenlets:
-        g.kill(block=False)
+    gevent.killall(greenlets, block=True, timeout=10)  # before the server stops under them
     nothing = float("nan")
     return {"p50": pct(50) if latencies else nothing, "p95": pct(95) if latencies else nothing,
             "p99": pct(99) if latencies else nothing, "missing": missing}

@@ -36,7 +36,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .i18n import catalog_dirs
     from .resources import STATIC, TEMPLATES
     from .tables import Tables
-    from .web import api, assets, errors, hosts, i18n_web, pages, rules, security, story
+    from .web import api, assets, errors, hosts, i18n_web, log_memo, pages, rules, security, story
     from .web.common import TextResponse
     from .web.room import RoomCode
 
@@ -54,6 +54,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         BABEL_TRANSLATION_DIRECTORIES=";".join(str(d / "translations") for d in catalog_dirs()),
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         PROGRESS_EVENTS="1",  # "0": every change makes every page fetch (companion.progress; bench)
+        PUSH_FRAGMENTS="1",  # "0": a change reaches a page as a hint, and the page fetches (web/live_push.py)
     )
     app.config.from_prefixed_env(ENV_PREFIX, loads=str)
     app.config.update(config or {})
@@ -83,4 +84,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(api.bp)
     app.register_blueprint(rules.bp)
     app.register_blueprint(story.bp)
+    app.add_template_global(log_memo.log_lines)  # every fragment's log lines, each rendered once
     return app

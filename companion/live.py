@@ -104,7 +104,8 @@ class Notifier:
 
     def stream(self, code: str, current: Callable[[], int | None], seen: int = -1,
                heartbeat: float | None = None,
-               patch: Callable[[Progress], str | None] | None = None) -> Iterator[str]:
+               patch: Callable[[Progress], str | None] | None = None,
+               push: Callable[[int], tuple[int, str] | None] | None = None) -> Iterator[str]:
         """Server-sent events for one page: an ``update`` whenever the version moves.
 
         The first message always carries the current version, so a page that reconnects after
@@ -113,7 +114,10 @@ class Notifier:
 
         When the new version is a progress-only change from the one this stream last announced,
         ``patch`` (this page's device) may turn it into a ``progress`` event whose data (one JSON
-        line) lets the page update without a fetch; None from it means a plain ``update``.
+        line) lets the page update without a fetch; None from it means a plain ``update``. Any other
+        change is offered to ``push`` (this page's fragment at that version or newer, as
+        ``(version, data)``), sent as a ``fragment`` event; None from it, or no ``push``, means a
+        plain ``update`` and the page fetches.
         """
         heartbeat = HEARTBEAT_SECONDS if heartbeat is None else heartbeat
         if self.fanout is not None:
@@ -137,8 +141,12 @@ class Notifier:
                     if patch is not None and change is not None and change.before == seen:
                         data = patch(change)
                     seen = latest
+                    pushed = push(latest) if data is None and push is not None else None
                     if data is not None:
                         yield f"event: progress\ndata: {data}\n\n"
+                    elif pushed is not None:
+                        seen = max(seen, pushed[0])  # the fragment may be newer than the wake-up
+                        yield f"event: fragment\ndata: {pushed[1]}\n\n"
                     else:
                         yield f"event: update\ndata: {seen}\n\n"
                 else:

@@ -252,6 +252,26 @@
     return true;
   }
 
+  // A fragment pushed on the event stream (companion/web/live_push.py): the text a fetch of d.frag
+  // would have brought at version d.v, merged the same way (htmx.swap fires the same afterSwap and
+  // afterSettle, so drafts, selects and the TV fit are kept as after a fetch). A fragment that is
+  // loading or sending, or a page offline, fetches instead through the usual gate; a push no newer
+  // than what the fragment shows changes nothing.
+  function applyFragment(d) {
+    if (typeof d.frag !== "string" || !/^[a-z]+$/.test(d.frag) || typeof d.html !== "string" || !(d.v > 0)) { return false; }
+    var frag = document.querySelector("[data-frag=" + d.frag + "]");
+    if (!frag) { return false; }
+    if (fragVersion.has(frag) && fragVersion.get(frag) >= d.v) { return true; }
+    if (busy.get(frag) || body.dataset.connection === "offline") { return false; }
+    htmx.swap(frag, d.html, { swapStyle: frag.getAttribute("hx-swap") || htmx.config.defaultSwapStyle, ignoreTitle: true },
+              { contextElement: frag, eventInfo: { elt: frag, target: frag, pushed: true } });
+    fragVersion.set(frag, d.v);
+    if (d.v > lastVersion) { lastVersion = d.v; }
+    again.delete(frag);
+    document.querySelectorAll("[data-frag]").forEach(function (f) { if (f !== frag) { refreshOne(f); } });
+    return true;
+  }
+
   // The gate below replaces hx-sync on fragments: with "this:replace" a tap inside a fragment
   // would abort the fragment's own refresh (and the refresh a tap), so no fragment keeps one.
   document.querySelectorAll("[data-frag][hx-sync]").forEach(function (el) { el.removeAttribute("hx-sync"); });
@@ -480,6 +500,12 @@
       try { d = JSON.parse(e.data); } catch (err) { d = null; }
       if (d && !stale(d.v)) { return; }
       if (!d || !applyProgress(d)) { refresh(); }
+    });
+    source.addEventListener("fragment", function (e) {
+      seen();
+      var d = null;
+      try { d = JSON.parse(e.data); } catch (err) { d = null; }
+      if (!d || !applyFragment(d)) { refresh(); }
     });
   }
   function reconnect() { connect(); refresh(); }

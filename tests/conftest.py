@@ -358,7 +358,7 @@ _STREAM_TAP = """(() => {
   if (!Native || Native.__tapped) { return; }
   function Tapped(url, init) {
     const es = new Native(url, init);
-    ["update", "progress", "ping", "message"].forEach(kind => es.addEventListener(kind, e => {
+    ["update", "progress", "fragment", "ping", "message"].forEach(kind => es.addEventListener(kind, e => {
       try { window.__companionStreamTap(kind + ":" + e.data); } catch (err) { /* page closing */ }
     }));
     return es;

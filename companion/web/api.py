@@ -29,6 +29,7 @@ from ..tables import NO_TABLE
 from .common import api_viewer, cookie_viewer, public_base, readable_record, tables
 from .i18n_web import translate
 from .live_patch import progress_data
+from .live_push import PUSHABLE, fragment_data
 from .quotas import counted_stream
 from .roomcodes import needs_credential
 from .story import check_entry
@@ -187,7 +188,9 @@ def profiles(game_id: str) -> ResponseReturnValue:
 
 @bp.get("/tables/<room:code>/stream")
 def stream(code: str) -> ResponseReturnValue:
-    """Server-sent events: ``update`` with the table's version, ``ping`` heartbeats."""
+    """Server-sent events: ``update`` with the table's version, ``ping`` heartbeats; ``progress``
+    (web/live_patch.py) and ``fragment`` (web/live_push.py, when the page asks with ``?push=``)
+    carry what changed for this device."""
     svc = tables()
     if svc.version(code) is None:
         raise RuleError(NO_TABLE, "companion: tables", status=404, code=code[:8])
@@ -203,6 +206,11 @@ def stream(code: str) -> ResponseReturnValue:
             # The device's seat, resolved at the first progress event (not when thousands of
             # pages connect at once): a phone may be sent its progress lines (companion.progress).
             return progress_data(code, cookie_viewer(code).seat, change)
-    gen = counted_stream(svc.live.stream(code, lambda: svc.version(code), seen=seen, patch=patch))
+    push = None
+    view = request.args.get("push", "")
+    if view in PUSHABLE and str(current_app.config["PUSH_FRAGMENTS"]) != "0":
+        def push(version: int) -> tuple[int, str] | None:
+            return fragment_data(code, view, version)
+    gen = counted_stream(svc.live.stream(code, lambda: svc.version(code), seen=seen, patch=patch, push=push))
     return Response(stream_with_context(gen), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

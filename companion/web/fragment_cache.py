@@ -91,15 +91,18 @@ def fragment_cache() -> FragmentCache:
     return cache
 
 
-def view_key(snap: Snapshot, view: str, viewer: Viewer) -> ViewKey:
-    """Everything a fragment's render depends on besides the table's version (see the module)."""
-    args = tuple(sorted(request.args.items(multi=True)))
+def view_key(snap: Snapshot, view: str, viewer: Viewer, args: ViewKey | None = None) -> ViewKey:
+    """Everything a fragment's render depends on besides the table's version (see the module).
+    ``args``: the fragment's query when it is not this request's (a fragment pushed on a page's
+    event stream is the one its page would fetch, with no query)."""
+    if args is None:
+        args = tuple(sorted(request.args.items(multi=True)))
     return (snap.table.code, view, viewer.seat, viewer.host, str(get_locale()),
             request.script_root, request.scheme, request.host, args)
 
 
 def render_once(snap: Snapshot, view: str, viewer: Viewer, render: Callable[[], str],
-                device_secrets: Iterable[str | None] = ()) -> str:
+                device_secrets: Iterable[str | None] = (), args: ViewKey | None = None) -> str:
     """The fragment ``view`` of ``snap`` for ``viewer``: from memory when this exact key was already
     rendered at this version, else rendered by ``render`` and kept (unless it is bound to the device).
 
@@ -107,7 +110,7 @@ def render_once(snap: Snapshot, view: str, viewer: Viewer, render: Callable[[], 
     when this request made one (a body can only show a token signed for it: asking Flask-WTF for
     one here would sign it, and start a session, on every render)."""
     cache = fragment_cache()
-    key = view_key(snap, view, viewer)
+    key = view_key(snap, view, viewer, args)
     stamp = (snap.table.created_at, snap.version)
     body = cache.get(key, stamp)
     if body is not None:

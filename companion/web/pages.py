@@ -46,6 +46,7 @@ from .common import (
     tables,
 )
 from .fragment_cache import render_once
+from .i18n_web import _gettext
 from .room import clean_code
 from .roomcodes import needs_credential
 
@@ -108,8 +109,7 @@ def fragment_context(snap: Snapshot, viewer: Viewer, log_lines: int = LOG_LINES[
         seat = by_id.get(seat_id or "")
         if seat is None:
             return seat_id or ""
-        label = seat["label"]
-        label = gettext(label)
+        label = _gettext(seat["label"])  # the request's catalog, looked up once (issue #27)
         return f"{label} · {seat['name']}" if seat["name"] else label
 
     def seat_color(seat_id: str | None) -> str:
@@ -213,9 +213,13 @@ def screen(code: str) -> ResponseReturnValue:
 @bp.get("/t/<room:code>/frag/screen")
 def frag_screen(code: str) -> ResponseReturnValue:
     snap = _snap(code)
-    viewer = cookie_viewer(snap.table.code, snap)
-    # the screen shows the public view only: every screen of the table shares one render
-    # (a host's screen another one: its banner offers the host tools)
+    return screen_fragment(snap, cookie_viewer(snap.table.code, snap))
+
+
+def screen_fragment(snap: Snapshot, viewer: Viewer, args: tuple[Any, ...] | None = None) -> str:
+    """The shared screen's fragment: the public view only, so every screen of the table shares one
+    render (a host's screen another one: its banner offers the host tools). Fetched by the page,
+    or pushed on its event stream (web/live_push.py)."""
     screen_viewer = Viewer(host=viewer.host)
 
     def render() -> str:
@@ -227,7 +231,7 @@ def frag_screen(code: str) -> ResponseReturnValue:
                             if snap.game.chronicle and snap.game.chronicle.over(ctx["view"]) else None)
         return render_template("base/_screen_frag.html", game=snap.game, **ctx)
 
-    return render_once(snap, "screen", screen_viewer, render, _device_secrets(snap.table.code))
+    return render_once(snap, "screen", screen_viewer, render, _device_secrets(snap.table.code), args)
 
 
 @bp.get("/t/<room:code>/frag/host")
@@ -287,12 +291,18 @@ def frag_seat(code: str) -> ResponseReturnValue:
     if not viewer.seat:
         # The seat was freed by the host (lost phone): send this page back to the join screen.
         return htmx_response("", redirect=url_for("pages.join", code=snap.table.code))
+    return seat_fragment(snap, viewer)
+
+
+def seat_fragment(snap: Snapshot, viewer: Viewer, args: tuple[Any, ...] | None = None) -> str:
+    """A phone's fragment for ``viewer``'s seat (which the caller has checked): fetched by the
+    page, or pushed on its event stream (web/live_push.py)."""
 
     def render() -> str:
         return render_template("base/_seat_frag.html", game=snap.game, log_limit=LOG_LINES["seat"],
                                **fragment_context(snap, viewer))
 
-    return render_once(snap, "seat", viewer, render, _device_secrets(snap.table.code))
+    return render_once(snap, "seat", viewer, render, _device_secrets(snap.table.code), args)
 
 
 @bp.get("/t/<room:code>/log")

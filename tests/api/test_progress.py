@@ -41,8 +41,8 @@ class Stream:
     runs in a thread of its own (Flask's request context belongs to the thread that iterates it)."""
 
     def __init__(self, app: Any, code: str, token: str | None, lang: str = "en",
-                 host: str | None = None) -> None:
-        self.app, self.code = app, code
+                 host: str | None = None, push: str | None = None) -> None:
+        self.app, self.code, self.push = app, code, push
         self.dev = app.test_client()
         if token:
             self.dev.set_cookie(f"seat_{code}", token)
@@ -57,7 +57,8 @@ class Stream:
         assert self.next().startswith("event: update")
 
     def _run(self) -> None:
-        response = self.dev.get(f"/api/tables/{self.code}/stream", buffered=False,
+        query = f"?push={self.push}" if self.push else ""  # the fragment the page asks to be sent
+        response = self.dev.get(f"/api/tables/{self.code}/stream{query}", buffered=False,
                                 headers={"Accept-Language": self.lang})
         try:
             for chunk in response.response:
