@@ -15,6 +15,20 @@ pytestmark = pytest.mark.browser
 SECRETS = {"Ana": 417, "Bia": 523, "Caio": 689}
 
 
+def sealed_bid(base: str, seats: list[str], names: list[str], title: str) -> tuple[str, dict[str, str]]:
+    """A generic table with one named player per seat and a sealed bid open (the first player
+    asked): its code and each player's seat token."""
+    code = requests.post(base + "/api/tables", json={"game": "generic", "options": {"seats": ", ".join(seats)}},
+                         timeout=30).json()["code"]
+    tokens = {name: requests.post(f"{base}/api/tables/{code}/seats", json={"seat": f"p{i}", "name": name},
+                                  timeout=30).json()["token"]
+              for i, name in enumerate(names, 1)}
+    requests.post(f"{base}/api/tables/{code}/actions", headers={"Authorization": f"Bearer {tokens[names[0]]}"},
+                  json={"type": "open_prompt", "title": title, "kind": "number", "min": 0, "max": 999},
+                  timeout=30).raise_for_status()
+    return code, tokens
+
+
 def open_phones(browser, recorder, base: str, code: str, tokens: dict[str, str]) -> tuple[dict, dict, dict]:
     """One phone per seat token on its seat page, settled: the pages, their recorders, and the
     list of fragment fetches each page makes from now on (a progress event must add none)."""
@@ -37,15 +51,7 @@ def open_phones(browser, recorder, base: str, code: str, tokens: dict[str, str])
 
 def test_other_phones_take_an_answer_without_a_fetch(browser, live_server, recorder):
     base = live_server.url
-    t = requests.post(base + "/api/tables", json={"game": "generic", "options": {"seats": "Red, Blue, Green"}},
-                      timeout=30).json()
-    code = t["code"]
-    tokens = {name: requests.post(f"{base}/api/tables/{code}/seats", json={"seat": seat, "name": name},
-                                  timeout=30).json()["token"]
-              for name, seat in zip(SECRETS, ["p1", "p2", "p3"])}
-    requests.post(f"{base}/api/tables/{code}/actions", headers={"Authorization": f"Bearer {tokens['Ana']}"},
-                  json={"type": "open_prompt", "title": "Who goes first", "kind": "number", "min": 0, "max": 999},
-                  timeout=30).raise_for_status()
+    code, tokens = sealed_bid(base, ["Red", "Blue", "Green"], list(SECRETS), "Who goes first")
 
     screen = browser.new_context(viewport={"width": 1600, "height": 900}, locale="en-US").new_page()
     screen_rec = recorder(screen)

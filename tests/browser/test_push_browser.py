@@ -9,7 +9,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
-from tests.browser.test_progress_browser import open_phones
+from tests.browser.test_progress_browser import open_phones, sealed_bid
 
 pytestmark = pytest.mark.browser
 
@@ -18,16 +18,8 @@ SECRETS = {"Ana": 431, "Bia": 587}
 
 def test_pages_take_pushed_fragments_without_fetching(browser, live_server, recorder):
     base = live_server.url
-    t = requests.post(base + "/api/tables", json={"game": "generic", "options": {"seats": "Red, Blue"}},
-                      timeout=30).json()
-    code = t["code"]
-    tokens = {name: requests.post(f"{base}/api/tables/{code}/seats", json={"seat": seat, "name": name},
-                                  timeout=30).json()["token"]
-              for name, seat in zip(SECRETS, ["p1", "p2"])}
+    code, tokens = sealed_bid(base, ["Red", "Blue"], list(SECRETS), "Gold")
     auth = {name: {"Authorization": f"Bearer {tok}"} for name, tok in tokens.items()}
-    requests.post(f"{base}/api/tables/{code}/actions", headers=auth["Ana"],
-                  json={"type": "open_prompt", "title": "Gold", "kind": "number", "min": 0, "max": 999},
-                  timeout=30).raise_for_status()
 
     screen = browser.new_context(viewport={"width": 1600, "height": 900}, locale="en-US").new_page()
     screen_rec = recorder(screen)
