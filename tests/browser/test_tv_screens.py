@@ -241,3 +241,22 @@ def test_catan_setup_shows_the_whole_wall(browser, live_server):
                 assert measure(page)["share_small"] < 0.10, where
     ctx.close()
 
+
+
+def test_a_quiet_table_still_fills_the_tv(browser, live_server):
+    """Once every seat is taken the join panel leaves, and the stage takes the whole screen even when
+    it holds little (it used to be sized to its content: a narrow generic table left a third of the
+    TV empty on the right); while seats are free the panel sits beside it."""
+    base = live_server.url
+    api = Api(base)
+    code = api.create("generic", {"seats": "Red, Blue"})["code"]
+    page = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    page.goto(f"{base}/t/{code}/screen")
+    expect(page.locator(".tv-join")).to_be_visible()
+    join = page.locator(".tv-join").bounding_box()
+    assert page.locator("#screen-frag").bounding_box()["x"] >= join["x"] + join["width"] - 1
+    for seat, name in (("p1", "Ana"), ("p2", "Bia")):
+        api.join(code, seat, name)
+    expect(page.locator(".tv-join")).to_be_hidden()
+    frag = page.locator("#screen-frag").bounding_box()
+    assert frag["x"] == 0 and frag["width"] == 1920, frag
