@@ -268,8 +268,9 @@ def _measure(base: str, proc: subprocess.Popen[bytes], args: argparse.Namespace)
                     missing += 1
                 else:
                     latencies.append((at - t0) * 1000)
-        mine = sorted(latencies[first:])
-        worst = f", this round p50 {mine[len(mine) // 2]:.0f} ms, max {mine[-1]:.0f} ms" if mine else ""
+        this_round = sorted(latencies[first:])
+        worst = (f", this round p50 {this_round[len(this_round) // 2]:.0f} ms, max {this_round[-1]:.0f} ms"
+                 if this_round else "")
         print(f"round {rnd}: {len(latencies)} reveals measured so far, {missing} missing{worst}")
     wall = time.perf_counter() - wall0
     if server:
