@@ -246,10 +246,15 @@
     }
     var keep = parseInt(list.dataset.lines, 10) || 0;
     while (keep && list.children.length > keep) { list.removeChild(list.lastElementChild); }
-    fragVersion.set(frag, d.v);
-    if (d.v > lastVersion) { lastVersion = d.v; }
-    document.querySelectorAll("[data-frag]").forEach(function (f) { if (f !== frag) { refreshOne(f); } });
+    broughtUp(frag, d.v);
     return true;
+  }
+  // A fragment brought up to version v by a live event without a fetch: note it, and let the page's
+  // other fragments (host tools, rules) fetch as an update would make them.
+  function broughtUp(frag, v) {
+    fragVersion.set(frag, v);
+    if (v > lastVersion) { lastVersion = v; }
+    document.querySelectorAll("[data-frag]").forEach(function (f) { if (f !== frag) { refreshOne(f); } });
   }
 
   // A fragment pushed on the event stream (companion/web/live_push.py): the text a fetch of d.frag
@@ -265,10 +270,8 @@
     if (busy.get(frag) || body.dataset.connection === "offline") { return false; }
     htmx.swap(frag, d.html, { swapStyle: frag.getAttribute("hx-swap") || htmx.config.defaultSwapStyle, ignoreTitle: true },
               { contextElement: frag, eventInfo: { elt: frag, target: frag, pushed: true } });
-    fragVersion.set(frag, d.v);
-    if (d.v > lastVersion) { lastVersion = d.v; }
     again.delete(frag);
-    document.querySelectorAll("[data-frag]").forEach(function (f) { if (f !== frag) { refreshOne(f); } });
+    broughtUp(frag, d.v);
     return true;
   }
 

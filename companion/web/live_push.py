@@ -19,8 +19,9 @@ from ..games.base import RuleError
 from .common import cookie_viewer, tables
 from .pages import screen_fragment, seat_fragment
 
-#: the fragments a page may ask to be pushed
-PUSHABLE = ("seat", "screen")
+#: the fragments a page may ask to be pushed, and what renders each (as its fetch does)
+RENDERERS = {"seat": seat_fragment, "screen": screen_fragment}
+PUSHABLE = tuple(RENDERERS)
 
 
 def fragment_data(code: str, view: str, version: int) -> tuple[int, str] | None:
@@ -31,12 +32,7 @@ def fragment_data(code: str, view: str, version: int) -> tuple[int, str] | None:
     except RuleError:  # the table was deleted: the fetch answers with the page's own message
         return None
     viewer = cookie_viewer(snap.table.code, snap)
-    if view == "seat":
-        if not viewer.seat:
-            return None
-        html = seat_fragment(snap, viewer, args=())
-    elif view == "screen":
-        html = screen_fragment(snap, viewer, args=())
-    else:
+    if view == "seat" and not viewer.seat:
         return None
+    html = RENDERERS[view](snap, viewer, args=())
     return snap.version, json.dumps({"v": snap.version, "frag": view, "html": html}, separators=(",", ":"))
