@@ -133,6 +133,8 @@ def start_server(kind: str, args: argparse.Namespace) -> tuple[str, subprocess.P
         # that protect a real table (docs/security.md), as the echo baselines have none.
         env.update(COMPANION_CONNECTIONS_PER_SOURCE="0", COMPANION_STREAM_LIMIT="100000",
                    COMPANION_TABLE_LIMIT="100000 per minute")
+        # every process sees every table (its streams are spread over the workers): keep them all
+        env["COMPANION_CACHE_TABLES"] = str(max(256, args.tables))
         if kind == "project-fetch":  # the same server with every page fetching on every change
             env.update(COMPANION_PROGRESS_EVENTS="0", COMPANION_PUSH_FRAGMENTS="0")
         if kind == "project-hint":  # progress events, but every other change a hint and a fetch

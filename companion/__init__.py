@@ -55,6 +55,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         SEND_FILE_MAX_AGE_DEFAULT=3600,
         PROGRESS_EVENTS="1",  # "0": every change makes every page fetch (companion.progress; bench)
         PUSH_FRAGMENTS="1",  # "0": a change reaches a page as a hint, and the page fetches (web/live_push.py)
+        CACHE_TABLES="256",  # tables whose state each process keeps in memory (companion/table_log.py)
     )
     app.config.from_prefixed_env(ENV_PREFIX, loads=str)
     app.config.update(config or {})
@@ -72,7 +73,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         # one key per database: every process (and the next start) accepts the same cookies
         app.config["SECRET_KEY"] = db.shared_secret()
     seed = app.config.get("RANDOM_SEED")
-    app.extensions["companion.tables"] = Tables(db, seeds=random.Random(seed) if seed is not None else None)
+    app.extensions["companion.tables"] = Tables(db, seeds=random.Random(seed) if seed is not None else None,
+                                                cache_tables=max(1, int(app.config["CACHE_TABLES"])))
     Babel(app, locale_selector=i18n_web.select_locale)
     Htmx(app)
     hosts.init_app(app)  # first of the request hooks: a foreign Host name is refused before anything

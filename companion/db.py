@@ -11,7 +11,7 @@ import os
 import sys
 import threading
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,6 +21,7 @@ from sqlalchemy.engine import Connection, Engine
 from sqlmodel import Session, create_engine
 
 from . import models  # noqa: F401  (registers the tables)
+from .group_commit import GroupCommit
 
 
 def normalize_url(url: str) -> str:
@@ -84,6 +85,12 @@ class Database:
     #: means a writer never sits in SQLite's busy handler (a C sleep that, under gevent, would
     #: freeze every connection of the server) waiting for another writer of the same process.
     _write_lock: threading.Lock = field(default_factory=threading.Lock)
+    #: SQLite's writers share commits when they queue (companion/group_commit.py)
+    _group: GroupCommit | None = None
+
+    def __post_init__(self) -> None:
+        if self.is_sqlite:
+            self._group = GroupCommit(self.write_engine, self._write_lock, _off_the_loop)
 
     @property
     def is_sqlite(self) -> bool:
@@ -102,16 +109,16 @@ class Database:
 
     @contextmanager
     def write(self) -> Iterator[Session]:
-        """A write transaction: committed on success, rolled back on any exception."""
-        with self._write_lock if self.is_sqlite else nullcontext(), \
-                Session(self.write_engine, expire_on_commit=False) as session:
+        """A write transaction: committed on success, rolled back on any exception. On SQLite it
+        may share its COMMIT with the writers queued behind it (companion/group_commit.py)."""
+        if self._group is not None:
+            with self._group.write() as session:
+                yield session
+            return
+        with Session(self.write_engine, expire_on_commit=False) as session:
             try:
                 yield session
-                if self.is_sqlite:
-                    session.flush()  # the statements run here; only the COMMIT (the fsync) waits off the loop
-                    _off_the_loop(session.commit)
-                else:
-                    session.commit()  # psycopg waits on its socket, which gevent already makes cooperative
+                session.commit()  # psycopg waits on its socket, which gevent already makes cooperative
             except BaseException:
                 session.rollback()
                 raise

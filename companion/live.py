@@ -6,13 +6,17 @@ server processes on one PostgreSQL database, every committed event also sends a 
 same transaction, so it is delivered exactly when the change is visible) and each process keeps one
 ``LISTEN`` connection that feeds the in-memory notifier (:class:`PgFanout`). The stream still
 re-reads the table's version from the database at every heartbeat: a lost notification (a dropped
-listener connection) costs at most one heartbeat, never a stale page.
+listener connection) costs at most one heartbeat (and a second), never a stale page. Those reads are
+shared: one query reads every watched table's version, at most once a second per process, since
+thousands of pages that connected together also beat together (issue #27: at 1 000 tables the
+per-page reads emptied the database pool).
 """
 
 from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -36,6 +40,14 @@ class Notifier:
     _guard: threading.Lock = field(default_factory=threading.Lock)
     #: Started on the first stream when the database is PostgreSQL (see :meth:`attach_fanout`).
     fanout: PgFanout | None = None
+    #: Reads many tables' versions in one query (set by companion.table_log.TableLog); without it
+    #: each heartbeat asks the stream's own ``current``.
+    read_versions: Callable[[list[str]], dict[str, int]] | None = None
+    #: seconds a shared heartbeat read serves the other streams of this process
+    sweep_age: float = 1.0
+    _swept: dict[str, int] = field(default_factory=dict)
+    _swept_at: float = float("-inf")
+    _sweep_lock: threading.Lock = field(default_factory=threading.Lock)
 
     def attach_fanout(self, url: str) -> None:
         """Listen for other processes' changes on PostgreSQL (idempotent, started lazily)."""
@@ -102,6 +114,21 @@ class Notifier:
             cond.wait_for(lambda: self._versions.get(code, 0) > seen, timeout=timeout)
             return self._versions.get(code, 0)
 
+    def heartbeat_version(self, code: str, current: Callable[[], int | None]) -> int | None:
+        """The table's version as the database has it, for a heartbeat: from one read of every
+        watched table made less than :attr:`sweep_age` ago, else from a new one. A table that read
+        did not see (gone, or watched since) is read alone through ``current``."""
+        if self.read_versions is None:
+            return current()
+        with self._sweep_lock:  # the first stream reads; those beating with it wait and share it
+            now = time.monotonic()
+            if now - self._swept_at >= self.sweep_age:
+                with self._guard:
+                    codes = list(self._watchers)
+                self._swept, self._swept_at = self.read_versions(codes), now
+            version = self._swept.get(code)
+        return version if version is not None else current()
+
     def stream(self, code: str, current: Callable[[], int | None], seen: int = -1,
                heartbeat: float | None = None,
                patch: Callable[[Progress], str | None] | None = None,
@@ -134,7 +161,7 @@ class Notifier:
             while True:
                 latest = self.wait(code, seen, heartbeat)
                 if latest <= seen:
-                    latest = current() or seen  # heartbeat: look in the database too
+                    latest = self.heartbeat_version(code, current) or seen  # heartbeat: look in the database too
                 if latest > seen:
                     change = self.change_to(code, latest)
                     data = None

@@ -86,6 +86,10 @@ class TableLog:
     #: states rebuilt from many events, to be stored as snapshots after the read that built them
     _snapshot_due: dict[str, tuple[int, EngineState]] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        if self.live.read_versions is None:  # the streams' heartbeats read through one query
+            self.live.read_versions = self.versions
+
     # -- reading ------------------------------------------------------------------------------
     def snapshot(self, code: str) -> Snapshot:
         """The current table, seats and state (no lock: WAL readers see the last commit)."""
@@ -143,6 +147,16 @@ class TableLog:
         with self.db.read() as s:
             table = s.get(TableRow, code)
             return table.version if table else None
+
+    def versions(self, codes: list[str]) -> dict[str, int]:
+        """The versions of many tables in one read (a table missing from the answer is gone): the
+        live streams' heartbeat (companion/live.py)."""
+        found: dict[str, int] = {}
+        with self.db.read() as s:
+            for i in range(0, len(codes), 500):
+                stmt = select(TableRow.code, TableRow.version).where(col(TableRow.code).in_(codes[i:i + 500]))
+                found.update((code, version) for code, version in s.exec(stmt))
+        return found
 
     def event_rows(self, code: str) -> list[EventRow]:
         """The table's whole log as stored."""

@@ -1,0 +1,132 @@
+"""Group commit for embedded SQLite: writers that queue while another commits share the next COMMIT.
+
+SQLite has one writer at a time, and a commit with ``synchronous=FULL`` waits for the disk. Under
+``companion serve`` that wait runs in gevent's thread pool (:func:`companion.db._off_the_loop`) so it
+never stops the event loop, but the writer gets its answer back only when the busy loop next
+schedules it (several milliseconds under load, of which the fsync is a fraction). With one commit
+per action, every writer held the write lock for that hop as well, and under load the writers
+queued behind each other's hops: at 150 tables 572 of 1 050 actions waited over 100 ms
+(docs/performance.md, issue #27).
+
+Here the write lock covers only a writer's own statements. Each writer runs inside a SAVEPOINT of
+one shared transaction (the *batch*): its failure rolls back its own statements only. When it is
+done and nobody else is waiting to write, it commits the batch; when someone is waiting, it leaves
+the commit to the last of them. So a commit, its fsync and its hop are paid once per batch. Every
+writer still returns (is acknowledged) only after the COMMIT that holds its statements returned,
+and a failed COMMIT fails every writer of its batch: the durability promise is unchanged.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+from sqlalchemy.engine import Engine
+from sqlmodel import Session
+
+
+class _Batch:
+    """One transaction shared by the writers that ran back to back, and the outcome of its COMMIT."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.members = 0  # writers whose statements are in it (their savepoint was released)
+        self.error: BaseException | None = None
+        self.done = threading.Event()
+
+    def outcome(self) -> None:
+        """Wait for this batch's COMMIT; raise its error when it failed (nothing of it was stored)."""
+        self.done.wait()
+        if self.error is not None:
+            raise self.error
+
+
+class GroupCommit:
+    """The write transactions of one SQLite database in this process (see the module)."""
+
+    def __init__(self, engine: Engine, lock: threading.Lock, off_the_loop: Callable[[Callable[[], None]], None]) -> None:
+        self._engine = engine
+        self._lock = lock  # held while a writer's own statements run, and during a COMMIT
+        self._off_the_loop = off_the_loop
+        self._guard = threading.Lock()  # for the counter only; never held while waiting
+        self._waiting = 0  # writers waiting for the lock: they will share the next commit
+        self._batch: _Batch | None = None
+        self.commits = self.writes = 0  # how many of each: their ratio is the batching at work
+
+    @contextmanager
+    def write(self) -> Iterator[Session]:
+        """A write transaction: this writer's statements are committed (with others') before it
+        returns, or rolled back alone on any exception."""
+        self._acquire()
+        joined = False
+        try:
+            batch = self._batch
+            if batch is None:
+                batch = self._batch = _Batch(Session(self._engine, expire_on_commit=False))
+            savepoint = batch.session.begin_nested()
+            try:
+                yield batch.session
+                batch.session.flush()
+                savepoint.commit()
+            except BaseException:
+                try:
+                    if savepoint.is_active:
+                        savepoint.rollback()  # this writer's statements only: the batch goes on
+                except BaseException as err:  # the shared transaction is unusable: none of it is stored
+                    batch.error = err
+                    self._batch = None
+                    self._finish(batch)
+                raise
+            batch.members += 1
+            joined = True
+        finally:
+            self._release()
+        if joined:
+            batch.outcome()
+
+    def _acquire(self) -> None:
+        with self._guard:
+            self._waiting += 1
+        try:
+            self._lock.acquire()
+        except BaseException:  # interrupted while waiting: the others may have counted on us
+            with self._guard:
+                self._waiting -= 1
+            if self._lock.acquire(blocking=False):
+                self._release()  # commits a batch whose writers were leaving the commit to us
+            raise
+        with self._guard:
+            self._waiting -= 1
+
+    def _release(self) -> None:
+        """Free the lock, first committing the batch when no other writer waits to join it."""
+        try:
+            batch = self._batch
+            with self._guard:
+                last = self._waiting == 0
+            if batch is not None and last:
+                self._batch = None
+                self._finish(batch)
+        finally:
+            self._lock.release()
+
+    def _finish(self, batch: _Batch) -> None:
+        """COMMIT the batch (off the event loop), or roll it back when no writer's work is in it."""
+
+        def commit() -> None:
+            try:
+                batch.session.commit()
+            except BaseException as err:  # every writer of the batch hears of it
+                batch.error = err
+
+        try:
+            if batch.members and batch.error is None:
+                self.commits += 1
+                self.writes += batch.members
+                self._off_the_loop(commit)
+        finally:
+            if batch.error is not None or not batch.members:
+                batch.session.rollback()
+            batch.session.close()
+            batch.done.set()

@@ -1,0 +1,123 @@
+"""Group commit on SQLite (companion/group_commit.py): writers that queue share one COMMIT, each is
+answered only after the COMMIT holding its statements, and one writer's failure is its own.
+
+Real threads stand for the server's greenlets (both wait on the same lock). Every step waits for a
+state, never for a duration: a writer holds the lock until the test lets it go, and the test lets it
+go only once the others are counted as waiting."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from sqlalchemy import event
+from sqlmodel import Session, select
+
+from companion.db import open_database
+from companion.models import AppSetting
+
+
+def until(condition, what: str) -> None:
+    for _ in range(3000):  # a bound, not a timing: the condition normally holds at once
+        if condition():
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"never happened: {what}")
+
+
+def stored(db) -> set[str]:
+    with db.read() as s:
+        return {row.key for row in s.exec(select(AppSetting))} - {"secret_key"}
+
+
+def writer(db, key: str, results: dict, hold: threading.Event | None = None, fail: bool = False) -> None:
+    try:
+        with db.write() as s:
+            s.add(AppSetting(key=key, value="v"))
+            s.flush()
+            if hold is not None:
+                results["holding"] = True
+                hold.wait(30)
+            if fail:
+                raise ValueError(key)
+        results[key] = key in stored(db)  # answered only once it is committed: it is there to read
+    except Exception as err:  # noqa: BLE001 - the test reads what each writer was told
+        results[key] = type(err).__name__
+
+
+@pytest.fixture
+def db(tmp_path):
+    database = open_database("", tmp_path)
+    yield database
+    database.dispose()
+
+
+def count_commits(db) -> list[int]:
+    commits: list[int] = []
+    event.listen(db.write_engine, "commit", lambda _conn: commits.append(1))
+    return commits
+
+
+def run_queued(db, first: str, queued: dict[str, bool]) -> dict:
+    """``first`` holds the lock while the writers of ``queued`` (key -> fails) line up behind it."""
+    results: dict = {}
+    hold = threading.Event()
+    threads = [threading.Thread(target=writer, args=(db, first, results, hold))]
+    threads[0].start()
+    until(lambda: results.get("holding"), "the first writer holds the lock")
+    for key, fail in queued.items():
+        threads.append(threading.Thread(target=writer, args=(db, key, results), kwargs={"fail": fail}))
+        threads[-1].start()
+    until(lambda: db._group._waiting == len(queued), "the others wait for the lock")
+    hold.set()
+    for t in threads:
+        t.join(60)
+    return results
+
+
+def test_writers_that_queue_share_one_commit_and_are_answered_after_it(db):
+    commits = count_commits(db)
+    results = run_queued(db, "a", {"b": False, "c": False, "d": False})
+    assert results == {"holding": True, "a": True, "b": True, "c": True, "d": True}
+    assert len(commits) == 1  # four writers, one COMMIT (one fsync)
+    assert stored(db) == {"a", "b", "c", "d"}
+
+
+def test_a_failing_writer_rolls_back_only_its_own_statements(db):
+    commits = count_commits(db)
+    results = run_queued(db, "a", {"b": False, "bad": True, "c": False})
+    assert results["bad"] == "ValueError"
+    assert results["a"] is results["b"] is results["c"] is True
+    assert stored(db) == {"a", "b", "c"}
+    assert len(commits) == 1
+
+
+def test_a_failed_commit_fails_every_writer_of_its_batch_and_the_next_write_works(db, monkeypatch):
+    real_commit = Session.commit
+    failures = []
+
+    def broken_disk(self):
+        if not failures:
+            failures.append(1)
+            raise OSError("disk full")
+        real_commit(self)
+
+    monkeypatch.setattr(Session, "commit", broken_disk)
+    results = run_queued(db, "a", {"b": False, "c": False})
+    assert results == {"holding": True, "a": "OSError", "b": "OSError", "c": "OSError"}
+    assert stored(db) == set()  # nobody was acknowledged, and nothing of theirs is there
+    later: dict = {}
+    writer(db, "later", later)
+    assert later == {"later": True}
+    assert stored(db) == {"later"}
+
+
+def test_a_lone_writer_commits_at_once(db):
+    commits = count_commits(db)
+    for key in ("x", "y"):
+        results: dict = {}
+        writer(db, key, results)
+        assert results == {key: True}
+    assert len(commits) == 2
+
