@@ -121,3 +121,43 @@ def test_a_lone_writer_commits_at_once(db):
         assert results == {key: True}
     assert len(commits) == 2
 
+
+
+UNDER_GEVENT = r'''
+from gevent import monkey; monkey.patch_all()
+import json, sys, gevent
+from sqlmodel import select
+from companion.db import open_database
+from companion.models import AppSetting
+
+db = open_database("", sys.argv[1])
+
+def write(i):
+    with db.write() as s:
+        s.add(AppSetting(key=f"k{i}", value="v"))
+        if i % 10 == 3:
+            raise ValueError(i)
+    return i
+
+writers = [gevent.spawn(write, i) for i in range(200)]
+gevent.joinall(writers)
+with db.read() as s:
+    keys = sorted({row.key for row in s.exec(select(AppSetting))} - {"secret_key"})
+print(json.dumps({"acknowledged": sorted(f"k{g.value}" for g in writers if g.successful()), "stored": keys,
+                  "commits": db._group.commits, "writes": db._group.writes}))
+'''
+
+
+def test_under_gevent_two_hundred_writers_share_a_few_commits(tmp_path):
+    """As under ``companion serve``: the COMMIT runs in gevent's thread pool, and the writers that
+    queued meanwhile share the next one. Exactly the acknowledged writes are stored."""
+    import json
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-c", UNDER_GEVENT, str(tmp_path)], capture_output=True, text=True,
+                         timeout=120, check=True).stdout
+    result = json.loads(out.strip().splitlines()[-1])
+    assert len(result["acknowledged"]) == 180  # the 20 that raised were rolled back alone
+    assert result["stored"] == result["acknowledged"]
+    assert result["writes"] == 180 and result["commits"] <= 5, result["commits"]
