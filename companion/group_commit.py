@@ -11,14 +11,18 @@ queued behind each other's hops: at 150 tables 572 of 1 050 actions waited over 
 Here the write lock covers only a writer's own statements. Each writer runs inside a SAVEPOINT of
 one shared transaction (the *batch*): its failure rolls back its own statements only. When it is
 done and nobody else is waiting to write, it commits the batch; when someone is waiting, it leaves
-the commit to the last of them. So a commit, its fsync and its hop are paid once per batch. Every
+the commit to the last of them (up to 64 writers or 50 ms: then the batch is committed anyway and
+the waiters start the next one). So a commit, its fsync and its hop are paid once per batch. Every
 writer still returns (is acknowledged) only after the COMMIT that holds its statements returned,
-and a failed COMMIT fails every writer of its batch: the durability promise is unchanged.
+and a failed COMMIT fails every writer of its batch: the durability promise is unchanged. A writer
+interrupted while it waits for its batch's COMMIT still waits for the outcome before the interruption
+goes on, so its caller's per-table lock is held until the table's stored version is known.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -34,10 +38,18 @@ class _Batch:
         self.members = 0  # writers whose statements are in it (their savepoint was released)
         self.error: BaseException | None = None
         self.done = threading.Event()
+        self.started = time.monotonic()
 
     def outcome(self) -> None:
         """Wait for this batch's COMMIT; raise its error when it failed (nothing of it was stored)."""
-        self.done.wait()
+        interrupted: BaseException | None = None
+        while not self.done.is_set():  # like _off_the_loop: an interruption waits for the outcome first,
+            try:                       # so the caller's per-table lock is held until the COMMIT is known
+                self.done.wait()
+            except BaseException as err:
+                interrupted = interrupted or err
+        if interrupted is not None:
+            raise interrupted
         if self.error is not None:
             raise self.error
 
@@ -53,6 +65,10 @@ class GroupCommit:
         self._waiting = 0  # writers waiting for the lock: they will share the next commit
         self._batch: _Batch | None = None
         self.commits = self.writes = 0  # how many of each: their ratio is the batching at work
+        #: a batch is committed once it holds this many writers or is this old (seconds), even when
+        #: more are waiting: writers that keep arriving must not hold every answer back
+        self.max_members = 64
+        self.max_age = 0.05
 
     @contextmanager
     def write(self) -> Iterator[Session]:
@@ -64,15 +80,21 @@ class GroupCommit:
             batch = self._batch
             if batch is None:
                 batch = self._batch = _Batch(Session(self._engine, expire_on_commit=False))
-            savepoint = batch.session.begin_nested()
+            try:
+                savepoint = batch.session.begin_nested()
+            except BaseException:  # e.g. BEGIN IMMEDIATE met another process's lock
+                if not batch.members:  # an empty batch: start the next one on a fresh session
+                    self._batch = None
+                    self._finish(batch)
+                raise
             try:
                 yield batch.session
                 batch.session.flush()
                 savepoint.commit()
             except BaseException:
                 try:
-                    if savepoint.is_active:
-                        savepoint.rollback()  # this writer's statements only: the batch goes on
+                    if savepoint.is_active or batch.session.get_nested_transaction() is savepoint:
+                        savepoint.rollback()  # this writer's only; also closes a savepoint a failed flush rolled back
                 except BaseException as err:  # the shared transaction is unusable: none of it is stored
                     batch.error = err
                     self._batch = None
@@ -105,7 +127,10 @@ class GroupCommit:
             batch = self._batch
             with self._guard:
                 last = self._waiting == 0
-            if batch is not None and last:
+            # bounded: writers that keep arriving must not keep the batch (and every answer) open
+            full = batch is not None and (batch.members >= self.max_members
+                                          or time.monotonic() - batch.started >= self.max_age)
+            if batch is not None and (last or full):
                 self._batch = None
                 self._finish(batch)
         finally:
@@ -114,9 +139,13 @@ class GroupCommit:
     def _finish(self, batch: _Batch) -> None:
         """COMMIT the batch (off the event loop), or roll it back when no writer's work is in it."""
 
+        committed = False
+
         def commit() -> None:
+            nonlocal committed
             try:
                 batch.session.commit()
+                committed = True
             except BaseException as err:  # every writer of the batch hears of it
                 batch.error = err
 
@@ -126,6 +155,8 @@ class GroupCommit:
                 self.writes += batch.members
                 self._off_the_loop(commit)
         finally:
+            if batch.members and batch.error is None and not committed:  # the COMMIT never ran
+                batch.error = RuntimeError("the batch was not committed")
             if batch.error is not None or not batch.members:
                 batch.session.rollback()
             batch.session.close()
