@@ -128,9 +128,8 @@ class GroupCommit:
             with self._guard:
                 last = self._waiting == 0
             # bounded: writers that keep arriving must not keep the batch (and every answer) open
-            full = batch is not None and (batch.members >= self.max_members
-                                          or time.monotonic() - batch.started >= self.max_age)
-            if batch is not None and (last or full):
+            if batch is not None and (last or batch.members >= self.max_members
+                                      or time.monotonic() - batch.started >= self.max_age):
                 self._batch = None
                 self._finish(batch)
         finally:
@@ -138,7 +137,6 @@ class GroupCommit:
 
     def _finish(self, batch: _Batch) -> None:
         """COMMIT the batch (off the event loop), or roll it back when no writer's work is in it."""
-
         committed = False
 
         def commit() -> None:
