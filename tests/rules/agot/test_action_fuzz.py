@@ -9,10 +9,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_action_harness import board, ctx
-from test_action_random_play import options
 
 from companion.games.agot import GAME, action, planning
 from companion.games.base import RuleError
+from tools.agot_replay import phone_actions as options
 
 TYPES = ["answer", "raven_swap", "raven_peek", "raven_place", "raven_pass", "raid", "march", "consolidate",
          "muster", "muster_done", "pass_order", "support", "card_ability", "blade", "combat_units"]
