@@ -55,26 +55,36 @@ def serve(args: argparse.Namespace) -> int:
     from gevent.pywsgi import WSGIServer
 
     from . import create_app
+    from . import server as guard
     from .db import default_data_dir
-    from .server import connection_cap, guarded_server_class, per_source, raise_fd_limit, tune_gc
 
+    server_class = guard.guarded_server_class(WSGIServer)
+    try:  # bound before anything says "running", and before the database opens: a busy port fails fast
+        listener = guard.listen(server_class, args.host, args.port)
+    except OSError as err:
+        sentence = guard.explain_bind_error(err, args.host, args.port)
+        if sentence is None:
+            raise
+        print(f"error: {sentence}", file=sys.stderr)
+        return 2
+    port = listener.getsockname()[1]  # the one bound (--port 0: the OS picks)
     config = {}
     if args.data_dir:
         config["DATA_DIR"] = args.data_dir
     lan = [a for a in lan_addresses() if not a.startswith("127.")]
     shown_host = args.host if args.host not in ("0.0.0.0", "::") else (lan[0] if lan else "127.0.0.1")
-    public_url = f"http://{shown_host}:{args.port}"
+    public_url = f"http://{shown_host}:{port}"
     config["PUBLIC_URL"] = os.environ.get("COMPANION_PUBLIC_URL") or public_url
     app = create_app(config)
     where = os.environ.get("DATABASE_URL") and "PostgreSQL (DATABASE_URL)" or str(
         args.data_dir or default_data_dir())
-    urls = [f"http://{a}:{args.port}" for a in lan] if args.host in ("0.0.0.0", "::") else [public_url]
-    fds = raise_fd_limit()
-    server = guarded_server_class(WSGIServer)((args.host, args.port), app, log=None if args.quiet else "default",
-                                              error_log="default", max_connections=connection_cap(fds),
-                                              idle_timeout=args.idle_timeout, per_source=per_source())
+    urls = [f"http://{a}:{port}" for a in lan] if args.host in ("0.0.0.0", "::") else [public_url]
+    fds = guard.raise_fd_limit()
+    server = server_class(listener, app, log=None if args.quiet else "default", error_log="default",
+                          max_connections=guard.connection_cap(fds), idle_timeout=args.idle_timeout,
+                          per_source=guard.per_source())
     print_banner(urls or [public_url], where)
-    tune_gc()
+    guard.tune_gc()
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -91,7 +101,17 @@ def serve_many(args: argparse.Namespace) -> int:
     if os.name == "nt":
         print("error: --workers needs Linux or macOS; on Windows run one process.", file=sys.stderr)
         return 2
+    from .server import explain_bind_error, probe_port
     from .workers import serve_workers
+
+    try:  # gunicorn would retry a busy port for seconds, then exit with a log line among others
+        probe_port(args.host, args.port)
+    except OSError as err:
+        sentence = explain_bind_error(err, args.host, args.port)
+        if sentence is None:
+            raise
+        print(f"error: {sentence}", file=sys.stderr)
+        return 2
 
     # Nothing here may import psycopg: it picks its wait strategy at import, and only a worker
     # (patched by gevent first) must do that. Each worker migrates under an advisory lock.

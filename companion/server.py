@@ -13,9 +13,10 @@ heartbeat every 15 s, and a reconnecting page catches up by itself.
 from __future__ import annotations
 
 import errno
+import os
 import socket
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 #: Descriptors kept for the database, log files and the listening socket.
 RESERVED_FDS = 64
@@ -86,8 +87,6 @@ def per_source() -> int | None:
     connection comes from the proxy, which limits its clients itself), else ``MAX_PER_SOURCE``.
     ``COMPANION_CONNECTIONS_PER_SOURCE`` overrides it (0: no per-source cap), for a load benchmark that
     plays hundreds of devices from one address (bench/load.py)."""
-    import os
-
     if os.environ.get("COMPANION_CONNECTIONS_PER_SOURCE"):
         return int(os.environ["COMPANION_CONNECTIONS_PER_SOURCE"]) or None
     return None if int(os.environ.get("COMPANION_PROXY_HOPS") or 0) else MAX_PER_SOURCE
@@ -251,3 +250,37 @@ def explain_storage_error(err: BaseException, folder: str | None) -> str | None:
         return (f"{where} cannot be written (read-only or no permission): fix its permissions, or start "
                 "with --data-dir pointing to a folder you can write.")
     return None
+
+
+def explain_bind_error(err: OSError, host: str, port: int) -> str | None:
+    """One sentence with the fix when the listening socket cannot be bound, else None (raise it).
+
+    A busy port is the usual case at a game night: a second ``companion serve``, or another program
+    on 8000; the person at the laptop needs the option that fixes it, not a traceback."""
+    code = err.errno
+    if code in (errno.EADDRINUSE, getattr(errno, "WSAEADDRINUSE", -1)):
+        return (f"port {port} is already in use on this machine (another Tabletop Companion, or another "
+                f"program): start with another port, e.g. --port {port + 1 if 0 < port < 65535 else 8001}.")
+    if code in (errno.EACCES, errno.EPERM, getattr(errno, "WSAEACCES", -1)):
+        return (f"this user may not listen on port {port}: start with a port from 1024 up, "
+                "e.g. --port 8000.")
+    if code in (errno.EADDRNOTAVAIL, getattr(errno, "WSAEADDRNOTAVAIL", -1)):
+        return (f"{host} is not an address of this machine: start with --host 0.0.0.0 (the whole LAN) "
+                "or one of its own addresses.")
+    return None
+
+
+def listen(server_class: Any, host: str, port: int) -> socket.socket:
+    """The server's listening socket, bound now (gevent's own way: address reuse, its backlog)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    return cast("socket.socket", server_class.get_listener((host, port), family=family))
+
+
+def probe_port(host: str, port: int) -> None:
+    """Bind ``host:port`` once and let it go: raises the OSError the real bind would meet. For
+    ``--workers``, whose socket gunicorn binds (and retries for seconds, then exits) after our banner."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        if os.name != "nt":  # as gunicorn does; on Windows it would let two servers share the port
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))

@@ -174,3 +174,47 @@ def test_a_game_page_links_its_stylesheet_once_and_fragments_carry_no_css(api, c
     assert client.get("/static/lcg.css").status_code == 200
     generic = api.create("generic")["code"]  # no stylesheet of its own: nothing linked
     assert ".css?v=" not in client.get(f"/t/{generic}/join").get_data(as_text=True).replace("app.css?v=", "")
+
+
+# -- a busy port -----------------------------------------------------------------------------------
+def _busy_port() -> tuple[object, int]:
+    import socket
+
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    return taken, taken.getsockname()[1]
+
+
+def test_serve_on_a_busy_port_says_so_in_one_line_and_exits_non_zero(tmp_path):
+    """Issue #37: no "running" banner, no QR code and no traceback; the fix (another --port) named."""
+    taken, port = _busy_port()
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL",)}
+    env["PYTHONPATH"] = str(ROOT)
+    try:
+        out = subprocess.run([sys.executable, "-m", "companion.cli", "serve", "--host", "127.0.0.1", "--port",
+                              str(port), "--data-dir", str(tmp_path)], capture_output=True, text=True, env=env,
+                             timeout=120, cwd=tmp_path)
+    finally:
+        taken.close()  # type: ignore[attr-defined]
+    assert out.returncode != 0
+    assert out.stdout == ""  # nothing said "running" before the socket was bound
+    assert out.stderr.count("\n") == 1 and "Traceback" not in out.stderr
+    assert f"port {port} is already in use" in out.stderr and f"--port {port + 1}" in out.stderr
+    assert not (tmp_path / "companion.db").exists()  # it stopped before opening the database
+
+
+def test_serve_workers_on_a_busy_port_says_so_before_gunicorn_starts(monkeypatch, capsys):
+    from companion import cli
+
+    taken, port = _busy_port()
+    monkeypatch.setenv("DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
+    started = []
+    monkeypatch.setattr("companion.workers.serve_workers", lambda *a, **k: started.append(a) or 0)
+    try:
+        code = cli.main(["serve", "--workers", "2", "--host", "127.0.0.1", "--port", str(port)])
+    finally:
+        taken.close()  # type: ignore[attr-defined]
+    out = capsys.readouterr()
+    assert code == 2 and not started and out.out == ""
+    assert f"port {port} is already in use" in out.err and f"--port {port + 1}" in out.err
