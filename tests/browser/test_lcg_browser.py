@@ -290,3 +290,38 @@ def test_plot_deck_typed_once_is_offered_at_the_next_table(browser, live_server)
     assert "Zzq Wildfire" not in bia.content()
     ctx.close()
     other.close()
+
+
+@pytest.mark.parametrize("lang,locale", [("en", "en-US"), ("pt_BR", "pt-BR")])
+def test_the_first_window_waits_until_every_seat_is_taken(browser, live_server, join_phone, lang, locale):
+    """Issue #37: no countdown runs before everyone sits down (on the TV or on an early phone), and
+    no line a person reads names a seat by its internal id ("p1")."""
+    seconds = 2
+    t = requests.post(f"{live_server.url}/api/tables",
+                      json={"game": "lcg", "options": {"players": 3, "auto_close": seconds}}, timeout=30).json()
+    table = Table(live_server.url, t["code"])
+    tv_ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, locale=locale)
+    tv = tv_ctx.new_page()
+    tv.goto(f"{live_server.url}/t/{t['code']}/screen?lang={lang}")
+    expect(tv.locator("#lcg-seating")).to_be_visible()
+    expect(tv.locator("[data-lcg-countdown]")).to_have_count(0)
+    ana = join_phone(t["join_url"] + f"?lang={lang}", "Ana", "Seat 1" if lang == "en" else "Lugar 1", locale)
+    expect(ana.locator("#lcg-seating")).to_contain_text("Seat 2" if lang == "en" else "Lugar 2")
+    expect(ana.locator("[data-lcg-countdown]")).to_have_count(0)
+    expect(ana.locator("[data-testid=pass]")).to_have_count(0)
+    time.sleep(seconds + 1.5)  # a countdown would have run out and reported for Ana by now
+    s = table.state()["state"]
+    assert (s["box"], s["step"]) == ("plot.begins", "save")
+    assert table.state()["version"] == 2  # the setup and Ana's seat: nothing else happened
+    for name, label in (("Bia", 2), ("Caio", 3)):
+        join_phone(t["join_url"] + f"?lang={lang}", name, ("Seat %d" if lang == "en" else "Lugar %d") % label,
+                   locale)
+    expect(ana.locator("[data-lcg-countdown]")).to_be_visible()
+    expect(tv.locator("#lcg-seating")).to_have_count(0)
+    expect(tv.locator("[data-lcg-countdown]")).to_be_visible()
+    for page in (tv, ana):
+        text = page.evaluate("() => document.body.innerText")
+        assert not re.search(r"\bp[1-6]\b", text), text
+        assert ("Seat 1 is first player" if lang == "en" else "Lugar 1 é o primeiro jogador") in \
+            page.locator("ol.log").first.text_content()
+    tv_ctx.close()

@@ -27,6 +27,7 @@ ID_RE = re.compile(
     r"\bseed \d{3}\b|\bfacts:|\bagot faq\b|\bcompanion: |\bprofile: "  # citation ids
     r"|\b(?:march|defense|support|raid|consolidate)(?:\d[a-z]?|-[a-z])\b"  # order token ids
     r"|\b[a-z]+(?:-[a-z]+){2,}\b|\b[a-z]+_[a-z_]+\b"  # kebab-case with 2+ hyphens, snake_case
+    r"|\bp[1-6]\b"  # a seat id ("p1 is first player", issue #37)
     r"|(?<![\w-])(?:" + "|".join(re.escape(i) for i in KNOWN) + r")(?![\w-])")
 
 
@@ -38,6 +39,7 @@ def test_the_id_pattern_catches_what_players_reported():
     assert ids_in("Toda área com unidades suas precisa de uma ordem: the-shivering-sea não tem.") == ["the-shivering-sea"]
     assert ids_in("Optional combat cards module (seed 000 p.28).") == ["seed 000"]
     assert ids_in("forbids the support0a order; blackwater-bay; iron_throne") == ["blackwater-bay", "iron_throne", "support0a"]
+    assert ids_in("p1 is first player until initiative is decided.") == ["p1"]
     assert ids_in("Módulo opcional (Livro de regras p.28). The Shivering Sea, face-down, one-handed") == []
 
 

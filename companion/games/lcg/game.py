@@ -61,8 +61,9 @@ class LcgGame(Game):
             "title_relations": opts.title_relations,
             "winner": None, "closed": None, "prompts": {}, "seq": 0, "opp": 0,
         }
+        # nobody has sat down at setup: the seat's label, never its id ("p1", issue #37)
         ctx.log(N_("Round 1 begins; %(who)s is first player until initiative is decided."),
-                who=ctx.name(seats[0]))
+                who={"_": SEAT_LABELS[0]})
         pace.reset(state)
         flow.advance(state, ctx)
         lookahead.settle(state)
