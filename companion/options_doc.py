@@ -26,7 +26,9 @@ built on `companion/games/options.py`): the create form, `GET /api/games`, the c
 `POST /api/tables` and this page all come from it. A new table stores every option. A table stored
 before an option existed lacks its key and is read with the value it was played with: the
 *old tables* column (`=` means the default). *Rule* names the books that disagree or are silent
-where an option exists for that reason.
+where an option exists for that reason. A row marked *not on the form* is no choice for the players:
+a new table always takes its default; it exists so that a table stored before it replays exactly as
+it was played (the revision of a game's input checks, for example).
 """
 
 
@@ -49,13 +51,14 @@ def _values(opt: Option) -> str:
 def section(game: Game) -> str:
     """One game's options: a table, then each option's label, help and choices in English."""
     lines = [f"## {game.title} (`{game.id}`)", ""]
-    opts = game.options()
+    opts = game.options_model.fields() if game.options_model is not None else game.options()
     if not opts:
         return "\n".join(lines + ["No options.", ""])
     lines += ["| option | values | default | old tables | rule |", "|---|---|---|---|---|"]
     for opt in opts:
         old = "=" if opt.legacy is NO_LEGACY else _value(opt, opt.legacy)
-        lines.append(f"| `{opt.key}` | {_values(opt)} | {_value(opt, opt.default)} | {old} | "
+        key = f"`{opt.key}`" + ("" if opt.offered else " (not on the form)")
+        lines.append(f"| {key} | {_values(opt)} | {_value(opt, opt.default)} | {old} | "
                      f"{format_rule(opt.rule, 'en') or ''} |")
     lines.append("")
     for opt in opts:

@@ -68,6 +68,12 @@ def catan(api: Api) -> Iterator[Step]:
     yield Step("catan/ranger", code, tok["p1"], "form:has(input[name=option]) button", tap=ranger)
     yield Step("catan/ranger-option", code, tok["p1"], "label:has(input[name=option][value=card])", tap=ranger)
     for move in ("longest_road", "reveal_vp"):
+        if move == "reveal_vp":  # offered only when it reaches 10 VP (p.2-4): p1 builds to 9, buys a card
+            clans = ["cave_people", "hornfoot", "ice_river"] * 4
+            for what in ["settlement"] * 3 + ["keep"] * 4 + ["dev"]:
+                n = {"settlement": 1, "keep": 2}.get(what, 0)
+                api.ok(code, tok["p1"], {"type": "build", "what": what,
+                                         "tokens": [{"wildling": "normal", "clan": clans.pop()} for _ in range(n)]})
         yield Step(f"catan/{move.replace('_', '-')}", code, tok["p1"], f"form:has(input[value={move}]) button",
                    tap=f"details:has(input[value={move}]) > summary")
     yield Step("catan/end-turn", code, tok["p1"], "#cw-end")

@@ -92,7 +92,7 @@ class Game(ABC):
     def stored_options(self, raw: dict[str, Any]) -> dict[str, Any]:
         """The options of a stored table (an imported file's setup event): unknown keys are refused,
         a key the table lacks reads as the value it was played with (``Opt.legacy``)."""
-        known = {o.key for o in self.options()}
+        known = {o.key for o in (self.options_model.fields() if self.options_model is not None else self.options())}
         unknown = sorted(set(raw) - known)
         if unknown:
             raise RuleError("Unknown option: %(option)s.", "companion: options", option=unknown[0][:40])

@@ -8,6 +8,11 @@ silent, and the ``legacy`` value: what a table stored before the option existed 
 A stored table lacks the key of a later option, so reading it through the model gives that legacy
 value (or the default when the option changed nothing for old tables).
 
+A field with ``Opt(offered=False)`` is no choice for the players: a new table always takes its
+default, and the create form and ``GET /api/games`` never show it. It exists for its legacy value:
+a game whose checks of the players' inputs grew stricter (issue 38) stores the revision of those
+checks, so a table stored before replays exactly as it was played while new tables get the checks.
+
 Everything else comes from the model: the start form and ``GET /api/games`` (:meth:`TableOptions.form`,
 as :class:`Option` descriptors), the check of a new table's options (:meth:`TableOptions.new`), the
 replay of a stored table (:meth:`TableOptions.load`), every engine read (:meth:`TableOptions.of`)
@@ -66,6 +71,7 @@ class Opt:
     max: int | None = None
     legacy: Any = NO_LEGACY
     rule: str = ""
+    offered: bool = True
 
 
 @dataclass(frozen=True)
@@ -86,6 +92,8 @@ class Option:
     choices: tuple[tuple[str, str], ...] = ()
     legacy: Any = NO_LEGACY
     rule: str = ""
+    #: False: not a choice on the create form; a new table always takes the default
+    offered: bool = True
 
     def coerce(self, raw: Any) -> Any:
         """Turn a form or JSON value into the option's type, refusing anything out of range."""
@@ -153,8 +161,8 @@ class TableOptions(BaseModel):
     change after a table is created."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
-    #: the form descriptors, in declaration order (built once per class)
-    _form: ClassVar[tuple[Option, ...]] = ()
+    #: every field's descriptor, in declaration order (built once per class); the form shows the offered ones
+    _fields: ClassVar[tuple[Option, ...]] = ()
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
@@ -166,28 +174,35 @@ class TableOptions(BaseModel):
                 raise TypeError(f"{cls.__name__}.{name}: every option field needs Opt(label, ...)")
             kind = _kind(name, info.annotation, meta)
             form.append(Option(name, meta.label, kind, info.default, meta.help, meta.min, meta.max,
-                               meta.choices, meta.legacy, meta.rule))
+                               meta.choices, meta.legacy, meta.rule, meta.offered))
         for opt in form:  # a default or a legacy value outside the allowed values is a typo
             opt.check(opt.default)
             if opt.legacy is not NO_LEGACY:
                 opt.check(opt.legacy)
-        cls._form = tuple(form)
+            if not opt.offered and opt.legacy is NO_LEGACY:
+                raise TypeError(f"{cls.__name__}.{opt.key}: a field not offered exists for its legacy value")
+        cls._fields = tuple(form)
 
     @classmethod
     def form(cls) -> list[Option]:
-        """The options as the create form, ``GET /api/games`` and the docs show them."""
-        return list(cls._form)
+        """The options the players choose: the create form and ``GET /api/games`` show them."""
+        return [o for o in cls._fields if o.offered]
+
+    @classmethod
+    def fields(cls) -> list[Option]:
+        """Every field a table stores, offered or not (the docs, the checks of a stored table)."""
+        return list(cls._fields)
 
     @classmethod
     def new(cls, raw: Mapping[str, Any] | None) -> Self:
         """A new table's options from a form or JSON: unknown keys and out-of-range values are
         refused (so a typo never passes silently); a missing key takes the default."""
         raw = dict(raw or {})
-        known = {o.key: o for o in cls._form}
+        known = {o.key: o for o in cls._fields if o.offered}
         unknown = sorted(set(raw) - set(known))
         if unknown:
             raise RuleError("Unknown option: %(option)s.", RULE, option=str(unknown[0])[:40])
-        return cls._validated({key: opt.coerce(raw.get(key)) for key, opt in known.items()})
+        return cls._validated({o.key: o.coerce(raw.get(o.key)) if o.offered else o.default for o in cls._fields})
 
     @classmethod
     def load(cls, raw: Mapping[str, Any]) -> Self:
@@ -195,7 +210,7 @@ class TableOptions(BaseModel):
         lacks reads as the value it was played with (``legacy``); a stored value of the wrong
         type or out of range is refused. Keys that are not options (a saved profile) are ignored."""
         values = cls._filled(raw)
-        for opt in cls._form:
+        for opt in cls._fields:
             opt.check(values[opt.key])
         return cls._validated(values)
 
@@ -208,7 +223,7 @@ class TableOptions(BaseModel):
         if seen is not None and seen[0] is raw and type(seen[2]) is cls and seen[1] == raw:
             return seen[2]  # narrowed by the type check
         try:
-            key = (cls, tuple(raw.get(o.key, _ABSENT) for o in cls._form))
+            key = (cls, tuple(raw.get(o.key, _ABSENT) for o in cls._fields))
             found = _READ.get(key)
         except TypeError:  # an unhashable stored value: build it each time
             key, found = None, None
@@ -226,12 +241,12 @@ class TableOptions(BaseModel):
 
     def dump(self) -> dict[str, Any]:
         """What a table stores: every option, so a later option never changes how it replays."""
-        return {opt.key: getattr(self, opt.key) for opt in self._form}
+        return {opt.key: getattr(self, opt.key) for opt in self._fields}
 
     @classmethod
     def _filled(cls, raw: Mapping[str, Any]) -> dict[str, Any]:
         return {o.key: raw[o.key] if o.key in raw else (o.default if o.legacy is NO_LEGACY else o.legacy)
-                for o in cls._form}
+                for o in cls._fields}
 
     @classmethod
     def _validated(cls, values: dict[str, Any]) -> Self:

@@ -22,6 +22,20 @@ def finish_setup(api, code, tokens, sections=("w1", "w2", "w3")):
         api.ok(code, tokens[seat], {"type": "guard", "section": sid})
 
 
+def nine_vp(api, code, tokens, dev_cards=0):
+    """After :func:`finish_setup`, p1 rolls and builds to 9 VP (3 settlements, then 4 keeps: 1 + 8),
+    each build revealing its wildling tokens; then buys ``dev_cards`` development cards."""
+    clans = ["cave_people", "hornfoot", "ice_river"] * 4
+    api.ok(code, tokens["p1"], {"type": "roll", "red": 2, "yellow": 3, "d12": 12})
+    for what in ["settlement"] * 3 + ["keep"] * 4:
+        n = 1 if what == "settlement" else 2
+        api.ok(code, tokens["p1"], {"type": "build", "what": what,
+                                    "tokens": [{"wildling": "normal", "clan": clans.pop()} for _ in range(n)]})
+    for _ in range(dev_cards):
+        api.ok(code, tokens["p1"], {"type": "build", "what": "dev"})
+    assert api.public(code)["state"]["vp"]["p1"] == 9
+
+
 def test_game_is_listed_with_options(client):
     games = {g["id"]: g for g in client.get("/api/games").get_json()["games"]}
     keys = {o["key"] for o in games[GAME]["options"]}

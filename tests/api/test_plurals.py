@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 
-from tests.api.test_catan_watch_api import finish_setup, new_table
+from tests.api.test_catan_watch_api import finish_setup, new_table, nine_vp
 
 
 def _screen(client, code: str, lang: str) -> str:
@@ -20,6 +20,7 @@ def _log(client, code: str, lang: str) -> list[str]:
 def test_a_rules_message_and_a_template_string_in_singular_and_plural(api, client):
     t, code, tokens = new_table(api, dice="physical")
     finish_setup(api, code, tokens)
+    nine_vp(api, code, tokens, dev_cards=3)  # victory point cards are revealed only to win (p.2-4)
     api.ok(code, tokens["p1"], {"type": "reveal_vp", "count": 1})
     en, pt = _screen(client, code, "en"), _screen(client, code, "pt_BR")
     assert "Ana reveals 1 victory point card" in en and "1 VP card<" in en

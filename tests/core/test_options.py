@@ -35,7 +35,7 @@ def test_every_option_has_a_default_and_its_texts_in_both_languages(gid, game):
     assert model is not None and issubclass(model, TableOptions)
     pt = _portuguese()
     fresh = model.new({})  # every default is a value a new table accepts
-    for opt in game.options():
+    for opt in model.fields():
         assert getattr(fresh, opt.key) == opt.default
         texts = [opt.label] + ([opt.help] if opt.help else []) + [label for _value, label in opt.choices]
         if gid == "generic":  # its defaults are words the form shows translated
@@ -48,7 +48,7 @@ def test_every_option_has_a_default_and_its_texts_in_both_languages(gid, game):
 @pytest.mark.parametrize(("gid", "game"), GAMES, ids=IDS)
 def test_a_stored_table_without_an_option_reads_its_legacy_value(gid, game):
     model = game.options_model
-    for opt in game.options():
+    for opt in model.fields():
         stored = {k: v for k, v in model.new({}).dump().items() if k != opt.key}
         expected = opt.default if opt.legacy is NO_LEGACY else opt.legacy
         assert getattr(model.load(stored), opt.key) == expected
@@ -57,11 +57,37 @@ def test_a_stored_table_without_an_option_reads_its_legacy_value(gid, game):
 
 
 def test_the_options_added_after_tables_existed_keep_what_old_tables_played():
-    legacy = {(gid, o.key): o.legacy for gid, g in GAMES for o in g.options() if o.legacy is not NO_LEGACY}
+    legacy = {(gid, o.key): o.legacy for gid, g in GAMES for o in g.options_model.fields() if o.legacy is not NO_LEGACY}
     assert legacy == {("agot", "faq_lannister_port_ship"): False, ("agot", "tiebreak"): "printed",
                       ("agot", "faq_blade_tides"): False, ("agot", "faq_tides_reshuffle"): False,
+                      ("agot", "input_checks"): 1, ("catan-watch", "input_checks"): 1,
                       ("lcg", "window_pace"): "each", ("lcg", "auto_close"): 0,
                       ("lcg", "autopass_start"): "structure"}
+
+
+def test_a_field_not_offered_is_no_choice_but_keeps_old_tables_as_they_were_played(app, api, client):
+    """``Opt(offered=False)`` (issue 38): the revision of a game's input checks. The create form and
+    ``GET /api/games`` never show it, a new table may not set it (it always takes the default), and
+    a table stored before it (a setup event, an export without the key) reads its legacy value."""
+    from companion.games.agot.options import AgotOptions
+
+    assert "input_checks" not in {o.key for o in AgotOptions.form()}
+    assert AgotOptions.new({}).input_checks == 2 and AgotOptions.load({"players": 4}).input_checks == 1
+    games = {g["id"]: g for g in client.get("/api/games").get_json()["games"]}
+    assert all("input_checks" not in {o["key"] for o in g["options"]} for g in games.values())
+    assert "input_checks" not in client.get("/").get_data(as_text=True)
+    r = client.post("/api/tables", json={"game": "agot", "options": {"input_checks": 1}})
+    assert r.status_code == 400 and r.get_json()["error"] == "Unknown option: input_checks."
+    t = api.create("agot", {"players": 3})
+    exported = api.export(t["code"], t["host_token"])
+    assert exported["events"][0]["action"]["options"]["input_checks"] == 2
+    del exported["events"][0]["action"]["options"]["input_checks"]
+    r = client.post("/api/tables/import", json=exported)
+    assert r.status_code == 201, r.get_json()
+    assert app.extensions["companion.tables"].snapshot(r.get_json()["code"]).state["g"]["options"]["input_checks"] == 1
+    with pytest.raises(TypeError):
+        class _NoLegacy(TableOptions):  # a field no player chooses exists only for old tables
+            rev: Annotated[int, Opt("Rev", min=1, max=2, offered=False)] = 2
 
 
 def test_an_old_table_replays_with_the_value_it_was_played_with():

@@ -31,6 +31,7 @@ from .combat_calc import UNIT_KINDS
 from .combat_flow import begin as begin_combat
 from .geography import area, can_enter, unit_owner
 from .names import AREAS, HOUSES
+from .options import checks_38
 from .procedure import Procedure
 
 
@@ -221,6 +222,12 @@ def march(state: State, ctx: Ctx, action: Action) -> None:
     order = _own_order(state, house, src, "march")
     moves = _parse_moves(action)
     here = areas.units(state, src) or {"house": house}
+    foreign = checks_38(state) and here.get("house") not in (None, house)
+    if moves and foreign:
+        # an order moves only its own house's units (p.15); the mirror was corrected since the reveal
+        raise RuleError("The board shows the units of %(owner)s in %(area)s: a March order moves only your own "
+                        "units. Correct the board if it is wrong.", "seed 000 p.15", status=409,
+                        entry="orders-march", owner=_h(here["house"]), area=_a(src))
     routed = state["action"]["routed"].get(src, {})
     free = {k: here.get(k, 0) - routed.get(k, 0) for k in UNIT_KINDS}
     total = {k: sum(m["units"].get(k, 0) for m in moves) for k in UNIT_KINDS}
@@ -252,7 +259,8 @@ def march(state: State, ctx: Ctx, action: Action) -> None:
     if keep and not (empties and area(src).is_land):
         raise RuleError("A power token keeps control only of a land area you leave empty.", "seed 000 p.24")
     # move the peaceful units first (seed 000 p.15); the server drops this copy if a check fails
-    _take(state, src, house, total)
+    if not foreign:  # resolved without moving: another house's units stay as the board shows them
+        _take(state, src, house, total)
     arrivals: dict[str, int] = {}
     for m in moves:
         arrivals[m["to"]] = arrivals.get(m["to"], 0) + sum(m["units"].values())
@@ -417,6 +425,15 @@ def pass_order(state: State, ctx: Ctx, action: Action) -> None:
 
 
 # -- views -----------------------------------------------------------------------------------
+def _own_units(state: State, seat: str, aid: str) -> dict[str, Any]:
+    """The units a March order in ``aid`` may move: the mirror's, unless it gives them to another
+    house (then none, with the checks of issue 38: the phone offers only to resolve it without moving)."""
+    here = areas.units(state, aid) or {}
+    if checks_38(state) and here.get("house") not in (None, seat):
+        return {}
+    return here
+
+
 def public(state: State) -> dict[str, Any]:
     """The screen: the step, whose turn, what they may resolve, the last result and the combat panel."""
     act = state.get("action")
@@ -445,11 +462,11 @@ def private(state: State, seat: str) -> dict[str, Any]:
         if kind == "raid":
             view["raids"] = [{"from": a, "targets": raid_targets(state, a)} for a in mine]
         elif kind == "march":
-            view["marches"] = [{"from": a, "units": areas.units(state, a) or {},
+            view["marches"] = [{"from": a, "units": _own_units(state, seat, a),
                                 "routed": act["routed"].get(a, {}),
                                 "to": sorted({d for d in board_data.load().areas
                                               if any(can_enter(state, seat, a, d, k) for k in UNIT_KINDS
-                                                     if (areas.units(state, a) or {}).get(k))})}
+                                                     if _own_units(state, seat, a).get(k))})}
                                for a in mine]
             for m in view["marches"]:
                 m["fights"] = [d for d in m["to"] if _is_enemy_target(state, seat, d)]

@@ -2,14 +2,19 @@
 unclear points, and the publisher's FAQ where it changes a printed rule (docs/agot-faq.md).
 
 The FAQ options default to the FAQ; a table stored before they existed lacks their keys and
-replays with the printed rule it was played with (each field's ``legacy`` value)."""
-
+replays with the printed rule it was played with (each field's ``legacy`` value). ``input_checks``
+is no choice (not on the form): the revision of the checks on players' inputs, so a table stored
+before the checks of issue 38 replays exactly (``legacy=1``) and a new table gets them (2)."""
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal
 
 from ...i18n import N_
 from ..options import Opt, TableOptions
+
+#: the revision of the input checks from which the checks of issue 38 apply (``input_checks``)
+CHECKS_ISSUE_38 = 2
 
 
 class AgotOptions(TableOptions):
@@ -58,3 +63,19 @@ class AgotOptions(TableOptions):
                 "Off = drawn cards stay out until the deck runs out (the rulebook is silent, p.28)."),
         rule="agot faq (v1.0); seed 000 p.28", legacy=False,
     )] = True
+    input_checks: Annotated[int, Opt(
+        N_("Input checks"),
+        help=N_("Not a choice: what the companion checks in the players' inputs. 2 = orders only in areas "
+                "with the house's units, one Messenger Raven ability, a planning answer only to its own "
+                "prompt, no correction of a house card chosen in secret, a march only of the house's own "
+                "units. 1 = the checks of tables created before these, which replay as they were played."),
+        min=1, max=2, legacy=1, offered=False,
+    )] = 2
+
+
+def checks_38(state: Mapping[str, Any]) -> bool:
+    """Whether the table makes the input checks of issue 38 (orders only where the house has units,
+    one Raven ability, a planning answer to its own prompt, no correction of a card chosen in
+    secret, a march of the house's own units). A table stored before them lacks ``input_checks``
+    and replays exactly as it was played (``legacy=1``)."""
+    return AgotOptions.of(state).input_checks >= CHECKS_ISSUE_38

@@ -26,6 +26,7 @@ from . import board as board_data
 from . import orders as ot
 from . import params as P
 from .names import AREAS, HOUSES, WILDLINGS
+from .options import checks_38
 from .procedure import Procedure
 
 
@@ -40,6 +41,8 @@ def _a(aid: str) -> dict[str, str]:
 
 
 RAVEN_RULE = "seed 000 p.12"
+#: the holder takes *one* of the two actions (p.11), described on p.12
+RAVEN_ONE = "seed 000 p.11-12"
 WHERE = {"top": N_("on top"), "bottom": N_("at the bottom")}
 
 
@@ -114,10 +117,27 @@ def _check_extra(state: State, house: str, extra: list[str]) -> None:
                             area=area)
 
 
+def areas_for_orders(state: State, house: str) -> tuple[list[str], list[str]]:
+    """Where ``house`` may put orders now: the areas that need one (held when planning began) and
+    the others it may add (seed 000 p.12: an order goes only on an area holding the house's units).
+    With the checks of issue 38 both follow the mirror as it is now (a correction made during the
+    planning counts); a table stored before them keeps its lists: the areas held at the start, and
+    any other area the player confirmed (``_check_extra``)."""
+    held = list(state["planning"]["held"].get(house, []))
+    if not checks_38(state):
+        return held, []
+    now = held_areas(state, house)
+    return [a for a in held if a in now], [a for a in now if a not in held]
+
+
 def answer(state: State, ctx: Ctx, action: Action) -> None:
     """A phone submits (or changes) its secret orders; the last answer reveals all (seed 000 p.12)."""
     plan = state["planning"]
     seat = ctx.actor.require_seat()
+    if checks_38(state) and action.get("prompt") != plan["prompt"]:
+        raise RuleError("These orders answer a prompt that is not open: the orders being assigned now are "
+                        "those of round %(round)s.", "seed 000 p.12", status=409, entry="planning-assign",
+                        round=plan["round"])
     prompt = sealed.get(state, plan["prompt"])
     if seat not in prompt["asked"]:
         raise RuleError("You have no units that need orders.", "seed 000 p.12", status=403, entry="planning-assign")
@@ -127,9 +147,15 @@ def answer(state: State, ctx: Ctx, action: Action) -> None:
             raise RuleError("With too few tokens, orders are assigned in turn order: wait for %(house)s.",
                             "seed 000 p.12", status=409, house=nxt)
     orders, extra = _parse_value(action)
-    extra = [a for a in extra if a not in plan["held"][seat]]
-    _check_extra(state, seat, extra)
-    ot.validate(orders, held=plan["held"][seat], extra=extra, stars=plan["stars"][seat],
+    held, more = areas_for_orders(state, seat)
+    if checks_38(state):  # the areas come from the mirror, never from the player's word
+        _check_extra(state, seat, [a for a in orders if a not in held and a not in more])
+        allowed, extra = more, [a for a in orders if a in more]
+    else:
+        extra = [a for a in extra if a not in held]
+        _check_extra(state, seat, extra)
+        allowed = extra
+    ot.validate(orders, held=held, extra=allowed, stars=plan["stars"][seat],
                 restrictions=plan["restrictions"], short=seat in plan["short"])
     changed = seat in prompt["answers"]
     revealed = sealed.answer(state, plan["prompt"], seat, {"orders": orders, "extra": extra})
@@ -164,9 +190,15 @@ def _raven_house(state: State, ctx: Ctx) -> str:
 
 
 def raven_swap(state: State, ctx: Ctx, action: Action) -> None:
-    """Replace one of your placed orders with an unused token (seed 000 p.12); stars still limit."""
+    """Replace one of your placed orders with an unused token (seed 000 p.12); stars still limit.
+    The holder takes one of the two actions (p.11): once it has looked at the wildling card, no swap
+    (with the checks of issue 38; a table stored before them replays as it was played)."""
     house = _raven_house(state, ctx)
     plan = state["planning"]
+    if checks_38(state) and plan["raven"]["choice"] == "peek":
+        raise RuleError("You looked at the top wildling card: the Messenger Raven gives one of its two "
+                        "actions, so no order can be replaced now. Keep the card on top or move it to the bottom.",
+                        RAVEN_ONE, status=409, entry="raven-one-use")
     area = str(action.get("area", ""))
     placed = state["orders"].get(area)
     if not placed or placed["house"] != house:
@@ -281,10 +313,16 @@ def private(state: State, seat: str) -> dict[str, Any]:
     prompt = state.get("prompts", {}).get(plan["prompt"])
     mine = prompt["answers"].get(seat) if prompt else None
     banned = ot.banned_tokens(plan["restrictions"])
+    held, more = areas_for_orders(state, seat)
+    legacy = not checks_38(state)
+    offer = sorted(a for a, h in state.get("control", {}).items() if h == seat and a not in held) if legacy else []
     view: dict[str, Any] = {
-        "held": plan["held"].get(seat, []),
-        "offer": sorted(a for a, h in state.get("control", {}).items()
-                        if h == seat and a not in plan["held"].get(seat, [])),
+        "held": held,
+        # controlled areas without units (only tables stored before the checks of issue 38 offer them)
+        "offer": offer,
+        # the "another area where you have units" row: the mirror's areas with the house's units that
+        # need no order (a correction made during the planning); before issue 38, any other area
+        "other": sorted(a for a in board_data.load().areas if a not in held and a not in offer) if legacy else more,
         "stars": plan["stars"].get(seat, 0), "short": seat in plan["short"],
         "tokens": [{"id": t.id, "kind": t.kind, "bonus": t.bonus, "star": t.star, "banned": t.id in banned}
                    for t in ot.TOKENS.values()],

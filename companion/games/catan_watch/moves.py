@@ -40,12 +40,12 @@ from .cite import (
     WALL,
 )
 from .names import UNVERIFIED_NAMES
-from .options import CatanOptions
+from .options import CatanOptions, checks_38
 from .steps import label, step
 from .wall import GameEnded
 
 SUPPLY = {"settlements": 5, "keeps": 4, "roads": 15}  # seed 004 p.3
-WIN_VP = 10  # seed 004 p.8
+WIN_VP = scoring.WIN_VP
 TOKENS_FOR = {"settlement": 1, "keep": 2}  # seed 004 p.8
 CORRECTABLE = ("clan", "clearing", "hex", "section", "frostfangs", "breaches")
 #: What a played ranger does (seed 004 p.4 names moving Tormund; the card prints the others).
@@ -257,10 +257,28 @@ def reveal_vp(state: State, ctx: Ctx, action: Action) -> None:
         return
     seat = _turn_seat(state, ctx)
     count = get_int(action, "count", 1, 5, BASE_DEV)
+    if checks_38(state):
+        _only_to_win(state, seat, count)
     state["players"][seat]["vp_cards"] += count
     _turn_dev(state, seat)["vp"] += count  # may be cards bought this very turn (p.4)
     step(state, ctx, "vp_card", N_("%(who)s reveals %(count)s victory point card"),
          _plural="%(who)s reveals %(count)s victory point cards", who=seat, count=count)
+
+
+def _only_to_win(state: State, seat: str, count: int) -> None:
+    """Victory point cards stay hidden; on your own turn you reveal them only when they bring you to
+    10 VP, any number at once, even cards bought this turn (seed 004 p.2-4, the base game the
+    Brotherhood keeps). A player holds no more of them than its development cards not played."""
+    have = scoring.unplayed_dev(state, seat)
+    if count > have:
+        raise RuleError("You have %(n)s development card not played, so at most %(n)s victory point card.",
+                        BASE_DEV, _plural="You have %(n)s development cards not played, so at most %(n)s "
+                                          "victory point cards.", status=409, entry="vp-cards", n=have)
+    total = scoring.vp(state, seat) + count
+    if total < WIN_VP:
+        raise RuleError("Victory point cards stay hidden until they bring you to %(win)s VP on your turn: "
+                        "with these you would have %(vp)s.", BASE_DEV, status=409, entry="vp-cards",
+                        win=WIN_VP, vp=total)
 
 
 def final_vp(state: State, ctx: Ctx, action: Action) -> None:

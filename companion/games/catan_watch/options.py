@@ -1,13 +1,19 @@
 """Catan: Brotherhood of the Watch table options: dice and tokens, and the rulebook's open points
-(which camp attacks first, a blocked column, a kind gone from the Frostfangs, the last tie-break)."""
+(which camp attacks first, a blocked column, a kind gone from the Frostfangs, the last tie-break).
+``input_checks`` is no choice (not on the form): the revision of the checks on players' inputs, so a
+table stored before the checks of issue 38 replays exactly (``legacy=1``) and a new table gets them."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal
 
 from ...i18n import N_
 from ..options import Opt, TableOptions
 from .cite import END, WALL
+
+#: the revision of the input checks from which the checks of issue 38 apply (``input_checks``)
+CHECKS_ISSUE_38 = 2
 
 
 class CatanOptions(TableOptions):
@@ -52,3 +58,17 @@ class CatanOptions(TableOptions):
         N_("Second setup round"), help=N_("The standard Catan setup phase goes back in reverse order."),
         choices=(("reverse", N_("Reverse seat order")), ("same", N_("Same seat order"))),
     )] = "reverse"
+    input_checks: Annotated[int, Opt(
+        N_("Input checks"),
+        help=N_("Not a choice: what the companion checks in the players' inputs. 2 = victory point cards "
+                "are revealed on your turn only to reach 10 VP, and never more than your development cards "
+                "not played. 1 = the checks of tables created before these, which replay as they were played."),
+        min=1, max=2, legacy=1, offered=False,
+    )] = 2
+
+
+def checks_38(state: Mapping[str, Any]) -> bool:
+    """Whether the table makes the input checks of issue 38 (victory point cards only to win, at
+    most the development cards not played). A table stored before them lacks ``input_checks`` and
+    replays exactly as it was played (``legacy=1``)."""
+    return CatanOptions.of(state).input_checks >= CHECKS_ISSUE_38

@@ -8,9 +8,10 @@ from ... import sealed
 from ...i18n import N_, tr
 from ..base import Ctx, State
 from . import profile as prof
-from .options import CatanOptions
+from .options import CatanOptions, checks_38
 from .steps import step
 
+WIN_VP = 10  # seed 004 p.8
 NO_GUARD = 99  # sorts a player without any guard on the Wall after everyone who has one
 
 
@@ -93,6 +94,16 @@ def unplayed_dev(state: State, seat: str) -> int:
     player can still hold hidden (seed 004 p.4: they stay hidden until revealed)."""
     p = state["players"][seat]
     return cast("int", max(0, p["dev_bought"] - p["rangers"] - p.get("progress", 0) - p["vp_cards"]))
+
+
+def reveal_counts(state: State, seat: str) -> list[int]:
+    """How many victory point cards ``seat`` may reveal now (the phone offers only these): each count
+    that brings it to 10 VP, up to its development cards not played; a table stored before the
+    checks of issue 38 offers 1-5 as it always did."""
+    if not checks_38(state):
+        return list(range(1, 6))
+    have = min(unplayed_dev(state, seat), 5)
+    return list(range(max(1, WIN_VP - vp(state, seat)), have + 1))
 
 
 def to_ask(state: State, reason: str) -> list[str]:

@@ -134,7 +134,9 @@ def private(state: State, seat: str) -> dict[str, Any]:
         can.append("setup_place" if state["setup"]["round"] < 3 else "guard")
     if my_turn:
         can += ["roll"] if phase == "roll" else ["build", "guard", "end_turn"]
-        can += ["dev", "ranger", "reveal_vp", "longest_road"]
+        can += ["dev", "ranger", "longest_road"]
+        if scoring.reveal_counts(state, seat):  # victory point cards only to reach 10 (seed 004 p.2-4)
+            can.append("reveal_vp")
     hero = _hero(state, seat)
     if hero["usable"]:
         can.append("hero")
@@ -153,6 +155,7 @@ def private(state: State, seat: str) -> dict[str, Any]:
         "can": can,
         "hero": hero,
         "vp": scoring.vp(state, seat),
+        "reveal_counts": scoring.reveal_counts(state, seat) if my_turn else [],
         "vp_parts": scoring.vp_parts(state, seat),
         "guards_on_wall": scoring.guards_on_wall(state, seat),
         "guards_supply": pl["guards_supply"],

@@ -112,10 +112,16 @@ def test_westeros_restriction_forbids_a_kind():
     place(state, "stark", {**STARK, "white-harbor": "defense1a"})
 
 
-def test_area_confirmed_by_the_player_is_accepted():
-    """The mirror may be stale: a player can confirm an area holding its units (design; seed 000 p.12)."""
+def test_an_area_the_mirror_shows_without_the_house_units_gets_no_order():
+    """seed 000 p.12: an order goes only on an area holding the house's units. A stale mirror is
+    corrected first (design: any player corrects it in two taps); the area then takes an order."""
     state = table()
-    place(state, "stark", {**STARK, "castle-black": "defense1a"}, extra=["castle-black"])
+    with pytest.raises(RuleError) as err:
+        place(state, "stark", {**STARK, "castle-black": "defense1a"}, extra=["castle-black"])
+    assert err.value.rule == "seed 000 p.12" and "castle-black" in str(err.value.params)
+    act(state, "stark", {"type": "set_units", "area": "castle-black", "house": "stark", "footman": 1})
+    assert GAME.private_view(state, "stark")["planning"]["other"] == ["castle-black"]
+    place(state, "stark", {**STARK, "castle-black": "defense1a"})
     with pytest.raises(RuleError):
         place(state, "stark", {**STARK, "lannisport": "defense1a"}, extra=["lannisport"])
 
@@ -219,6 +225,7 @@ def test_raven_swap_respects_stars():
 def test_phone_form_fields_make_the_same_answer():
     """The phone sends o:<area> fields and an optional "another area" row (xa/xt)."""
     state = table()
+    act(state, "stark", {"type": "set_units", "area": "castle-black", "house": "stark", "footman": 1})
     pid = state["planning"]["prompt"]
     form = {"type": "answer", "prompt": pid, **{f"o:{a}": t for a, t in STARK.items()},
             "xa": "castle-black", "xt": "defense1a"}

@@ -19,3 +19,17 @@ def test_the_recording_holds_the_inputs_later_checks_refuse():
 
 def test_every_recorded_action_phase_replays_to_the_same_digests():
     assert mismatches(load()) == []
+
+
+def test_the_same_logs_on_new_tables_replay_differently():
+    """The check can fail: the very logs, with today's input checks switched on in their setup (a new
+    table's ``input_checks``), no longer replay as recorded, since each holds a refused input."""
+    import copy
+
+    from tools.agot_replay import replay_digests
+
+    for table in load()["tables"][:20]:
+        assert any(table["holes"].values())
+        events = copy.deepcopy(table["events"])
+        events[0][3]["options"]["input_checks"] = 2
+        assert replay_digests(events) != table["digests"], table["seed"]

@@ -60,7 +60,8 @@ def test_one_development_card_per_turn_never_one_bought_this_turn(table):
     err = t.refuse("p1", {"type": "ranger"})
     assert "p.2-4" in err.rule and err.status == 409
     t.refuse("p1", {"type": "progress"})
-    t.act("p1", {"type": "reveal_vp", "count": 1})  # the bought card was a VP card: allowed
+    # a victory point card bought this turn may be revealed at once, but only to win (p.2-4):
+    # tests/rules/catan_watch/test_input_checks.py
     t.act("p1", {"type": "build", "what": "dev"})
     t.act("p1", {"type": "build", "what": "dev"})
     t.act("p1", {"type": "end_turn"})

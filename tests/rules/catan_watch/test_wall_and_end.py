@@ -106,7 +106,7 @@ def test_ten_vp_wins_only_at_end_of_own_turn(table):
     t = ready(table)
     t.set_board(wall={"w1": ["p1", "p1", "p1"]}, longest_road="p1")
     p1 = t.state["players"]["p1"]
-    p1.update(settlements=2, keeps=2)
+    p1.update(settlements=2, keeps=2, dev_bought=2)  # two development cards bought on earlier turns
     t.roll(12)
     assert t.view["vp"]["p1"] == 8
     t.act("p1", {"type": "reveal_vp", "count": 2})
