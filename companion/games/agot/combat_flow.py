@@ -37,7 +37,7 @@ from .combat_retreat import drop_blocked
 from .combat_sides import Combat, it_order, units_on
 from .combat_state import area_name, house_name, running, units_in
 from .geography import adjacent, area, unit_owner
-from .options import AgotOptions
+from .options import AgotOptions, checks_38
 
 
 def support_queue(state: State, target: str, order: list[str]) -> list[dict[str, Any]]:
@@ -58,6 +58,8 @@ def support_queue(state: State, target: str, order: list[str]) -> list[dict[str,
             continue
         if not units_in(state, aid):
             continue
+        if checks_38(state) and unit_owner(state, aid) not in (None, o["house"]):
+            continue  # a house supports only with its own units (issue 38; old tables replay as played)
         out.append({"area": aid, "house": o["house"], "bonus": ot.TOKENS[o["token"]].bonus})
     rank = {h: i for i, h in enumerate(order)}
     return sorted(out, key=lambda s: (rank.get(s["house"], 99), s["area"]))

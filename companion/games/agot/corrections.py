@@ -203,12 +203,17 @@ def _remove_units(state: State, ctx: Ctx, action: Action) -> None:
 
 
 def _place_token(state: State, ctx: Ctx, action: Action) -> None:
-    """Put one of your available power tokens on a land area you hold (seed 000 p.24)."""
+    """Put one of your available power tokens on a land area you hold (seed 000 p.24); with the checks
+    of issue 38, only one the mirror shows under your control."""
     house = _actor_house(state, ctx, action)
     area = _area(action, ("land",))
     if areas.owner(state, area) not in (None, house):
         raise RuleError("Another house's units hold %(area)s.", "seed 000 p.24", status=409,
                         area=names.label(names.AREAS[area]))
+    if checks_38(state) and state["control"].get(area) != house:  # the phone offers only these areas
+        raise RuleError("The board does not show %(area)s under your control: a power token goes only on an "
+                        "area you control. Record its control first if the board is wrong.", "seed 000 p.24",
+                        status=409, entry="control-power-tokens", area=names.label(names.AREAS[area]))
     power.place_token(state, house, area)
     areas.recompute_control(state, area)
     ctx.log(N_("%(house)s places a power token in %(area)s"), house=names.label(names.HOUSES[house]),

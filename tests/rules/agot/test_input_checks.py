@@ -211,3 +211,38 @@ def test_a_march_never_moves_the_units_the_board_gives_another_house():
     assert row["units"] == {} and row["to"] == []
     t.apply("baratheon", {"type": "march", "from": "kingswood", "moves": []})
     assert t.state["units"]["kingswood"]["house"] == "stark"
+
+
+def test_a_support_order_never_lends_the_units_the_board_gives_another_house():
+    """p.17-18: a Support order adds the strength of its own house's units. Lannister's Support in
+    Blackwater, whose footman the board now shows as Stark's, is not asked (a table stored before the
+    check still asks it)."""
+    from test_action_harness import act, board
+
+    for stored_before in (False, True):
+        state = board(3, units={"kingswood": ("baratheon", {"footman": 2}), "the-reach": ("stark", {"footman": 1}),
+                                "blackwater": ("stark", {"footman": 1})},
+                      orders={"kingswood": ("baratheon", "march0"), "blackwater": ("lannister", "support0a")},
+                      iron_throne=["baratheon", "lannister", "stark"], neutral={})
+        if stored_before:
+            del state["options"]["input_checks"]
+        act(state, "baratheon", type="march", **{"from": "kingswood"}, moves=[{"to": "the-reach", "footman": 2}])
+        queue = [q["area"] for q in state["action"]["combat"]["queue"]]
+        assert queue == (["blackwater"] if stored_before else [])
+
+
+def test_a_power_token_goes_only_on_an_area_the_house_controls():
+    """p.24: a power token keeps control of an area the house holds. Lannister cannot put one on
+    Harrenhal, which nobody controls (the phone offers only its controlled areas); a table stored
+    before the check replays it."""
+    for stored_before in (False, True):
+        t = table(stored_before)
+        action = {"type": "place_token", "area": "harrenhal"}
+        if stored_before:
+            t.apply("lannister", action)
+            assert t.state["tokens"]["harrenhal"] == "lannister"
+            continue
+        err = refused(t, "lannister", action)
+        assert (err.rule, err.status, err.entry) == ("seed 000 p.24", 409, "control-power-tokens")
+        assert "harrenhal" not in t.me("lannister")["controlled"]
+        t.apply("lannister", {"type": "place_token", "area": "lannisport"})

@@ -57,6 +57,9 @@ def test_gain_is_limited_by_the_pool():
 
 def test_one_token_per_area_and_only_your_own():
     s = new_game(3)
+    with pytest.raises(RuleError):  # p.24: only on an area Stark controls; the board says nobody does yet
+        act(s, "stark", {"type": "place_token", "area": "the-twins"})
+    act(s, "stark", {"type": "set_control", "area": "the-twins", "house": "stark"})
     act(s, "stark", {"type": "place_token", "area": "the-twins"})
     with pytest.raises(RuleError):
         act(s, "lannister", {"type": "place_token", "area": "the-twins"})
