@@ -33,9 +33,16 @@ LCG_TAPS = {
     "pass": 1, "pass_ahead": 0, "act": 1, "answer": 1, "first_player": 1, "title": 1,
     "challenge": 2,       # one form: opponent select + the type's button
     "strength": 1 + 2 + 2,  # two numbers typed, one submit
-    "dominance": 1 + 2,   # one number typed, one submit
+    "dominance": 1,       # the count's own button (issue #37; a number typed and sent was 1 + 2)
     "finish": 1,
 }
+#: A plot typed in "Another plot": the name (focus + typing, as a number is counted), each number
+#: that differs from the form's default (gold 5, initiative 3, claim 1) typed, and Seal.
+PLOT_FORM = {"gold": 5, "initiative": 3, "claim": 1}
+
+
+def typed_plot_taps(plot: dict[str, Any]) -> int:
+    return 2 + sum(2 for k, v in PLOT_FORM.items() if plot[k] != v) + 1
 
 
 class Driver:
@@ -59,24 +66,51 @@ class Driver:
         self.count[seat] += self.taps.get(action["type"], 1) if taps is None else taps
 
 
-def lcg_round(auto_close: int, autopass: str = "none", pace: str = "run",
-              nothing_taps: bool = False) -> tuple[Counter[str], int, int]:
-    """One 3-player LCG round with one challenge. Returns taps per seat, the seconds the table
-    spent waiting on countdowns of windows nobody acted in (each countdown that ran to zero costs
-    ``auto_close`` seconds: every phone counts the same countdown at once), and how many such
-    countdowns there were. With ``nothing_taps`` every phone taps Nothing at once instead (1 tap,
-    0 s)."""
+LCG_SEATS = ("p1", "p2", "p3")
+#: each seat's plots: initiative and claim (gold 5), so p1 wins initiative every round
+LCG_PLOTS = {"p1": (6, 2), "p2": (3, 1), "p3": (1, 1)}
+
+
+def lcg_plot(seat: str, n: int) -> dict[str, Any]:
+    init, claim = LCG_PLOTS[seat]
+    return {"name": f"Plot {n} {seat}", "gold": 5, "initiative": init, "claim": claim}
+
+
+def lcg_round(auto_close: int, autopass: str = "none", pace: str = "run", nothing_taps: bool = False,
+              plots: str = "registered", used_plots: str = "pile", rounds: int = 1) -> tuple[Counter[str], int, int]:
+    """A 3-player LCG round with one challenge: the last of ``rounds`` rounds is counted. Returns
+    taps per seat, the seconds the table spent waiting on countdowns of windows nobody acted in
+    (each countdown that ran to zero costs ``auto_close`` seconds: every phone counts the same
+    countdown at once), and how many such countdowns there were. With ``nothing_taps`` every phone
+    taps Nothing at once instead (1 tap, 0 s).
+
+    ``plots``: ``"registered"``, each player's 7-plot deck registered once (typed at home or kept
+    by their phone from an earlier table: not counted), each choice one tap; ``"typed"``, nothing
+    registered: a player types a plot in "Another plot" (``typed_plot_taps``) unless their deck
+    offers one (a plot typed once joins the deck, issue #37), where the used-pile option
+    ``used_plots`` decides which are offered."""
+    from companion.games.lcg import GAME
+
+    d = Driver(GAME, {"players": 3, "autopass_start": autopass, "auto_close": auto_close,
+                      "window_pace": pace, "used_plots": used_plots}, LCG_TAPS)
+    if plots == "registered":
+        for seat in LCG_SEATS:
+            d.do(seat, {"type": "register_plots", "plots": [lcg_plot(seat, n) for n in range(7)]}, taps=0)
+    countdowns = 0
+    for n in range(rounds):
+        if n == rounds - 1:
+            d.count.clear()
+        countdowns = _lcg_play_round(d, auto_close, nothing_taps, n)
+    return d.count, countdowns * auto_close, countdowns
+
+
+def _lcg_play_round(d: Driver, auto_close: int, nothing_taps: bool, n: int) -> int:
+    """Play one round (see :func:`lcg_round`); returns the countdowns that ran out."""
     from companion.games.lcg import GAME
     from companion.games.lcg.views import private_view, public_view
 
-    d = Driver(GAME, {"players": 3, "autopass_start": autopass, "auto_close": auto_close,
-                      "window_pace": pace}, LCG_TAPS)
+    seats = LCG_SEATS
     countdowns = 0
-    seats = ("p1", "p2", "p3")
-    plots = {"p1": (6, 2), "p2": (3, 1), "p3": (1, 1)}
-    for seat, (init, claim) in plots.items():  # plot decks registered once per player, not counted
-        d.do(seat, {"type": "register_plots", "plots": [
-            {"name": f"Plot {seat}", "gold": 5, "initiative": init, "claim": claim}]}, taps=0)
     marshalled: set[str] = set()
     challenged = False
     start_round = d.state["round"]
@@ -88,7 +122,13 @@ def lcg_round(auto_close: int, autopass: str = "none", pace: str = "run",
         event, step = view["event"], view["step"]
         if step == "input" and event == "reveal_plots":
             for seat in waiting:
-                d.do(seat, {"type": "answer", "value": private_view(d.state, seat)["plots"][0]})
+                offered = [p for p in private_view(d.state, seat)["plot_offers"] if not p["out"]]
+                if offered:  # one tap: the deck's button
+                    value = {k: offered[0][k] for k in ("name", "gold", "initiative", "claim")}
+                    d.do(seat, {"type": "answer", "value": value})
+                else:  # typed in "Another plot"
+                    value = lcg_plot(seat, n)
+                    d.do(seat, {"type": "answer", "value": value}, taps=typed_plot_taps(value))
             continue
         if step == "input" and event == "choose_first":
             d.do(waiting[0], {"type": "first_player", "seat": "p1"})
@@ -133,7 +173,7 @@ def lcg_round(auto_close: int, autopass: str = "none", pace: str = "run",
                         pass
             continue
         d.do(holder, {"type": "pass"})
-    return d.count, countdowns * auto_close, countdowns
+    return countdowns
 
 
 IMMORTALS_FIRST = {  # fields one phone fills for its two tribes on the first table (typed numbers = 2)
@@ -302,16 +342,22 @@ def catan_round() -> dict[str, int]:
 def main() -> None:
     print("| LCG, 3 players, one challenge | p1 | p2 | p3 | taps | countdowns | s waiting when nobody acts |")
     print("|---|---|---|---|---|---|---|")
-    rows = (("issue 24 default: one countdown per run of windows (`window_pace` run, `auto_close` 5 s)",
-             5, "none", "run", False),
-            ("the same, every phone taps Nothing at once", 5, "none", "run", True),
-            ("issue 15 default: one countdown per round (`window_pace` each, `auto_close` 6 s)",
-             6, "none", "each", False),
-            ("every window offered, every pass tapped (`auto_close` 0)", 0, "none", "each", False),
-            ("before issue 15: auto-pass `structure` (skips windows), every other pass tapped",
-             0, "structure", "each", False))
-    for label, seconds, autopass, pace, nothing in rows:
-        c, waited, n = lcg_round(seconds, autopass, pace, nothing)
+    rows: tuple[tuple[str, dict[str, Any]], ...] = (
+        ("**issue 37 default**: one countdown per run, plot decks registered, dominance one tap",
+         {"auto_close": 5}),
+        ("the same, every phone taps Nothing at once", {"auto_close": 5, "nothing_taps": True}),
+        ("round 1 with no deck registered: each plot typed in \"Another plot\"", {"auto_close": 5, "plots": "typed"}),
+        ("round 2 after that, `used_plots` free: the typed plot is one tap", {"auto_close": 5, "plots": "typed",
+                                                                              "used_plots": "free", "rounds": 2}),
+        ("round 2 after that, used pile: the plot in play is out of reach, a second plot typed",
+         {"auto_close": 5, "plots": "typed", "rounds": 2}),
+        ("issue 15 default: one countdown per round (`window_pace` each, `auto_close` 6 s)",
+         {"auto_close": 6, "pace": "each"}),
+        ("every window offered, every pass tapped (`auto_close` 0)", {"auto_close": 0, "pace": "each"}),
+        ("before issue 15: auto-pass `structure` (skips windows), every other pass tapped",
+         {"auto_close": 0, "autopass": "structure", "pace": "each"}))
+    for label, kw in rows:
+        c, waited, n = lcg_round(**kw)
         print(f"| {label} | {c['p1']} | {c['p2']} | {c['p3']} | {sum(c.values())} | {n} | {waited} |")
     print()
     print("| Brotherhood of the Watch, digital dice and tokens | taps |")

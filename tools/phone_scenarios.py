@@ -309,7 +309,7 @@ def lcg(api: Api) -> Iterator[Step]:
             api.ok(code, tok[v["decision"]["seat"]], {"type": "finish"})
         elif v["priority"]:
             api.ok(code, tok[v["priority"]], {"type": "pass", "opp": v["opp"]})
-    yield Step("lcg/dominance", code, tok[asked[0]], "[data-testid=dominance]")
+    yield Step("lcg/dominance", code, tok[asked[0]], "[data-testid=dominance-20]")  # the last count in reach
 
 
 def lcg_melee(api: Api) -> Iterator[Step]:

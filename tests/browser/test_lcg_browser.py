@@ -325,3 +325,83 @@ def test_the_first_window_waits_until_every_seat_is_taken(browser, live_server, 
         assert ("Seat 1 is first player" if lang == "en" else "Lugar 1 é o primeiro jogador") in \
             page.locator("ol.log").first.text_content()
     tv_ctx.close()
+
+
+def _walk(base: str, code: str, tokens: dict[str, str], until) -> dict:
+    """Play the table forward through the JSON API (every seat passes, finishes, picks the first
+    player and a title) until ``until(state)``."""
+    def me(seat: str) -> dict:
+        return requests.get(f"{base}/api/tables/{code}/me", headers={"Authorization": f"Bearer {tokens[seat]}"},
+                            timeout=30).json()["private"]
+
+    def do(seat: str, action: dict) -> None:
+        r = requests.post(f"{base}/api/tables/{code}/actions", json=action,
+                          headers={"Authorization": f"Bearer {tokens[seat]}"}, timeout=30)
+        assert r.status_code == 200, r.text
+
+    for _ in range(400):
+        v = requests.get(f"{base}/api/tables/{code}", timeout=30).json()["state"]
+        if until(v):
+            return v
+        if v["event"] == "choose_first" and v["step"] == "input":
+            do(v["waiting_for"][0], {"type": "first_player", "seat": "p1"})
+        elif v["event"] == "choose_titles" and v["step"] == "input":
+            do(v["title_chooser"], {"type": "title", "title": me(v["title_chooser"])["free_titles"][0]})
+        elif v["event"] == "dominance" and v["step"] == "input":
+            for seat in v["waiting_for"]:
+                do(seat, {"type": "dominance", "strength": 3})
+        elif v["decision"]:
+            do(v["decision"]["seat"], {"type": "finish"})
+        elif v["priority"]:
+            do(v["priority"], {"type": "pass", "opp": v["opp"]})
+        else:
+            raise AssertionError(f"stuck at {v['box']} {v['step']} {v['event']}")
+    raise AssertionError("never got there")
+
+
+@pytest.mark.parametrize("lang,locale", [("en", "en-US"), ("pt_BR", "pt-BR")])
+def test_a_typed_plot_is_one_tap_next_round_and_dominance_is_one_tap(browser, live_server, join_phone, lang,
+                                                                     locale):
+    """Issue #37: the plot typed in "Another plot" joins the deck at once ("My plot deck (1)"); the
+    next round offers it as one button (table option: no used pile) and that one tap seals it; the
+    dominance count is one tap on its number."""
+    base = live_server.url
+    t = requests.post(f"{base}/api/tables", json={"game": "lcg", "options": {
+        "players": 2, "autopass_start": "all", "auto_close": 0, "used_plots": "free"}}, timeout=30).json()
+    code = t["code"]
+    seat_word = "Seat" if lang == "en" else "Lugar"
+    ana = join_phone(t["join_url"] + f"?lang={lang}", "Ana", f"{seat_word} 1", locale)
+    bia = join_phone(t["join_url"] + f"?lang={lang}", "Bia", f"{seat_word} 2", locale)
+    tokens = {s: next(c["value"] for c in p.context.cookies() if c["name"] == f"seat_{code}")
+              for s, p in (("p1", ana), ("p2", bia))}
+    form = ana.locator("form:has([data-testid=seal-plot])")
+    form.locator("input[name=name]").fill("Zzq Wildfire Assault")
+    form.locator("input[name=initiative]").fill("6")
+    form.locator("[data-testid=seal-plot]").click()
+    deck = "My plot deck (1)" if lang == "en" else "Meu deck de planos (1)"
+    expect(ana.locator("summary", has_text=deck)).to_be_visible()
+    requests.post(f"{base}/api/tables/{code}/actions", json={"type": "answer", "value": {
+        "name": "Yyq", "gold": 5, "initiative": 1, "claim": 1}},
+        headers={"Authorization": f"Bearer {tokens['p2']}"}, timeout=30)
+    _walk(base, code, tokens, lambda v: v["round"] == 2 and v["event"] == "reveal_plots" and v["step"] == "input")
+    one_tap = ana.locator("button.lcg-plot", has_text="Zzq Wildfire Assault")
+    expect(one_tap).to_be_visible()
+    box = one_tap.bounding_box()
+    assert box and box["y"] + box["height"] <= 844  # in reach without scrolling
+    one_tap.click()
+    expect(ana.locator(".prompt .mine")).to_contain_text("Zzq Wildfire Assault")
+    answers = requests.get(f"{base}/api/tables/{code}/me", headers={"Authorization": f"Bearer {tokens['p1']}"},
+                           timeout=30).json()["private"]["plot_prompt"]
+    assert answers["mine"]["initiative"] == 6
+    requests.post(f"{base}/api/tables/{code}/actions", json={"type": "answer", "value": {
+        "name": "Yyq", "gold": 5, "initiative": 1, "claim": 1}},
+        headers={"Authorization": f"Bearer {tokens['p2']}"}, timeout=30)
+    _walk(base, code, tokens, lambda v: v["event"] == "dominance" and v["step"] == "input")
+    seven = ana.locator("[data-testid=dominance-7]")
+    expect(seven).to_be_visible()
+    box = seven.bounding_box()
+    assert box and box["y"] + box["height"] <= 844 and box["height"] >= 44
+    seven.click()
+    expect(ana.locator("[data-testid=dominance-7]")).to_have_count(0)
+    s = requests.get(f"{base}/api/tables/{code}", timeout=30).json()["state"]
+    assert s["dominance"]["entries"]["p1"] == 7

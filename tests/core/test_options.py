@@ -62,7 +62,7 @@ def test_the_options_added_after_tables_existed_keep_what_old_tables_played():
                       ("agot", "faq_blade_tides"): False, ("agot", "faq_tides_reshuffle"): False,
                       ("agot", "input_checks"): 1, ("catan-watch", "input_checks"): 1,
                       ("lcg", "window_pace"): "each", ("lcg", "auto_close"): 0,
-                      ("lcg", "autopass_start"): "structure"}
+                      ("lcg", "autopass_start"): "structure", ("lcg", "used_plots"): "free"}
 
 
 def test_a_field_not_offered_is_no_choice_but_keeps_old_tables_as_they_were_played(app, api, client):

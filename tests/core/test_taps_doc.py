@@ -42,3 +42,13 @@ def test_immortals_round_and_tribe_setup():
     setup = taps.immortals_setup()
     assert cells("first table, blank profile")[-1] == str(setup["first table"])
     assert cells("a later table started from the profile")[-1].startswith(str(setup["later table (saved profile)"]))
+
+
+def test_lcg_round_with_the_defaults_is_at_most_28_taps():
+    """Issue #37: a 3-player card-game round, plot decks kept (a typed plot joins the deck), ≤ 28."""
+    c, waited, n = taps.lcg_round(5)
+    assert sum(c.values()) <= 28
+    assert cells("**issue 37 default**")[1:] == [str(c["p1"]), str(c["p2"]), str(c["p3"]), str(sum(c.values())),
+                                                 str(n), str(waited)]
+    c, waited, n = taps.lcg_round(5, plots="typed", used_plots="free", rounds=2)
+    assert cells("round 2 after that, `used_plots` free")[4] == str(sum(c.values())) and sum(c.values()) <= 28

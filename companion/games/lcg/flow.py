@@ -12,7 +12,7 @@ from typing import Any, cast
 from ... import sealed
 from ...i18n import N_, tr
 from ..base import Ctx
-from . import data, pace
+from . import data, pace, plots
 from .options import LcgOptions
 from .scoring import check_win, dominance_winner, initiative_winner, resolve_challenge
 from .windows import (
@@ -265,10 +265,7 @@ def _reveal_plots(state: dict[str, Any], ctx: Ctx) -> None:
     """All plots are revealed at once (seed 003 Page 11, 'Escolher e revelar plano')."""
     prompt = state["prompts"][state["plot_prompt"]]
     for seat in state["seats"]:
-        plot = dict(prompt["answers"][seat])
-        player = state["players"][seat]
-        player["plot"] = plot
-        player["used_plots"] = (player["used_plots"] + [plot["name"]])[-7:]
+        plots.reveal(state, ctx, seat, dict(prompt["answers"][seat]))
     ctx.log(N_("Plots revealed: %(plots)s."), plots="; ".join(
         f"{ctx.name(s)}: {state['players'][s]['plot']['name']} "
         f"({state['players'][s]['plot']['gold']}/{state['players'][s]['plot']['initiative']}/"

@@ -17,7 +17,7 @@ from ... import sealed
 from ...i18n import N_, tr
 from ...moves import Handler, Move, Moves, NoParams, Params
 from ..base import Action, Ctx, RuleError, State, get_choice, get_int
-from . import data, flow, pace, params
+from . import data, flow, pace, params, plots
 from .params import MAX_PLOTS, PRODUCT, RULE_FACTS, names, read_plot, text
 from .scoring import check_win, total_power
 from .windows import MAX_DEPTH, current_event, current_round, do_pass, holder, left_of, new_node, new_round
@@ -197,7 +197,8 @@ def _event_input(state: State, event: str) -> None:
 
 
 def answer(state: State, ctx: Ctx, action: Action) -> None:
-    """Secretly choose a plot; all are revealed together (seed 003 Page 11)."""
+    """Secretly choose a plot; all are revealed together (seed 003 Page 11). A plot the used-pile
+    option keeps out of reach is refused; a plot typed here joins the seat's deck (plots.py)."""
     seat = ctx.actor.require_seat()
     pid = str(action.get("prompt") or state.get("plot_prompt") or "")
     prompt = sealed.get(state, pid)
@@ -205,8 +206,10 @@ def answer(state: State, ctx: Ctx, action: Action) -> None:
     if not isinstance(raw, dict):  # a phone form sends the plot's fields flat
         raw = {k: action.get(k) for k in ("name", "gold", "initiative", "claim", "when_revealed")}
     value = read_plot(raw)
+    plots.check_choice(state, seat, value)
     changed = seat in prompt["answers"]
     revealed = sealed.answer(state, pid, seat, value)
+    plots.keep(state, seat, value)  # typed once: the next round offers it with one tap (issue #37)
     ctx.log(N_("%(who)s chose the plot %(plot)s."), who=ctx.name(seat), plot=value["name"], prompt=pid,
             seat=seat, hidden=N_("%(who)s changed their plot") if changed else N_("%(who)s chose a plot"),
             hidden_params={"who": ctx.name(seat)})
@@ -484,7 +487,8 @@ MOVES = Moves([
     _playing("unmoribund", unmoribund, "Correct a card noted as moribund by mistake.", RULE_MORIBUND,
              params.Index, who="seat"),
     _playing("answer", answer, "Secretly choose a plot (sealed prompt); changeable until the last one "
-             "arrives, then all are revealed.", RULE_PLOT, params.PlotAnswer, who="seat", reveals=True,
+             "arrives, then all are revealed. The plot joins this seat's deck; with the used pile (option "
+             "`used_plots`) the plot in play and used ones are refused.", RULE_PLOT, params.PlotAnswer, who="seat", reveals=True,
              sealed=True),
     Move("register_plots", register_plots, "Keep this seat's private plot deck (the phone offers it at later "
          "tables).", PRODUCT, params.PlotDeck, who="seat"),

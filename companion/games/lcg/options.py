@@ -5,7 +5,8 @@ Options added after tables existed: a table stored before one lacks its key and 
 was played with. ``window_pace`` (issue 24): one countdown per round (``legacy="each"``);
 ``auto_close`` (Nov 23): no countdown at all, windows waited for every tap (``legacy=0``);
 ``autopass_start`` (Nov 22): every seat started with the structure auto-pass (``legacy="structure"``,
-what the setup gave every seat before the option)."""
+what the setup gave every seat before the option); ``used_plots`` (issue #37): any plot could be chosen
+every round (``legacy="free"``)."""
 
 from __future__ import annotations
 
@@ -86,6 +87,16 @@ class LcgOptions(TableOptions):
                 "action). Each player can change it on the phone at any time."),
         legacy="structure",
     )] = "none"
+    used_plots: Annotated[Literal["pile", "free"], Opt(
+        N_("Used plots"),
+        help=N_("The FAQ does not describe the used pile; pick what your group plays. The phone offers "
+                "each plot of your deck with one tap, and a plot typed once joins your deck."),
+        choices=(("pile", N_("Used pile: a revealed plot cannot be chosen again until you have revealed "
+                             "all 7 of your plot deck; then the others return to it")),
+                 ("free", N_("No used pile: any plot of your deck, every round"))),
+        rule="facts lcg.md",
+        legacy="free",
+    )] = "pile"
     titles: Annotated[str, Opt(N_("Titles (melee)"))] = CORE_TITLES
     title_relations: Annotated[str, Opt(N_("Title relations (melee)"),
                                         help=N_("Who supports or opposes whom, as printed on your title cards."))] = ""

@@ -10,7 +10,7 @@ from itertools import permutations
 from typing import Any, cast
 
 from ... import sealed
-from . import data, flow, lookahead, pace
+from . import data, flow, lookahead, pace, plots
 from .data import autopass_kinds
 from .options import LcgOptions
 from .scoring import total_power
@@ -202,6 +202,7 @@ def private_view(state: dict[str, Any], seat: str) -> dict[str, Any]:
         "countdown": countdown,
         "idle": _idle(state, actions, countdown),
         "plots": list(player["plots"]),
+        "plot_offers": plots.offers(state, seat),
         "used_plots": list(player["used_plots"]),
         "plot_prompt": sealed.private(prompt, seat) if prompt and sealed.is_open(prompt) else None,
         "autopass": list(player["autopass"]),

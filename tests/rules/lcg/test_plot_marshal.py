@@ -193,7 +193,7 @@ def test_plot_can_be_changed_until_the_last_one_arrives():
 
 
 def test_registered_plot_deck_and_used_plots():
-    t = Table(2)
+    t = Table(2, used_plots="free")
     all_autopass(t)
     deck = [plot(f"Plot {i}", gold=i, initiative=i, claim=1) for i in range(7)]
     t.do("p1", "register_plots", plots=deck)
@@ -201,8 +201,90 @@ def test_registered_plot_deck_and_used_plots():
     t.do("p1", "answer", value=deck[3])
     t.do("p2", "answer", value=plot("Z"))
     assert t.me("p1")["used_plots"] == ["Plot 3"]
+    assert [(p["name"], p["out"]) for p in t.me("p1")["plot_offers"] if p["used"]] == [("Plot 3", False)]
     with pytest.raises(RuleError):
         t.do("p1", "register_plots", plots=deck * 2)
+
+
+# -- issue #37: a typed plot joins the deck; the used pile (table option, facts lcg.md) -------------
+def next_round(t: Table, p1: dict, p2: dict) -> None:
+    """Both seats choose, the plots are revealed, and the table walks on to the next plot choice."""
+    t.do("p1", "answer", value=p1)
+    t.do("p2", "answer", value=p2)
+    t.do(t.view["waiting_for"][0], "first_player", seat="p1")
+    t.host("set_phase", phase="taxation")
+    for _ in range(50):
+        if t.view["event"] == "reveal_plots" and t.view["step"] == "input":
+            return
+        t.pass_()
+    raise AssertionError("the next plot phase never came")
+
+
+def offered(t: Table, seat: str) -> list[str]:
+    return [p["name"] for p in t.me(seat)["plot_offers"] if not p["out"]]
+
+
+def test_a_typed_plot_joins_the_deck_and_is_offered_next_round():
+    t = Table(2, used_plots="free")
+    all_autopass(t)
+    assert t.me("p1")["plots"] == []
+    next_round(t, plot("Zzq Taxation", gold=4, initiative=2), plot("B", initiative=1))
+    assert t.me("p1")["plots"] == [plot("Zzq Taxation", gold=4, initiative=2)]
+    assert offered(t, "p1") == ["Zzq Taxation"]  # one tap now (the phone's button sends these fields)
+    assert t.me("p2")["plots"] == [plot("B", initiative=1)]
+    # a plot typed again under the same name corrects the deck's copy instead of doubling it
+    next_round(t, plot("zzq  taxation", gold=5, initiative=2), plot("B", initiative=1))
+    assert [p["gold"] for p in t.me("p1")["plots"]] == [5]
+
+
+def test_the_deck_never_reaches_another_seat():
+    t = Table(2)
+    all_autopass(t)
+    t.do("p1", "answer", value=plot("Zzq Secret Plot"))
+    assert "Zzq Secret Plot" not in str(t.view) and "Zzq Secret Plot" not in str(t.me("p2"))
+
+
+def test_used_pile_keeps_the_plot_in_play_and_used_plots_out_of_reach():
+    t = Table(2)  # the default: the used pile
+    all_autopass(t)
+    next_round(t, plot("A0"), plot("B0", initiative=1))
+    with pytest.raises(RuleError, match="still in play") as err:
+        t.do("p1", "answer", value=plot("A0"))
+    assert err.value.rule == "facts lcg.md" and err.value.entry == "plots-used-pile"
+    next_round(t, plot("A1"), plot("B1", initiative=1))
+    assert t.me("p1")["used_plots"] == ["A0"] and offered(t, "p1") == []
+    with pytest.raises(RuleError, match="used pile"):
+        t.do("p1", "answer", value=plot("a0"))
+    assert t.state["prompts"][t.state["plot_prompt"]]["answers"] == {}  # the refusal sealed nothing
+
+
+def test_used_pile_returns_once_all_seven_plots_were_revealed():
+    t = Table(2)
+    all_autopass(t)
+    for i in range(6):
+        next_round(t, plot(f"A{i}"), plot(f"B{i}", initiative=1))
+    assert t.me("p1")["used_plots"] == [f"A{i}" for i in range(5)]  # A5 is in play
+    next_round(t, plot("A6"), plot("B6", initiative=1))  # the 7th plot: the 6 used ones return
+    assert t.me("p1")["used_plots"] == []
+    assert offered(t, "p1") == [f"A{i}" for i in range(6)]  # one tap each; A6 is in play
+    assert sum("revealed all 7 plots" in m for m in t.messages()) == 2  # both seats, a public line
+    next_round(t, plot("A0"), plot("B0", initiative=1))
+    assert t.me("p1")["used_plots"] == ["A6"]
+
+
+def test_free_plots_allow_any_plot_of_the_deck_every_round():
+    t = Table(2, used_plots="free")
+    all_autopass(t)
+    next_round(t, plot("A"), plot("B", initiative=1))
+    next_round(t, plot("A"), plot("B", initiative=1))
+    assert t.view["players"]["p1"]["plot"]["name"] == "A"
+
+
+def test_tables_from_before_the_option_keep_free_plots():
+    from companion.games.lcg.options import LcgOptions
+
+    assert LcgOptions.load({"players": 2}).used_plots == "free"
+    assert LcgOptions.new({"players": 2}).used_plots == "pile"
 
 
 def test_cancelled_initiative_count_leaves_the_choice_to_the_current_first_player():
