@@ -648,10 +648,44 @@
     });
     return names;
   }
+  // A form the server refuses while fields are empty (data-required) asks nothing: it names them and
+  // its one button takes the player to the first (issue #37: "Place them anyway?" was always refused).
+  function missing(form) {
+    var empty = emptyFields(form);
+    if (!form.dataset.required || !empty.length) { return null; }
+    if (form.dataset.need) {
+      var filled = Array.prototype.filter.call(form.querySelectorAll("select[data-fills]"),
+        function (sel) { return !!sel.value; }).length;
+      if (filled >= parseInt(form.dataset.need, 10)) { return null; }
+    }
+    return empty;
+  }
+  function showEmpty(form) {
+    var sel = Array.prototype.filter.call(form.querySelectorAll("select[data-slot]"),
+      function (s) { return !s.value; })[0];
+    if (!sel) { return; }
+    var shut = sel.closest("details:not([open])");
+    if (shut) { shut.open = true; }
+    sel.classList.add("needed");
+    sel.scrollIntoView({ block: "center" });
+    sel.focus({ preventScroll: true });
+    try { if (sel.showPicker) { sel.showPicker(); } } catch (err) { /* not allowed here: focused is enough */ }
+  }
+  document.addEventListener("change", function (e) {
+    if (e.target && e.target.classList && e.target.classList.contains("needed") && e.target.value) {
+      e.target.classList.remove("needed");
+    }
+  });
   document.addEventListener("htmx:confirm", function (e) {
     var d = e.detail || {}, elt = d.elt;
     if (!elt || !elt.dataset || isFrag(elt)) { return; }
     var question = d.question;
+    var need = isAction(elt) && missing(elt);
+    if (need) {
+      e.preventDefault();
+      ask(elt.dataset.required.replace("{list}", need.join(", ")), elt.dataset.go, function () { showEmpty(elt); });
+      return;
+    }
     if (isAction(elt)) {
       var partial = elt.dataset.partial && emptyFields(elt);
       var num = elt.dataset.zero && elt.querySelector("input[name=value]");

@@ -163,8 +163,9 @@ def _api(base: str, method: str, path: str, token: str | None = None, **kw):
 
 @pytest.mark.parametrize("lang,locale", LANGS)
 def test_a_refused_plan_keeps_its_picks(browser, live_server, console_errors, lang, locale):
-    """AGoT orders: 2 of 3 areas picked with the same token (refused), the partial-plan question
-    first; the picks survive the refusal, another house's submit and a reload."""
+    """AGoT orders: an area left empty is never offered to be sent (issue #37: "Place them anyway?"
+    was always refused, p.12): the page names it and takes the player there; then the same token
+    twice is refused and the picks survive the refusal, another house's submit and a reload."""
     console_errors.allow(r"status of 4\d\d")  # the refusal is the point
     base = live_server.url
     api = Api(base)
@@ -181,10 +182,23 @@ def test_a_refused_plan_keeps_its_picks(browser, live_server, console_errors, la
     form.locator("button.primary").click()
     sheet = page.locator("#ask")
     expect(sheet).to_be_visible()
-    expect(sheet.locator(".ask-q")).to_contain_text("No order yet in" if lang == "en" else "Ainda sem ordem")
-    assert sheet.locator(".ask-q").inner_text().count(",") == 0  # one area left empty
-    assert not sent, "the question comes before anything is sent"
-    sheet.locator("[data-ask=yes]").click()
+    question = sheet.locator(".ask-q")
+    expect(question).to_contain_text("Every area with your units needs an order" if lang == "en"
+                                     else "Toda área com unidades suas precisa de uma ordem")
+    expect(question).to_contain_text("Shipbreaker Bay")
+    expect(question).to_contain_text("p.12")
+    assert question.inner_text().split(": ")[-1].count(",") == 0  # one area left empty
+    go = sheet.locator("[data-ask=yes]")
+    expect(go).to_have_text("Take me there" if lang == "en" else "Ir até lá")
+    go.click()
+    expect(sheet).to_be_hidden()
+    assert not sent, "nothing the server would refuse is sent"
+    empty = form.locator("select[name='o:shipbreaker-bay']")
+    expect(empty).to_be_focused()
+    box = empty.bounding_box()
+    assert box and 0 <= box["y"] and box["y"] + box["height"] <= 844
+    empty.select_option("support0a")
+    form.locator("button.primary").click()  # complete, one token twice: refused by the server
     expect(page.locator("#toast .toast.err")).to_be_visible()
     assert len(sent) == 1
 
@@ -202,7 +216,6 @@ def test_a_refused_plan_keeps_its_picks(browser, live_server, console_errors, la
 
     # Fixed and complete: no question, accepted, the draft is gone from the phone.
     form.locator("select[name='o:kingswood']").select_option("defense1a")
-    form.locator("select[name='o:shipbreaker-bay']").select_option("support0a")
     form.locator("button.primary").click()
     expect(page.locator(".drafted li")).to_have_count(3)
     expect(sheet).to_be_hidden()

@@ -324,6 +324,10 @@ def private(state: State, seat: str) -> dict[str, Any]:
         # need no order (a correction made during the planning); before issue 38, any other area
         "other": sorted(a for a in board_data.load().areas if a not in held and a not in offer) if legacy else more,
         "stars": plan["stars"].get(seat, 0), "short": seat in plan["short"],
+        # with too few tokens, the orders the answer needs at least (ot.validate), so the phone never
+        # offers to send fewer (issue #37); else every area of ``held`` needs one
+        "need": min(ot.usable_count(plan["stars"].get(seat, 0), plan["restrictions"]), len(held) + len(more))
+        if seat in plan["short"] else None,
         "tokens": [{"id": t.id, "kind": t.kind, "bonus": t.bonus, "star": t.star, "banned": t.id in banned}
                    for t in ot.TOKENS.values()],
         "draft": mine, "asked": bool(prompt and seat in prompt["asked"]),
