@@ -38,6 +38,10 @@ RULE_ACTIONS = "companion: actions"
 SERVICE_KINDS = ("join", "leave", "host", "rules", "ruling")
 #: Longest text of a ruling the table records.
 MAX_RULING = 300
+#: Rulings one table keeps: a game night settles a handful of disputes; past this a worded refusal,
+#: so the story and its download stay small (at most about 15 KB of rulings).
+MAX_RULINGS = 50
+TOO_MANY_RULINGS = N_("This table already has %(n)s rulings, the most one table keeps.")
 
 
 class ActorJSON(TypedDict, total=False):

@@ -130,6 +130,8 @@ class TableSeats(TableLog):
         rnd = chron.round_of(snap.state["g"]) if chron else 0
         with self._locked(code), self._seat_events(code) as (s, events):
             table = self._table_for_update(s, code)
+            if len(self._current(s, table).get("rulings", [])) >= engine.MAX_RULINGS:
+                raise RuleError(engine.TOO_MANY_RULINGS, "companion: rulings", status=409, n=engine.MAX_RULINGS)
             events.append((table, "ruling", viewer, {"text": text, "entry": entry, "round": rnd}))
 
     # -- identity -----------------------------------------------------------------------------

@@ -211,6 +211,8 @@ def read(data: Any, pause: Slices | None = None) -> Imported:
                 ruling = schemas.RulingEvent.model_validate(action)
             except ValueError:
                 raise damaged from None
+            if len(state.get("rulings", [])) >= engine.MAX_RULINGS:
+                raise RuleError(engine.TOO_MANY_RULINGS, RULE_IMPORT, n=engine.MAX_RULINGS)
             action = {"text": schemas.clean_text(ruling.text).strip() or "—", "entry": ruling.entry,
                       "round": ruling.round}
             state = engine.service_event(state, kind, who, action, seq)

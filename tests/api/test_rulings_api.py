@@ -81,3 +81,37 @@ def test_the_tv_overlay_offers_the_host_to_record_a_ruling_on_the_shown_entry(ap
     r = client.post(f"/t/{code}/rulings", data={"entry": ENTRY, "text": "as printed", "csrf_token": token})
     assert r.status_code in (200, 302)
     assert "as printed" in client.get(f"/t/{code}/rules?entry={ENTRY}").get_data(as_text=True)
+
+
+def test_a_table_keeps_at_most_max_rulings_and_says_so_in_both_languages(api, table):
+    """Issue #39, item 5: 400 extra rulings were accepted on one table (a 135 KB story download)."""
+    from companion import engine
+
+    code, host, _seat = table
+    for i in range(engine.MAX_RULINGS):
+        assert rule(api, code, host, f"ruling {i}").status_code == 201
+    version = api.public(code)["version"]
+    r = rule(api, code, host, "one more")
+    assert r.status_code == 409
+    assert r.get_json()["error"] == f"This table already has {engine.MAX_RULINGS} rulings, the most one table keeps."
+    r = api.client.post(f"/api/tables/{code}/rulings?lang=pt_BR", json={"text": "mais uma", "entry": ENTRY},
+                        headers=api.auth(host))
+    assert r.status_code == 409 and r.get_json()["error"] == \
+        f"Esta mesa já tem {engine.MAX_RULINGS} decisões, o máximo que uma mesa guarda."
+    assert api.public(code)["version"] == version  # the refusal changed nothing
+    assert rule(api, code, host, "x" * (engine.MAX_RULING + 1)).status_code == 400  # and the length limit
+
+
+def test_an_import_with_too_many_rulings_is_refused_whole(api, table, app):
+    from companion import engine
+    from companion.tables import Viewer
+
+    code, host, _seat = table
+    rule(api, code, host, "the only one")
+    data = app.extensions["companion.tables"].export(code, Viewer(host=True))
+    ruling = next(e for e in data["events"] if e["kind"] == "ruling")
+    data["events"] += [ruling] * engine.MAX_RULINGS
+    r = api.client.post("/api/tables/import", json=data)
+    assert r.status_code == 400 and "rulings" in r.get_json()["error"]
+    data["events"] = data["events"][:-1]
+    assert api.client.post("/api/tables/import", json=data).status_code == 201
