@@ -14,8 +14,12 @@ game so every layer has something real to test; docs/games-howto.md says what to
 
 from __future__ import annotations
 
+import keyword
 import re
+import shutil
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TextIO
 
@@ -85,17 +89,67 @@ def plan(game_id: str, root: Path) -> list[tuple[Path, str]]:
     return out
 
 
-def write(game_id: str, root: Path) -> list[Path]:
-    """Write the game's files under ``root`` (a repository checkout); refuses to overwrite anything."""
-    files = plan(game_id, root)
-    pkg_dir = root / "companion" / "games" / names(game_id)["__PKG__"]
-    taken = [p for p, _ in files if p.exists()] + ([pkg_dir] if pkg_dir.exists() else [])
+def check(game_id: str, root: Path) -> None:
+    """Refuse, before anything is written, an id whose package could not be imported (a Python
+    keyword: ``import``) or would take the place of a module or game that exists (``options``,
+    ``chronicle``, ``base``: modules of ``companion.games``; an installed game's id or package)."""
+    from ..games import registry
+
+    subs = names(game_id)
+    pkg = subs["__PKG__"]
+    if keyword.iskeyword(pkg) or not pkg.isidentifier():
+        raise NewGameError(f"{game_id!r}: {pkg!r} is a Python keyword, so its package could not be imported; "
+                           "pick another id")
+    games = root / "companion" / "games"
+    clash = [p for p in (games / pkg, games / f"{pkg}.py") if p.exists()]
+    if clash:
+        raise NewGameError(f"{game_id!r}: {clash[0].relative_to(root)} already exists, and the new package "
+                           "would shadow it; pick another id")
+    for game in registry().values():
+        if game_id == game.id or pkg == game.id.replace("-", "_"):
+            raise NewGameError(f"{game_id!r}: the game {game.id!r} already exists; pick another id")
+    taken = [p for p, _ in plan(game_id, root) if p.exists()]
     if taken:
         raise NewGameError(f"{taken[0]} already exists: pick another id")
+
+
+def write(game_id: str, root: Path) -> list[Path]:
+    """Write the game's files under ``root`` (a repository checkout), after :func:`check`; refuses
+    to overwrite anything."""
+    check(game_id, root)
+    files = plan(game_id, root)
     for path, text in files:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8")
     return [p for p, _ in files]
+
+
+@contextmanager
+def all_or_nothing(root: Path, game_id: str, kept: tuple[str, ...] = ("docs/api.md", "docs/options.md")) -> Iterator[None]:
+    """Run the block; if it fails, take back everything it made: the folders and files the new game
+    owns are removed and the shared files it rewrites (``kept``) get their old text back."""
+    before = {rel: (root / rel).read_bytes() for rel in kept if (root / rel).exists()}
+    made = sorted({_first_new(root, path) for path, _ in plan(game_id, root)}, key=lambda p: len(p.parts))
+    try:
+        yield
+    except BaseException:
+        for path in made:
+            if path.is_dir():
+                shutil.rmtree(path, ignore_errors=True)
+            elif path.exists():
+                path.unlink()
+        for rel, data in before.items():
+            (root / rel).write_bytes(data)
+        raise
+
+
+def _first_new(root: Path, path: Path) -> Path:
+    """The outermost folder (or the file itself) on the way to ``path`` that does not exist yet:
+    what to remove to take the file back."""
+    for parent in reversed(path.relative_to(root).parents[:-1]):
+        if not (root / parent).exists():
+            return root / parent
+    return path
 
 
 def translate(owner: Path, title: str) -> int:
@@ -135,9 +189,11 @@ def new_game(game_id: str, root: Path | None = None, out: TextIO | None = None) 
         raise NewGameError(f"run the command from a checkout of the source (git clone), with that checkout's "
                            f"companion package; this one is at {i18n.ROOT}")
     subs = names(game_id)
-    written = write(game_id, root)
-    missing = translate(root / "companion" / "games" / subs["__PKG__"], subs["__TITLE__"])
-    _reference(root)
+    check(game_id, root)
+    with all_or_nothing(root, game_id):
+        written = write(game_id, root)
+        missing = translate(root / "companion" / "games" / subs["__PKG__"], subs["__TITLE__"])
+        _reference(root)
     for path in written:
         print(f"  wrote {path.relative_to(root)}", file=out)
     print(f"New game {game_id!r} ({subs['__CLASS__']}): catalog written ({missing} untranslated), "

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.newgame import NewGameError, names, new_game, plan
+from companion.newgame import NewGameError, all_or_nothing, check, names, new_game, plan, write
 
 ROOT = Path(__file__).resolve().parents[2]
 COPY = ("companion", "templates", "static", "tests", "tools", "pyproject.toml", "docs/api.md", "docs/options.md")
@@ -53,6 +53,39 @@ def test_ids_and_names():
     assert not (ROOT / "companion" / "games" / "tile_race").exists()
     assert all("__" not in text.replace("__init__", "").replace("__future__", "").replace("__name__", "")
                for _, text in plan("tile-race", ROOT))
+
+
+def test_an_id_that_cannot_be_imported_or_would_shadow_a_module_or_game_is_refused_before_writing(capsys):
+    """Issue #39, item 4: ``options`` and ``chronicle`` (modules of companion.games), ``import`` (a
+    keyword) wrote a package that broke the registry, failed halfway and left files behind."""
+    def files() -> str:
+        return subprocess.run(["git", "status", "--porcelain", "--untracked-files=all"], cwd=ROOT,
+                              capture_output=True, text=True, check=True).stdout
+
+    before = files()
+    for bad in ("options", "chronicle", "base", "import", "class", "generic", "agot", "catan-watch", "lcg"):
+        with pytest.raises(NewGameError) as err:
+            new_game(bad)
+        assert "pick another id" in str(err.value)
+        assert files() == before, bad
+    assert capsys.readouterr().out == ""
+    check("tile-race", ROOT)  # a free id passes
+
+
+def test_a_failure_halfway_takes_back_every_file_and_restores_the_shared_docs(tmp_path):
+    (tmp_path / "companion" / "games").mkdir(parents=True)
+    (tmp_path / "static").mkdir()
+    (tmp_path / "docs").mkdir()
+    for name in ("api.md", "options.md"):
+        (tmp_path / "docs" / name).write_text("as before")
+    before = sorted(str(p) for p in tmp_path.rglob("*"))
+    with pytest.raises(RuntimeError), all_or_nothing(tmp_path, "tile-race"):
+        assert write("tile-race", tmp_path)
+        assert (tmp_path / "companion" / "games" / "tile_race" / "moves.py").exists()
+        (tmp_path / "docs" / "api.md").write_text("half rewritten")
+        raise RuntimeError("the catalog step failed")
+    assert sorted(str(p) for p in tmp_path.rglob("*")) == before
+    assert (tmp_path / "docs" / "api.md").read_text() == "as before"
 
 
 def test_the_generated_game_registers_and_passes_its_own_tests(tmp_path):
