@@ -22,6 +22,10 @@ class TableRow(SQLModel, table=True):
     updated_at: float = 0.0
     #: the game's rules version that accepted this table (``Game.rules_version``; migration 0002)
     rules_version: str = Field(default="1", max_length=40, sa_column_kwargs={"server_default": "1"})
+    #: the version up to which the table's story is stored (``story_entry``, migration 0005): equal
+    #: to ``version`` when every event told its part in its own transaction; behind it (0) for a
+    #: table from before, whose story is replayed once, then stored
+    story_version: int = Field(default=0, sa_column_kwargs={"server_default": "0"})
 
 
 class SeatRow(SQLModel, table=True):
@@ -103,3 +107,20 @@ class ActionKeyRow(SQLModel, table=True):
     table_code: str = Field(foreign_key="game_table.code", max_length=8)
     key: str = Field(max_length=64)
     seq: int
+
+
+class StoryEntry(SQLModel, table=True):
+    """What one event added to a table's story (:class:`companion.history.Entry`): a round's end
+    with its figures and the public view then, or a moment. Written in the transaction of the event
+    itself, taken back by the undo of it; asking for the story reads these rows (migration 0005)."""
+
+    __tablename__ = "story_entry"
+
+    id: int | None = Field(default=None, primary_key=True)
+    table_code: str = Field(index=True, foreign_key="game_table.code", max_length=8)
+    seq: int
+    round: int
+    kind: str = Field(max_length=8)  # end | moment
+    key: str = Field(sa_column=Column(Text, nullable=False))  # a moment's key ("" for an end)
+    data: str = Field(sa_column=Column(Text, nullable=False))  # JSON: the figures, or the moment
+    view: str | None = Field(default=None, sa_column=Column(Text, nullable=True))  # JSON: an end's public view

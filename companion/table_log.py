@@ -19,7 +19,7 @@ from weakref import WeakValueDictionary
 from sqlalchemy import bindparam, text
 from sqlmodel import Session, col, select
 
-from . import engine, snapshots
+from . import engine, snapshots, story_store
 from .db import Database
 from .engine import EngineState, Event
 from .games import known as known_game
@@ -205,6 +205,8 @@ class TableLog:
         PostgreSQL the wake-up for other processes carries ``change`` (a progress-only change)."""
         seq = table.version + 1
         now = time.time()
+        if story_store.tracked(table):  # the caller tells this event's part of the story (companion.story_store)
+            table.story_version = seq
         s.add(EventRow(table_code=table.code, seq=seq, kind=kind,
                        actor=json.dumps({"seat": viewer.seat, "host": viewer.host}),
                        action=json.dumps(action), rng_seed=seed, created_at=now))

@@ -15,8 +15,9 @@ from typing import Any
 
 from sqlmodel import Session, select
 
-from . import engine
+from . import engine, story_store
 from .engine import RULE_SEATS, EngineState
+from .games import known as known_game
 from .games.base import RuleError
 from .models import SeatRow, TableRow
 from .schemas import clean_text
@@ -195,7 +196,10 @@ class TableSeats(TableLog):
             for table, kind, viewer, action in pending:
                 if state is None:
                     state = self._current(s, table)
+                told = story_store.tracked(table)
                 seq = self._append(s, table, kind, viewer, action)
-                state = engine.service_event(state, kind, viewer.actor, action, seq)
+                before, state = state, engine.service_event(state, kind, viewer.actor, action, seq)
+                if told:
+                    story_store.tell(s, table, known_game(table.game_id), before["g"], state["g"], (), seq)
         if state is not None:
             self._publish(code, CachedState(seq, state))

@@ -14,6 +14,7 @@ from typing import Any, Protocol, cast
 
 from .engine import ActorJSON, EngineState, Event
 from .games.base import Actor, Game
+from .history import Entry
 from .models import EventRow, SeatRow, TableRow
 
 #: An event to store: kind, actor, action, seed, time.
@@ -64,5 +65,5 @@ class TableStore(Protocol):
     def event_of(self, row: EventRow) -> Event: ...
 
     def insert_table(self, game: Game, opts: dict[str, Any], seed: int, state: EngineState,
-                     events: list[NewEvent] | None = None, names: dict[str, str] | None = None
-                     ) -> tuple[str, str]: ...
+                     events: list[NewEvent] | None = None, names: dict[str, str] | None = None,
+                     story: list[Entry] | None = None) -> tuple[str, str]: ...

@@ -16,23 +16,20 @@ from __future__ import annotations
 import json
 import random
 import secrets
-import threading
 import time
-from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, cast
-from weakref import WeakValueDictionary
 
 from sqlalchemy import func, insert
 from sqlmodel import Session, col, select
 
-from . import engine, history, snapshots, transfer
+from . import engine, history, snapshots, story_store, transfer
 from .engine import EngineState, Event
 from .games import get as get_game
 from .games import known as known_game
 from .games.base import Game, RuleError
 from .models import ActionKeyRow, EventRow, ProfileRow, SeatRow, TableRow
-from .offload import YIELD
+from .offload import YIELD, Slices, one_at_a_time
 from .progress import progress_of
 from .table_log import NO_TABLE as NO_TABLE
 from .table_log import CachedState, event_of, pause
@@ -47,8 +44,6 @@ CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY"
 MAX_ACTION_BYTES = engine.MAX_ACTION_BYTES
 #: Imported events stored per insert statement (see Tables.insert_table)
 INSERT_SLICE = 200
-#: tables whose story (round-by-round history) stays computed, one version each
-STORIES_KEPT = 8
 
 
 def _new_seed() -> int:
@@ -75,10 +70,6 @@ def _scoped_key(viewer: Viewer, key: str) -> str:
 class Tables(TableSeats):
     """The table service bound to one database and one live notifier."""
 
-    _stories: OrderedDict[tuple[str, int], history.Story] = field(default_factory=OrderedDict)
-    #: one replay of a table's story at a time (held only while someone replays it): parallel
-    #: requests for a new version wait for that replay instead of each replaying the whole log
-    _story_locks: WeakValueDictionary[str, threading.Lock] = field(default_factory=WeakValueDictionary)
     #: Tests may fix the source of event seeds (config ``RANDOM_SEED``) so that dealt hands and
     #: draws repeat from run to run; a real table draws every seed from the OS.
     seeds: random.Random | None = None
@@ -107,9 +98,11 @@ class Tables(TableSeats):
         return self.insert_table(game, opts, seed, state)
 
     def insert_table(self, game: Game, opts: dict[str, Any], seed: int, state: EngineState,
-                events: list[NewEvent] | None = None, names: dict[str, str] | None = None) -> tuple[str, str]:
+                     events: list[NewEvent] | None = None, names: dict[str, str] | None = None,
+                     story: list[history.Entry] | None = None) -> tuple[str, str]:
         """Store a new table under a free code: its seats (with ``names``), the setup event and
-        ``events`` after it, whose replay is ``state``. Returns (code, host token)."""
+        ``events`` after it, whose replay is ``state`` and whose story is ``story``. Returns (code,
+        host token)."""
         events, names = events or [], names or {}
         host_token = secrets.token_urlsafe(24)
         now = time.time()
@@ -117,7 +110,8 @@ class Tables(TableSeats):
         with self.db.write() as s:
             code = self._free_code(s)
             s.add(TableRow(code=code, game_id=game.id, options=json.dumps(opts), host_hash=hash_token(host_token),
-                           version=version, created_at=now, updated_at=now, rules_version=game.rules_version))
+                           version=version, created_at=now, updated_at=now, rules_version=game.rules_version,
+                           story_version=version))
             s.flush()
             for i, seat in enumerate(game.seats(opts)):
                 s.add(SeatRow(table_code=code, seat_id=seat.id, position=i, label=seat.label,
@@ -134,6 +128,7 @@ class Tables(TableSeats):
                     for seq, (kind, actor, action, event_seed, when)
                     in enumerate(events[start:start + INSERT_SLICE], start=start + 2)])
                 time.sleep(YIELD)
+            story_store.save(s, code, story or [])
         self._store(code, CachedState(version, state))
         return code, host_token
 
@@ -170,13 +165,18 @@ class Tables(TableSeats):
                         return self._retried(s, table.code, done, viewer, checked)
                 state = self._current(s, table)
                 seed = self._new_seed()
-                new_state = engine.apply(game, state, viewer.actor, json.loads(encoded), seed, table.version + 1)
+                round_ends: list[dict[str, Any]] = []
+                new_state = engine.apply(game, state, viewer.actor, json.loads(encoded), seed, table.version + 1,
+                                         round_ends)
                 change = None
                 # Only open pages use it: watched here, or by another process (PostgreSQL).
                 if game.progress_patches and (self.live.watched(code) or not self.db.is_sqlite):
                     seats = [d.id for d in game.seats(json.loads(table.options))]
                     change = progress_of(game, state, new_state, table.version, table.version + 1, seats)
+                told = story_store.tracked(table)
                 version = self._append(s, table, "action", viewer, json.loads(encoded), seed=seed, change=change)
+                if told:  # the story's part of this action, in its transaction (companion.story_store)
+                    story_store.tell(s, table, game, state["g"], new_state["g"], round_ends, version)
                 if key is not None:
                     s.add(ActionKeyRow(table_code=table.code, key=key, seq=version))
             # An action changes neither the seats nor the row beyond what this transaction wrote:
@@ -214,6 +214,8 @@ class Tables(TableSeats):
                 base = self._recent(code, target.seq - 1)
                 if base is not None:
                     engine.check_reveal(game, before, base)
+                if story_store.tracked(table):
+                    story_store.take_back(s, code, target.seq)
                 version = self._append(s, table, "undo", viewer, {"target": target.seq})
                 if base is not None:
                     state = engine.replay(game, self._events(s, code, after=target.seq - 1), start=base,
@@ -264,35 +266,51 @@ class Tables(TableSeats):
         """The readable log for ``viewer``: secret lines show their hidden form until revealed."""
         return engine.visible_log(snap.state, viewer, limit)
 
-    # -- the story of the table (companion.history) -------------------------------------------
-    def story(self, snap: Snapshot) -> history.Story:
-        """The table's round-by-round history at the snapshot's version, replayed from the log
-        (public views only); the last few are kept, keyed by table and version."""
-        key = (snap.table.code, snap.version)
-        found = self._story_cached(key)
-        if found is not None:
-            return found
-        with self._guard:
-            lock = self._story_locks.setdefault(snap.table.code, threading.Lock())
-        with lock:  # whoever came first replays; the others find the result in the cache
-            found = self._story_cached(key)
-            if found is not None:
-                return found
-            with self.db.read() as s:
-                events = [event_of(r) for r in self._rows(s, snap.table.code) if r.seq <= snap.version]
-            told = history.tell(snap.game, events, pause=pause)
-            with self._guard:
-                self._stories[key] = told
-                while len(self._stories) > STORIES_KEPT:
-                    self._stories.popitem(last=False)
-        return told
+    # -- the story of the table (companion.history, companion.story_store) -----------------------
+    def story_stored(self, snap: Snapshot) -> bool:
+        """Whether the story at the snapshot's version is stored (else :meth:`story` replays the
+        log once: a table from before stories were stored)."""
+        return snap.table.story_version >= snap.version
 
-    def _story_cached(self, key: tuple[str, int]) -> history.Story | None:
-        with self._guard:
-            found = self._stories.get(key)
-            if found is not None:
-                self._stories.move_to_end(key)
-            return found
+    def story(self, snap: Snapshot, views: bool = False) -> history.Story:
+        """The table's round-by-round history at the snapshot's version: the stored entries and the
+        snapshot's state, no replay (``views``: with each round's public view, for the TV replay).
+        A table whose story is not stored yet is replayed first (:meth:`_store_story`)."""
+        code = snap.table.code
+        if not self.story_stored(snap):
+            self._store_story(code)
+        with self.db.read() as s:
+            entries = story_store.load(s, code, snap.version, views)
+        return history.assemble(snap.game, entries, snap.state["g"])
+
+    def _store_story(self, code: str) -> None:
+        """Replay an old table's log once and store its story: one long job at a time, in slices
+        that step aside for other tables (companion.offload), outside the table's lock; only the
+        events written meanwhile are told under it."""
+        with one_at_a_time():
+            for _attempt in range(3):
+                with self.db.read() as s:
+                    table = s.get(TableRow, code)
+                    if table is None or story_store.tracked(table):
+                        return  # gone, or stored by another request meanwhile
+                    events = [event_of(r) for r in self._rows(s, code)]
+                told = history.replay(known_game(table.game_id), events, pause=Slices())
+                with self._locked(code), self.db.write() as s:
+                    table = self._table_for_update(s, code)
+                    if story_store.tracked(table):
+                        return
+                    newer = self._events(s, code, after=told.version)
+                    if told.undoes(newer):
+                        continue  # an undo reached back into what was replayed: replay afresh
+                    told.feed(newer)
+                    story_store.replace(s, table, told.told.entries, table.version)
+                    version = table.version
+                cached = self._cached(code)
+                if cached is not None and cached.table is not None and cached.version == version:
+                    cached.table.story_version = version
+                return
+        raise RuleError("This table changes too fast to tell its story now; try again.", "companion: story",
+                        status=503)
 
     # -- export / import (companion.transfer) -------------------------------------------------
     def record(self, code: str, viewer: Viewer) -> dict[str, Any]:

@@ -12,7 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from . import engine, schemas
+from . import engine, history, schemas
 from .engine import ActorJSON, EngineState
 from .games import get as get_game
 from .games.base import Actor, Game, RuleError
@@ -108,6 +108,7 @@ class Imported:
     events: list[NewEvent]
     names: dict[str, str]
     skipped: int
+    story: list[history.Entry]
 
 
 def import_table(svc: Tables, data: Any) -> tuple[str, str, int]:
@@ -120,7 +121,7 @@ def import_table(svc: Tables, data: Any) -> tuple[str, str, int]:
     with one_at_a_time():  # one long import per process; other tables are served between slices
         found = read(data)
         code, host_token = svc.insert_table(found.game, found.options, found.setup_seed, found.state,
-                                            found.events, found.names)
+                                            found.events, found.names, found.story)
     return code, host_token, found.skipped
 
 
@@ -176,6 +177,7 @@ def read(data: Any, pause: Slices | None = None) -> Imported:
     names: dict[str, str] = {}
     kept: list[NewEvent] = []
     skipped = 0
+    story = history.Told(game)  # the story, told as the file is replayed
     for i, (kind, raw_actor, action, seed, when) in enumerate(rows):
         if pause is not None:
             pause(i)
@@ -183,9 +185,11 @@ def read(data: Any, pause: Slices | None = None) -> Imported:
         actor: ActorJSON = {"seat": raw_actor.get("seat") if raw_actor.get("seat") in seat_ids else None,
                             "host": bool(raw_actor.get("host"))}
         who = Actor(seat=actor["seat"], host=actor["host"])
+        before = state
+        round_ends: list[dict[str, Any]] = []
         if kind == "action":
             try:
-                state = engine.apply(game, state, who, action, seed, seq)
+                state = engine.apply(game, state, who, action, seed, seq, round_ends)
             except RuleError:
                 skipped += 1
                 continue
@@ -219,6 +223,7 @@ def read(data: Any, pause: Slices | None = None) -> Imported:
         else:
             raise damaged
         kept.append((kind, actor, action, seed, when))
+        story.step(before["g"], state["g"], round_ends, seq)
     return Imported(game=game, options=opts, setup_seed=setup_seed, state=state, events=kept, names=names,
-                    skipped=skipped)
+                    skipped=skipped, story=story.entries)
 

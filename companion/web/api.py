@@ -30,7 +30,7 @@ from .common import api_viewer, cookie_viewer, public_base, readable_record, tab
 from .i18n_web import translate
 from .live_patch import progress_data
 from .live_push import PUSHABLE, fragment_data
-from .quotas import counted_stream
+from .quotas import counted_stream, story_of
 from .roomcodes import needs_credential
 from .story import check_entry
 
@@ -108,7 +108,7 @@ def rulings(code: str) -> ResponseReturnValue:
 def history(code: str) -> ResponseReturnValue:
     """The table's figures at the end of every round, read from the public view (docs/api.md)."""
     snap = tables().snapshot(code)
-    return jsonify(game=snap.table.game_id, version=snap.version, **tables().story(snap).json())
+    return jsonify(game=snap.table.game_id, version=snap.version, **story_of(snap).json())
 
 
 @bp.get("/tables/<room:code>/me")

@@ -5,7 +5,8 @@ loops of 10,000-event imports took the CPU from every table, and 460 event strea
 took every connection. Each source (``roomcodes.client_key``: an IPv4 address, an IPv6 /64, or the
 laptop itself) gets ``TABLE_LIMIT`` new tables and ``IMPORT_LIMIT`` imports a minute (page and API
 together) and at most ``STREAM_LIMIT`` open event streams; past that a worded 429 (with
-``Retry-After`` for the per-minute ones). The slot is taken when the request arrives (atomically,
+``Retry-After`` for the per-minute ones). Replaying the story of a table from before stories were
+stored costs a slot of ``REPLAY_LIMIT`` (:func:`story_of`). The slot is taken when the request arrives (atomically,
 like the room-code count), so parallel requests cannot overshoot; a refused create or import still
 spends it. An import that is let in runs in slices that step aside for the other tables
 (:mod:`companion.offload`).
@@ -22,7 +23,10 @@ from limits import parse
 from limits.strategies import MovingWindowRateLimiter
 
 from ..games.base import RuleError
+from ..history import Story
 from ..i18n import N_
+from ..tables import Snapshot
+from .common import tables
 from .roomcodes import client_key
 
 #: Event streams one source may hold open at once (one per page: a phone needs one, the laptop's
@@ -31,9 +35,12 @@ STREAM_LIMIT = 12
 TOO_MANY_STREAMS = N_("Too many live pages are open from this device. Close some tabs, then reload.")
 TABLE_LIMIT = "30 per minute"
 IMPORT_LIMIT = "10 per minute"
+#: stories of old tables (stored before stories were) replayed for one source a minute
+REPLAY_LIMIT = "10 per minute"
 RULE = "companion: limits"
 TOO_MANY_TABLES = N_("Too many new tables from this device. Wait a minute, then try again.")
 TOO_MANY_IMPORTS = N_("Too many imports from this device. Wait a minute, then try again.")
+TOO_MANY_REPLAYS = N_("Too many stories of old tables asked for from this device. Wait a minute, then try again.")
 #: endpoint -> (budget shared by page and API, config key, refusal)
 QUOTAS = {
     "pages.create": ("tables", "TABLE_LIMIT", TOO_MANY_TABLES),
@@ -45,12 +52,24 @@ QUOTAS = {
 
 def check_quota() -> None:
     quota = QUOTAS.get(request.endpoint or "")
-    if quota is None:
-        return
-    scope, key, message = quota
+    if quota is not None:
+        spend(*quota)
+
+
+def spend(scope: str, key: str, message: str) -> None:
+    """Take one slot of this source's ``scope`` budget (config ``key``), or refuse with ``message``."""
     window: MovingWindowRateLimiter = current_app.extensions["companion.quotas"]
     if not window.hit(parse(current_app.config[key]), scope, client_key()):
         raise RuleError(message, RULE, status=429)
+
+
+def story_of(snap: Snapshot, views: bool = False) -> Story:
+    """The table's story (:meth:`Tables.story`): read from rows; a table whose story is not stored
+    yet (from before stories were stored) is replayed once, which costs the asker one slot of the
+    ``REPLAY_LIMIT`` budget."""
+    if not tables().story_stored(snap):
+        spend("replays", "REPLAY_LIMIT", TOO_MANY_REPLAYS)
+    return tables().story(snap, views)
 
 
 class OpenStreams:
@@ -111,6 +130,7 @@ def counted_stream(events: Iterator[str]) -> CountedStream:
 def init_app(app: Flask, limiter: Limiter) -> None:
     app.config.setdefault("TABLE_LIMIT", TABLE_LIMIT)
     app.config.setdefault("IMPORT_LIMIT", IMPORT_LIMIT)
+    app.config.setdefault("REPLAY_LIMIT", REPLAY_LIMIT)
     app.config.setdefault("STREAM_LIMIT", STREAM_LIMIT)
     app.extensions["companion.streams"] = OpenStreams()
     app.extensions["companion.quotas"] = MovingWindowRateLimiter(limiter.limiter.storage)

@@ -24,6 +24,7 @@ from . import charts
 from .common import cookie_viewer, htmx_response, tables
 from .i18n_web import translate
 from .pages import LOG_LINES, fragment_context
+from .quotas import story_of
 from .roomcodes import needs_credential
 
 RULE_RULINGS = "companion: rulings"
@@ -118,7 +119,7 @@ def record_ruling(code: str) -> ResponseReturnValue:
 def page(code: str) -> ResponseReturnValue:
     snap = tables().snapshot(code)
     viewer = cookie_viewer(snap.table.code, snap)
-    ctx = story_context(snap, tables().story(snap))
+    ctx = story_context(snap, story_of(snap))
     return render_template("base/story.html", is_host=viewer.host, **ctx)
 
 
@@ -126,7 +127,7 @@ def page(code: str) -> ResponseReturnValue:
 def download(code: str) -> ResponseReturnValue:
     """The story as one file to keep: inline CSS and SVG, no script, no link that needs the server."""
     snap = tables().snapshot(code)
-    ctx = story_context(snap, tables().story(snap))
+    ctx = story_context(snap, story_of(snap))
     # our own stylesheet, inlined (a file of the package, never user or table text)
     css = Markup((STATIC / "story.css").read_text(encoding="utf-8"))  # noqa: S704
     body = render_template("base/story_file.html", css=css, lang=str(get_locale()), **ctx)
@@ -140,7 +141,7 @@ def replay(code: str) -> ResponseReturnValue:
     """The TV shows the public state at the end of an earlier round; the phones stay live."""
     snap = tables().snapshot(code)
     viewer = cookie_viewer(snap.table.code, snap)
-    told = tables().story(snap)
+    told = story_of(snap, views=True)
     nums = [r["round"] for r in told.rounds]
     if not nums:
         abort(404)

@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from companion.games import get as get_game
+from companion.tables import Viewer
 from tests.conftest import Api
 from tools import tv_scenarios
 
@@ -194,33 +195,133 @@ def test_lcg_history_has_power_and_the_challenge_won(client):
     assert (won["type"], won["attacker"], won["winner"]) == ("power", "p1", "p1")
 
 
-def test_parallel_requests_for_one_version_replay_the_log_once(app, api, monkeypatch):
-    """A history is a replay of the whole log (about a second per few hundred events): anyone with
-    the room code could ask for it many times at once after every move and keep the laptop's CPU
-    busy for every table. Parallel requests for one version wait for the one replay and share it."""
+def stored_equals_replayed(app, code: str) -> None:
+    """The stored story (rows written by each event) is the story a replay of the log tells, views too."""
+    from companion import history as history_module
+
+    svc = app.extensions["companion.tables"]
+    snap = svc.snapshot(code)
+    assert svc.story_stored(snap)
+    stored = svc.story(snap, views=True)
+    replayed = history_module.tell(snap.game, [svc.event_of(r) for r in svc.event_rows(code)])
+    assert stored.json() == replayed.json()
+    assert stored.views == replayed.views
+
+
+def test_asking_for_the_story_never_replays_the_log(app, api, monkeypatch):
+    """Issue #39, item 1: each ask replayed the whole log (2.5 s for a 10,000-event import; a cheap
+    action then an ask cost a full replay 5 times of 5). Each event now stores its part of the story
+    in its own transaction, so an ask reads rows: with every replay broken, every story page answers."""
+    from companion import engine
+    from companion import history as history_module
+
+    api_ = ScenarioRecorder(api.client)
+    code = [c for _moment, c in tv_scenarios.agot_story(api_)][-1]
+    stored_equals_replayed(app, code)
+
+    def no_replay(*_a, **_k):
+        raise AssertionError("the log was replayed")
+
+    for name in ("apply", "replay", "replay_one", "initial_state"):
+        monkeypatch.setattr(engine, name, no_replay)
+    monkeypatch.setattr(history_module, "replay", no_replay)
+    for url in (f"/api/tables/{code}/history", f"/t/{code}/story", f"/t/{code}/story.html",
+                f"/t/{code}/replay?round=1", f"/t/{code}/replay?round=2"):
+        assert api.client.get(url).status_code == 200, url
+
+
+def test_the_stored_story_follows_undos_rulings_and_seats_exactly(app, api):
+    """Random play on the generic table (round counter, VP, sealed prompts revealed or not, seats
+    freed, rulings) with undos in between: after every step the stored story is the replayed one."""
+    import random
+
+    rnd = random.Random(39)
+    t = api.create("generic", {"seats": "A, B, C", "counters": "VP", "shared_counters": "Round"})
+    code, host = t["code"], t["host_token"]
+    tokens = {s: api.join(code, s, s.upper()) for s in ("p1", "p2", "p3")}
+    prompts = 0
+    for step in range(60):
+        roll = rnd.random()
+        if roll < 0.2:
+            api.undo(code, host)
+        elif roll < 0.35:
+            api.client.post(f"/api/tables/{code}/actions", headers=api.auth(host),
+                            json={"type": "adjust", "counter": "Round", "delta": 1})
+        elif roll < 0.5:
+            prompts += 1
+            api.client.post(f"/api/tables/{code}/actions", headers=api.auth(host),
+                            json={"type": "open_prompt", "title": f"Bid {prompts}", "kind": "number", "min": 0, "max": 9})
+        elif roll < 0.75:
+            seat = rnd.choice(list(tokens))
+            api.client.post(f"/api/tables/{code}/actions", headers=api.auth(tokens[seat]),
+                            json={"type": "answer", "prompt": f"g{max(prompts, 1)}", "value": rnd.randint(0, 9)})
+        elif roll < 0.95:
+            seat = rnd.choice(list(tokens))
+            api.client.post(f"/api/tables/{code}/actions", headers=api.auth(tokens[seat]),
+                            json={"type": "adjust", "counter": "VP", "seat": seat, "delta": rnd.randint(1, 3)})
+        else:
+            api.client.post(f"/api/tables/{code}/rulings", headers=api.auth(host), json={"text": f"ruling {step}"})
+        stored_equals_replayed(app, code)
+    assert len(history(api, code)["rounds"]) > 1
+
+
+def test_an_imported_table_has_its_story_stored_with_it(app, api):
+    api_ = ScenarioRecorder(api.client)
+    code = [c for _moment, c in tv_scenarios.agot_story(api_)][-1]
+    svc = app.extensions["companion.tables"]
+    new_code, _host, _skipped = svc.import_table(svc.export(code, Viewer(host=True)))
+    stored_equals_replayed(app, new_code)
+    assert history(api, new_code)["rounds"] == history(api, code)["rounds"]
+
+
+def _forget_story(app, code: str) -> None:
+    """Make ``code`` a table from before stories were stored (migration 0005 leaves them at 0)."""
+    from sqlalchemy import text
+
+    svc = app.extensions["companion.tables"]
+    with svc.db.write() as s:
+        s.exec(text("DELETE FROM story_entry WHERE table_code = :c").bindparams(c=code))
+        s.exec(text("UPDATE game_table SET story_version = 0 WHERE code = :c").bindparams(c=code))
+    svc._cache.clear()
+
+
+def test_an_old_tables_story_is_replayed_once_then_stored_and_costs_the_askers_budget(app, api, monkeypatch):
     import threading
-    import time
 
     from companion import history as history_module
 
-    t = api.create("generic", {"seats": "A, B"})
-    code = t["code"]
-    api.ok(code, t["host_token"], {"type": "adjust", "seat": "p1", "counter": "VP", "delta": 1})
-    real, calls = history_module.tell, []
+    app.config["REPLAY_LIMIT"] = "2 per minute"
+    codes = []
+    for _ in range(3):
+        t = api.create("generic", {"seats": "A, B", "shared_counters": "Round"})
+        for _ in range(3):
+            api.ok(t["code"], t["host_token"], {"type": "adjust", "counter": "Round", "delta": 1})
+        codes.append(t["code"])
+    expected = [history(api, c) for c in codes]
+    for c in codes:
+        _forget_story(app, c)
+    real, calls = history_module.replay, []
 
-    def slow_tell(*args, **kwargs):
+    def counted(*args, **kwargs):
         calls.append(1)
-        time.sleep(0.3)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(history_module, "tell", slow_tell)
-    svc = app.extensions["companion.tables"]
-    snap = svc.snapshot(code)
-    told: list[Any] = []
-    threads = [threading.Thread(target=lambda: told.append(svc.story(snap))) for _ in range(8)]
+    monkeypatch.setattr(history_module, "replay", counted)
+    answers: list[Any] = []
+    threads = [threading.Thread(target=lambda: answers.append(app.test_client().get(
+        f"/api/tables/{codes[0]}/history").get_json())) for _ in range(6)]
     for th in threads:
         th.start()
     for th in threads:
         th.join()
-    assert len(told) == 8 and all(s is told[0] for s in told)
+    # six parallel asks: one replay, the same story for all (each ask of a not-yet-stored table is
+    # counted, so 2 of a budget of 2 a minute answer and the rest are refused)
     assert len(calls) == 1
+    assert [a for a in answers if "rounds" in a] and all(a == expected[0] for a in answers if "rounds" in a)
+    assert history(api, codes[0]) == expected[0]  # stored now: free, no replay
+    assert len(calls) == 1
+    r = api.client.get(f"/api/tables/{codes[1]}/history")
+    assert r.status_code == 429 and "Too many stories of old tables" in r.get_json()["error"]
+    r = api.client.get(f"/api/tables/{codes[1]}/history", environ_base={"REMOTE_ADDR": "192.168.7.7"})
+    assert r.status_code == 200 and r.get_json() == expected[1]
+    stored_equals_replayed(app, codes[1])

@@ -78,6 +78,9 @@ def _every_table_is_playable(app) -> int:
         assert snap.version > 1 and snap.table.rules_version == "1"
         assert client.get(f"/api/tables/{code}").status_code == 200
         assert client.get(f"/t/{code}/frag/screen").status_code == 200
+        assert not svc.story_stored(snap)  # a table from before stories were stored (migration 0005)
+        told = client.get(f"/api/tables/{code}/history")  # replayed once from the old log, then stored
+        assert told.status_code == 200 and svc.story_stored(svc.snapshot(code))
         for seat in snap.seats:
             assert client.get(f"/api/tables/{code}/log").status_code == 200
             if seat.token_hash:
@@ -88,6 +91,8 @@ def _every_table_is_playable(app) -> int:
         if snap.table.game_id == "generic":
             svc.act(code, Viewer(host=True), {"type": "roll", "dice": "1d6"})
         assert svc.snapshot(code).version > snap.version
+        assert svc.story_stored(svc.snapshot(code))  # every later event tells its part
+        assert client.get(f"/api/tables/{code}/history").get_json()["rounds"][:-1] == told.get_json()["rounds"][:-1]
     return len(codes)
 
 

@@ -1,0 +1,83 @@
+"""A table's story as stored rows: told by each event in its own transaction, read back without replay.
+
+Asking for the story used to replay the whole log (2.5 s for a 10,000-event AGoT import, and only
+the last 8 stories were kept), so one device asking for the stories of a few big tables in turn held
+the CPU from every other table (issue #39). Now each event's part of the story
+(:class:`companion.history.Entry`: a round's end with its figures and public view, or a moment) is
+written in the transaction that appends the event, an undo deletes what the events it takes back
+told, and a story is the rows plus the current state (:func:`companion.history.assemble`).
+
+A table from before this (``game_table.story_version`` behind its version) is replayed once, when
+its story is first asked for, in slices and one long job at a time (:mod:`companion.offload`), and
+stored; the web layer charges the asker's budget for it (``companion/web/quotas.py``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from sqlalchemy import delete, insert
+from sqlalchemy import select as sa_select
+from sqlmodel import Session, col, select
+
+from .games.base import Game
+from .history import Entry, Teller
+from .models import StoryEntry, TableRow
+
+
+def tracked(table: TableRow) -> bool:
+    """Whether the table's stored story is complete up to its current version (read before the
+    next event is appended: then that event tells its part too)."""
+    return table.story_version == table.version
+
+
+def tell(s: Session, table: TableRow, game: Game, before: dict[str, Any], after: dict[str, Any],
+         round_ends: Sequence[dict[str, Any]], seq: int) -> None:
+    """Store what event ``seq`` (already appended in ``s``) adds to the story of a tracked table."""
+    code = table.code
+
+    class Seen:
+        def __contains__(self, key: object) -> bool:
+            return s.exec(select(StoryEntry.id).where(StoryEntry.table_code == code, StoryEntry.kind == "moment",
+                                                      StoryEntry.key == str(key)).limit(1)).first() is not None
+
+    def has_end(rnd: int) -> bool:
+        return s.exec(select(StoryEntry.id).where(StoryEntry.table_code == code, StoryEntry.kind == "end",
+                                                  StoryEntry.round == rnd).limit(1)).first() is not None
+
+    save(s, code, Teller(game).step(before, after, round_ends, seq, Seen(), has_end))
+
+
+def save(s: Session, code: str, entries: Sequence[Entry]) -> None:
+    """Add entries, in the order they were told."""
+    if entries:
+        s.execute(insert(StoryEntry), [
+            {"table_code": code, "seq": e.seq, "round": e.round, "kind": e.kind, "key": e.key,
+             "data": json.dumps(e.data), "view": json.dumps(e.view) if e.view is not None else None}
+            for e in entries])
+
+
+def take_back(s: Session, code: str, seq: int) -> None:
+    """An undo of event ``seq``: what it (and any later event, all undone) told goes."""
+    s.execute(delete(StoryEntry).where(col(StoryEntry.table_code) == code, col(StoryEntry.seq) >= seq))
+
+
+def replace(s: Session, table: TableRow, entries: Sequence[Entry], version: int) -> None:
+    """Store a replayed story whole (an old table's first story), complete up to ``version``."""
+    s.execute(delete(StoryEntry).where(col(StoryEntry.table_code) == table.code))
+    save(s, table.code, entries)
+    table.story_version = version
+    s.add(table)
+
+
+def load(s: Session, code: str, upto: int, views: bool = False) -> list[Entry]:
+    """The stored entries up to version ``upto``, in the order told; the public views only when
+    asked for (the replay screen), the figures and moments always."""
+    table = StoryEntry.__table__.c  # type: ignore[attr-defined]
+    columns = [table.kind, table.round, table.seq, table.key, table.data] + ([table.view] if views else [])
+    stmt = sa_select(*columns).where(table.table_code == code, table.seq <= upto).order_by(table.id)
+    return [Entry(kind=row[0], round=row[1], seq=row[2], key=row[3], data=json.loads(row[4]),
+                  view=json.loads(row[5]) if views and row[5] is not None else None)
+            for row in s.execute(stmt)]
