@@ -436,8 +436,99 @@ def _import_latency(tmp: str, events: int = 10_000) -> dict[str, Any]:
     return {"import_events": events, **json.loads(out.stdout.strip().splitlines()[-1])}
 
 
+def _agot_export(tmp: str, events: int) -> dict[str, Any]:
+    """An AGoT table's continuation export padded to ``events`` with host-rights events (Stark's
+    phone given host rights and taken back again): each is cheap to replay, as a long log of one
+    evening's small changes is, and the history replayed all of them on every ask."""
+    from companion.tables import Viewer
+
+    app = create_app({"DATABASE_URL": "", "DATA_DIR": tmp + "/agot-export", "TESTING": True})
+    svc = app.extensions["companion.tables"]
+    code, host = svc.create("agot", {"players": 4, "decks": "physical"})
+    svc.act(code, Viewer(host=True), {"type": "start"})
+    data = svc.export(code, Viewer(host=True))
+    pad = [{"kind": "host", "actor": {"seat": None, "host": True}, "rng_seed": 0, "time": 0.0,
+            "action": {"seat": "stark", "on": i % 2 == 0}} for i in range(events - len(data["events"]))]
+    data["events"] += pad
+    svc.db.dispose()
+    return cast("dict[str, Any]", data)
+
+
+STORY_ATTACK = """
+import json, statistics, sys, time
+from gevent import monkey; monkey.patch_all()
+import gevent, requests
+from gevent.pywsgi import WSGIServer
+from sqlalchemy import text
+from companion import create_app
+from companion.server import guarded_server_class
+app = create_app({"DATABASE_URL": "", "DATA_DIR": sys.argv[1], "TABLE_LIMIT": "1000 per minute"})
+server = guarded_server_class(WSGIServer)(("127.0.0.1", 0), app, log=None, max_connections=200)
+server.start()
+url = f"http://127.0.0.1:{server.server_port}"
+victim = requests.post(url + "/api/tables", json={"game": "generic"}).json()["code"]
+data = json.load(open(sys.argv[2]))
+seconds = float(sys.argv[3])
+def page(n):
+    out = []
+    for _ in range(n):
+        t = time.perf_counter(); requests.get(f"{url}/api/tables/{victim}", timeout=120)
+        out.append(time.perf_counter() - t); gevent.sleep(0.05)
+    return out
+def ms(xs):
+    return round(statistics.median(xs) * 1000, 1) if xs else None
+idle = page(40)
+t0 = time.perf_counter()
+codes = [requests.post(url + "/api/tables/import", json=data, timeout=600).json().get("code") for _ in range(9)]
+imports_s = time.perf_counter() - t0
+def attack(stop, asks, statuses):
+    with requests.Session() as s:
+        while time.perf_counter() < stop:
+            for code in codes:
+                t = time.perf_counter()
+                r = s.get(f"{url}/api/tables/{code}/history", timeout=600)
+                asks.append(time.perf_counter() - t); statuses.append(r.status_code)
+def phase():
+    asks, statuses = [], []
+    job = gevent.spawn(attack, time.perf_counter() + seconds, asks, statuses)
+    gevent.sleep(0.2)
+    during = []
+    while not job.dead:
+        during += page(1)
+    return {"victim_p50_ms": ms(during), "victim_max_ms": round(max(during) * 1000, 1),
+            "victim_pages": len(during), "history_asks": len(asks), "history_p50_ms": ms(asks),
+            "ask_statuses": {str(k): statuses.count(k) for k in sorted(set(statuses))}}
+stored = phase()
+svc = app.extensions["companion.tables"]
+with svc.db.write() as s:  # as a database from before stories were stored: replayed on the first ask
+    s.exec(text("DELETE FROM story_entry"))
+    s.exec(text("UPDATE game_table SET story_version = 0"))
+svc._cache.clear()
+cold = phase()
+print(json.dumps({"victim_p50_ms_idle": ms(idle), "imports": len([c for c in codes if c]),
+                  "import_seconds_each": round(imports_s / 9, 2), "stored": stored, "cold": cold,
+                  "stored_ratio_to_idle": round(stored["victim_p50_ms"] / ms(idle), 2),
+                  "cold_ratio_to_idle": round(cold["victim_p50_ms"] / ms(idle), 2)}))
+"""
+
+
+def story_run(tmp: str, events: int = 10_000, seconds: float = 20.0) -> dict[str, Any]:
+    """Issue #39, item 1: nine imports of ``events``-event AGoT records, then one client asks for
+    their histories in turn for ``seconds`` while another table's page is timed (gevent server as
+    ``companion serve``); then the same with the nine stories forgotten (an upgraded database)."""
+    path = Path(tmp) / "agot.json"
+    path.write_text(json.dumps(_agot_export(tmp, events)))
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env.pop("DATABASE_URL", None)
+    out = subprocess.run([sys.executable, "-c", STORY_ATTACK, tmp + "/story", str(path), str(seconds)], env=env,
+                         capture_output=True, text=True, timeout=1800)
+    if out.returncode:
+        raise RuntimeError(out.stderr[-2000:])
+    return {"import_events": events, **json.loads(out.stdout.strip().splitlines()[-1])}
+
+
 RUNS = ("xss", "leaks", "room_codes", "descriptors", "refusal_twins", "surrogates", "codes", "memory",
-        "connections", "floods")
+        "connections", "floods", "story")
 
 
 def main() -> int:
@@ -451,7 +542,7 @@ def main() -> int:
     runs = {"xss": xss_run, "leaks": leak_run, "room_codes": guess_run, "descriptors": fd_run,
             "refusal_twins": twin_run, "surrogates": surrogate_run, "codes": code_routes_run,
             "memory": lambda tmp: memory_run(tmp, args.search_seconds), "connections": connections_run,
-            "floods": floods_run}
+            "floods": floods_run, "story": story_run}
     results = {}
     for name in RUNS:
         if name in only:
