@@ -28,12 +28,11 @@ from .i18n import N_
 from .live import CHANNEL as LIVE_CHANNEL
 from .live import Notifier, notify_payload
 from .models import EventRow, SeatRow, TableRow
+from .offload import Slices
 from .progress import Progress
 from .schemas import clean_text
 from .table_types import Snapshot, Viewer
 
-#: Long replays give other connections a turn every this many events (gevent is cooperative).
-PAUSE_EVERY = 256
 #: Recent states kept per cached table, so an undo replays from just before its target instead of
 #: replaying the whole log while holding the table's lock.
 HISTORY_VERSIONS = 8
@@ -62,10 +61,11 @@ def event_of(row: EventRow) -> Event:
                  seed=row.rng_seed)
 
 
-def pause(i: int) -> None:
-    """Let other greenlets run during a long replay (``time.sleep`` is gevent's under ``serve``)."""
-    if i % PAUSE_EVERY == PAUSE_EVERY - 1:
-        time.sleep(0)
+def pause() -> Slices:
+    """What a long replay calls between events: it steps aside for other connections after every
+    ``offload.SLICE`` of work, on a real timer (a ``sleep(0)`` every 256 events let nobody through
+    under gevent: a 10,000-event rebuild held every other table for seconds, issue #39)."""
+    return Slices()
 
 
 @dataclass
@@ -274,8 +274,9 @@ class TableLog:
             if all(e.kind != "undo" for e in newer):
                 state = cached.state
                 game = known_game(table.game_id)
+                step = pause()
                 for i, event in enumerate(newer):
-                    pause(i)
+                    step(i)
                     state = engine.replay_one(game, state, event)
                 self._store(table.code, CachedState(target, state))
                 return state
@@ -298,7 +299,7 @@ class TableLog:
             events = [e for e in self._events(s, table.code, after=start_version) if e.seq <= target]
             reach = min(engine.undone(events), default=below)
             if start is None or reach > start_version:
-                return engine.replay(game, events, start, pause=pause), len(events)
+                return engine.replay(game, events, start, pause=pause()), len(events)
             below = reach  # an undo reverts something before this snapshot: start earlier
 
     def _save_due_snapshot(self, code: str) -> None:

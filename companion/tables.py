@@ -130,6 +130,8 @@ class Tables(TableSeats):
                 time.sleep(YIELD)
             story_store.save(s, code, story or [])
         self._store(code, CachedState(version, state))
+        if version >= snapshots.EVERY:  # a long import: a restart or an evicted cache starts from here
+            snapshots.save(self.db, code, version, state, snapshots.rules_key(game.rules_version))
         return code, host_token
 
     def _free_code(self, s: Session) -> str:
@@ -219,7 +221,7 @@ class Tables(TableSeats):
                 version = self._append(s, table, "undo", viewer, {"target": target.seq})
                 if base is not None:
                     state = engine.replay(game, self._events(s, code, after=target.seq - 1), start=base,
-                                          pause=pause)
+                                          pause=pause())
                 else:  # from the newest stored snapshot before the target
                     state, _replayed = self._rebuild(s, table, version)
                 engine.check_reveal(game, before, state)

@@ -10,22 +10,25 @@ from __future__ import annotations
 import gzip
 import re
 import unicodedata
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any, cast
 
 import snowballstemmer
 
 from .. import datafiles
+from ..bounded import SizedLRU
 from .model import StopwordsFile, SynonymsFile
 
 HERE = Path(__file__).resolve().parent
 LANGS = ("en", "pt_BR")
 STEMMER_NAMES = {"en": "english", "pt_BR": "portuguese"}
 WORD = re.compile(r"[a-z0-9]+")
-#: Stems kept in memory: every word of every query passes through :func:`stem`, so its cache is an
-#: LRU of this size (a stream of random words from the LAN must not grow the process without end).
-STEM_CACHE = 8192
+#: Bytes of stems (and their words) kept in memory: every word of every query passes through
+#: :func:`stem`, so its cache counts what it holds, words included (a stream of random words from
+#: the LAN must not grow the process without end; about 8,000 words of 6-12 letters).
+STEM_CACHE_BYTES = 2 * 2**20
+_stems: SizedLRU[tuple[str, str], str] = SizedLRU(STEM_CACHE_BYTES)
 
 
 def norm_lang(lang: str | None) -> str:
@@ -53,12 +56,12 @@ def _stemmer(lang: str) -> Any:  # snowballstemmer ships no type hints
 
 def stem(word: str, lang: str) -> str:
     """The Snowball stem of one folded word in ``lang``."""
-    return _stem(word, norm_lang(lang))
-
-
-@lru_cache(maxsize=STEM_CACHE)
-def _stem(word: str, lang: str) -> str:
-    return cast("str", _stemmer(lang).stemWord(word))
+    key = (word, norm_lang(lang))
+    found = _stems.get(key)
+    if found is None:
+        found = cast("str", _stemmer(key[1]).stemWord(word))
+        _stems.put(key, found)
+    return found
 
 
 def stopwords(lang: str) -> frozenset[str]:

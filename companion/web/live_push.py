@@ -34,5 +34,5 @@ def fragment_data(code: str, view: str, version: int) -> tuple[int, str] | None:
     viewer = cookie_viewer(snap.table.code, snap)
     if view == "seat" and not viewer.seat:
         return None
-    html = RENDERERS[view](snap, viewer, args=())
+    html = RENDERERS[view](snap, viewer)
     return snap.version, json.dumps({"v": snap.version, "frag": view, "html": html}, separators=(",", ":"))

@@ -5,25 +5,25 @@ re-renders every fragment: a line was rendered again and again, about a third of
 A line's markup (``base/_log_item.html``) is a pure function of the language and of the line as the
 device reads it (its kind, message, parameters and undone lines, from ``Tables.log_view``): a secret
 line a device may not read yet *is* a different line (its hidden form), so two devices share a
-rendering only when they read the same text. The memo is keyed by exactly that, bounded, and holds
-no table, seat or token: only text that was rendered for some device reading that same line.
+rendering only when they read the same text. The memo is keyed by exactly that, bounded in bytes
+with its keys (a line's parameters can be long: a ruling, a prompt's title), and holds no table, seat
+or token: only text that was rendered for some device reading that same line.
 """
 
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 from markupsafe import Markup
 
-#: lines kept per process (a line's markup is ~100 characters)
-MAX_LINES = 20_000
+from ..bounded import SizedLRU
 
-_memo: OrderedDict[tuple[str, str], Markup] = OrderedDict()
-_lock = threading.Lock()
+#: bytes of lines and their keys kept per process (a line's markup is ~100 characters, its key ~200)
+MAX_BYTES = 8 * 2**20
+
+_memo: SizedLRU[tuple[str, str], Markup] = SizedLRU(MAX_BYTES)
 
 
 def line_key(entry: dict[str, Any]) -> str:
@@ -36,16 +36,11 @@ def log_line(entry: dict[str, Any], render: Callable[[dict[str, Any]], Markup], 
     """``render(entry)`` (the ``log_item`` macro), from memory when language ``lang`` already
     rendered a line with the same content."""
     key = (lang, line_key(entry))
-    with _lock:
-        found = _memo.get(key)
-        if found is not None:
-            _memo.move_to_end(key)
-            return found
+    found = _memo.get(key)
+    if found is not None:
+        return found
     body = render(entry)
-    with _lock:
-        _memo[key] = body
-        while len(_memo) > MAX_LINES:
-            _memo.popitem(last=False)
+    _memo.put(key, body)
     return body
 
 

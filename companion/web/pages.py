@@ -216,7 +216,7 @@ def frag_screen(code: str) -> ResponseReturnValue:
     return screen_fragment(snap, cookie_viewer(snap.table.code, snap))
 
 
-def screen_fragment(snap: Snapshot, viewer: Viewer, args: tuple[Any, ...] | None = None) -> str:
+def screen_fragment(snap: Snapshot, viewer: Viewer) -> str:
     """The shared screen's fragment: the public view only, so every screen of the table shares one
     render (a host's screen another one: its banner offers the host tools). Fetched by the page,
     or pushed on its event stream (web/live_push.py)."""
@@ -231,7 +231,7 @@ def screen_fragment(snap: Snapshot, viewer: Viewer, args: tuple[Any, ...] | None
                             if snap.game.chronicle and snap.game.chronicle.over(ctx["view"]) else None)
         return render_template("base/_screen_frag.html", game=snap.game, **ctx)
 
-    return render_once(snap, "screen", screen_viewer, render, _device_secrets(snap.table.code), args)
+    return render_once(snap, "screen", screen_viewer, render, _device_secrets(snap.table.code))
 
 
 @bp.get("/t/<room:code>/frag/host")
@@ -294,7 +294,7 @@ def frag_seat(code: str) -> ResponseReturnValue:
     return seat_fragment(snap, viewer)
 
 
-def seat_fragment(snap: Snapshot, viewer: Viewer, args: tuple[Any, ...] | None = None) -> str:
+def seat_fragment(snap: Snapshot, viewer: Viewer) -> str:
     """A phone's fragment for ``viewer``'s seat (which the caller has checked): fetched by the
     page, or pushed on its event stream (web/live_push.py)."""
 
@@ -302,7 +302,7 @@ def seat_fragment(snap: Snapshot, viewer: Viewer, args: tuple[Any, ...] | None =
         return render_template("base/_seat_frag.html", game=snap.game, log_limit=LOG_LINES["seat"],
                                **fragment_context(snap, viewer))
 
-    return render_once(snap, "seat", viewer, render, _device_secrets(snap.table.code), args)
+    return render_once(snap, "seat", viewer, render, _device_secrets(snap.table.code))
 
 
 @bp.get("/t/<room:code>/log")

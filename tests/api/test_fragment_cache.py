@@ -163,10 +163,10 @@ def test_each_language_has_its_own_render(app, table):
     portuguese = tv.get(f"/t/{code}/frag/screen?lang=pt_BR").get_data(as_text=True)
     assert cache.hits == 0 and portuguese != english
     assert portuguese == _fresh(app, _device(app, code), f"/t/{code}/frag/screen?lang=pt_BR")
-    # the language is remembered in a cookie: the next plain request is Portuguese (another key:
-    # the query string is part of it), and the one after that comes from memory
-    assert tv.get(f"/t/{code}/frag/screen").get_data(as_text=True) == portuguese and cache.hits == 0
+    # the language is remembered in a cookie: the next plain request is Portuguese, from memory (the
+    # query is not part of the key: the fragment reads no parameter, the language is in the key)
     assert tv.get(f"/t/{code}/frag/screen").get_data(as_text=True) == portuguese and cache.hits == 1
+    assert tv.get(f"/t/{code}/frag/screen").get_data(as_text=True) == portuguese and cache.hits == 2
     assert _device(app, code).get(f"/t/{code}/frag/screen").get_data(as_text=True) == english
 
 
@@ -187,18 +187,49 @@ def test_a_body_bound_to_one_device_is_never_kept(app, table):
 
 
 def test_memory_is_bounded_and_keeps_only_the_newest_version() -> None:
-    cache = FragmentCache(max_chars=100)
+    from companion.bounded import ENTRY_BYTES, size_of
+
+    def cost(key: tuple[str, ...], body: str) -> int:
+        return size_of(key) + size_of((("t", 1), body)) + ENTRY_BYTES
+
+    one = cost(("T1", "screen"), "a" * 40)
+    cache = FragmentCache(max_bytes=2 * one + one // 2)
     assert cache.put(("T1", "screen"), ("t", 1), "a" * 40)
     assert cache.put(("T1", "screen"), ("t", 2), "b" * 40)  # replaces version 1
-    assert len(cache) == 1 and cache.chars == 40
+    assert len(cache) == 1 and cache.bytes == one
     assert cache.get(("T1", "screen"), ("t", 1)) is None  # an older version is never served
     assert cache.put(("T2", "screen"), ("t", 1), "c" * 40)
     assert cache.get(("T1", "screen"), ("t", 2)) == "b" * 40  # T1 is now the most recent
-    assert cache.put(("T3", "screen"), ("t", 1), "d" * 40)  # over 100: the least recent (T2) goes
-    assert cache.get(("T2", "screen"), ("t", 1)) is None and cache.chars == 80
+    assert cache.put(("T3", "screen"), ("t", 1), "d" * 40)  # over budget: the least recent (T2) goes
+    assert cache.get(("T2", "screen"), ("t", 1)) is None and cache.bytes == 2 * one
     # a table created anew under a reused code is another stamp: never the old table's text
     assert cache.get(("T3", "screen"), ("other-table", 1)) is None
-    assert not cache.put(("T4", "screen"), ("t", 1), "e" * 101) and len(cache) == 2
+    assert not cache.put(("T4", "screen"), ("t", 1), "e" * 3 * one) and len(cache) == 2
+    # the key counts too: a long key is what a long query string made before (issue #39, item 2)
+    assert not cache.put(("T5", "screen", "k" * 3 * one), ("t", 1), "f") and len(cache) == 2
+
+
+def test_query_parameters_a_fragment_does_not_read_make_no_entries(app, table):
+    """Issue #39, item 2: the key held the whole query string, so ``?k=<8,000 letters>`` requests by
+    anyone knowing a room code filled the cache to 152.9 MB against its 24 MB budget."""
+    import tracemalloc
+
+    code = table["code"]
+    cache = _cache(app)
+    tv = _device(app, code)
+    plain = tv.get(f"/t/{code}/frag/screen").get_data(as_text=True)
+    held = cache.bytes
+    tracemalloc.start()
+    start = tracemalloc.take_snapshot()
+    for i in range(300):
+        body = tv.get(f"/t/{code}/frag/screen?k{i}={'x' * 8_000}&v={i}").get_data(as_text=True)
+        assert body == plain
+    ours = [tracemalloc.Filter(True, "*/companion/*"), tracemalloc.Filter(False, "*/companion/reference/*")]
+    grown = sum(stat.size_diff for stat in tracemalloc.take_snapshot().filter_traces(ours).compare_to(
+        start.filter_traces(ours), "filename"))  # (the rules search's warm-up thread loads meanwhile)
+    tracemalloc.stop()
+    assert len(cache) == 1 and cache.bytes == held
+    assert grown < 2**20  # 300 requests of 8 KB each (2.4 MB of query) left nothing behind in our code
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
