@@ -124,3 +124,16 @@ class StoryEntry(SQLModel, table=True):
     key: str = Field(sa_column=Column(Text, nullable=False))  # a moment's key ("" for an end)
     data: str = Field(sa_column=Column(Text, nullable=False))  # JSON: the figures, or the moment
     view: str | None = Field(default=None, sa_column=Column(Text, nullable=True))  # JSON: an end's public view
+
+
+class RateHit(SQLModel, table=True):
+    """One counted request of a per-source budget (a failed room-code lookup, a new table, an
+    import), shared by every server process on the database (``companion/web/shared_limits.py``,
+    migration 0006); a hit is deleted once its window has passed."""
+
+    __tablename__ = "rate_hit"
+
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(index=True, max_length=200)
+    at: float
+    expires_at: float

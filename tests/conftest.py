@@ -65,7 +65,9 @@ EXPECT_TIMEOUT_MS = 15_000
 def _make_app(backend: str, tmp_path) -> Any:
     """The app for one test; event seeds are repeatable so dealt hands and draws never flake."""
     if backend == "postgres":
-        return create_app({"DATABASE_URL": PG_URL, "TESTING": True, "RANDOM_SEED": 20261122})
+        app = create_app({"DATABASE_URL": PG_URL, "TESTING": True, "RANDOM_SEED": 20261122})
+        app.extensions["companion.limits_storage"].reset()  # the budgets live in the shared database
+        return app
     return create_app({"DATABASE_URL": "", "DATA_DIR": str(tmp_path), "TESTING": True, "RANDOM_SEED": 20261122})
 
 

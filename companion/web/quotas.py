@@ -18,8 +18,8 @@ import threading
 from collections.abc import Iterator
 
 from flask import Flask, current_app, request
-from flask_limiter import Limiter
 from limits import parse
+from limits.storage import Storage
 from limits.strategies import MovingWindowRateLimiter
 
 from ..games.base import RuleError
@@ -127,11 +127,11 @@ def counted_stream(events: Iterator[str]) -> CountedStream:
     return CountedStream(events, streams, source)
 
 
-def init_app(app: Flask, limiter: Limiter) -> None:
+def init_app(app: Flask, storage: Storage) -> None:
     app.config.setdefault("TABLE_LIMIT", TABLE_LIMIT)
     app.config.setdefault("IMPORT_LIMIT", IMPORT_LIMIT)
     app.config.setdefault("REPLAY_LIMIT", REPLAY_LIMIT)
     app.config.setdefault("STREAM_LIMIT", STREAM_LIMIT)
     app.extensions["companion.streams"] = OpenStreams()
-    app.extensions["companion.quotas"] = MovingWindowRateLimiter(limiter.limiter.storage)
+    app.extensions["companion.quotas"] = MovingWindowRateLimiter(storage)
     app.before_request(check_quota)

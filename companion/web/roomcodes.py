@@ -16,7 +16,9 @@ or a bearer token); only lookups without one answer 429 until the window passes.
 
 Budgets are per source (``client_key``): one IPv4 address; an IPv6 /64 (a device on a LAN can pick
 any address of its /64); every loopback address together (127.0.0.0/8 and ::1: the laptop itself).
-In-memory counters are per process: with ``--workers N`` a device gets N budgets.
+The counts live where ``COMPANION_LIMITS_STORAGE`` says (``shared_limits.py``): in memory for the
+single-process server, in the database every worker shares on PostgreSQL, so one device gets one
+budget however many workers serve it.
 """
 
 from __future__ import annotations
@@ -25,8 +27,8 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 from flask import Flask, Response, current_app, g, request
-from flask_limiter import Limiter
 from limits import RateLimitItem, parse
+from limits.storage import Storage
 from limits.strategies import MovingWindowRateLimiter
 
 from ..engine import RULE_SEATS
@@ -67,10 +69,9 @@ def needs_credential(kind: str) -> Callable[[F], F]:
 class RoomCodeGuard:
     """The per-source budget of failed room-code lookups (see the module docstring)."""
 
-    def __init__(self, limiter: Limiter, limit: Callable[[], str]) -> None:
-        self.limiter = limiter
+    def __init__(self, storage: Storage, limit: Callable[[], str]) -> None:
         self.limit = limit
-        self.window = MovingWindowRateLimiter(limiter.limiter.storage)
+        self.window = MovingWindowRateLimiter(storage)
 
     def _item(self) -> RateLimitItem:
         return parse(self.limit())
@@ -140,8 +141,8 @@ def retry_after(response: Response) -> Response:
     return response
 
 
-def init_app(app: Flask, limiter: Limiter) -> None:
+def init_app(app: Flask, storage: Storage) -> None:
     app.config.setdefault("ROOM_CODE_LIMIT", ROOM_CODE_LIMIT)
-    app.extensions["companion.room_codes"] = RoomCodeGuard(limiter, lambda: app.config["ROOM_CODE_LIMIT"])
+    app.extensions["companion.room_codes"] = RoomCodeGuard(storage, lambda: app.config["ROOM_CODE_LIMIT"])
     app.before_request(check_request)
     app.after_request(retry_after)

@@ -15,7 +15,6 @@ from urllib.parse import urlsplit
 
 from flask import Flask, Response, request
 from flask.typing import ResponseReturnValue
-from flask_limiter import Limiter
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
 from ..games.base import RuleError
@@ -65,15 +64,16 @@ def check_origin() -> None:
 
 
 def init_app(app: Flask) -> None:
-    from . import api, quotas, roomcodes
+    from . import api, quotas, roomcodes, shared_limits
 
     app.after_request(security_headers)
-    # Per-source limits (web/roomcodes.py keys them): in-memory, so per process. The room-code guard
-    # runs before the CSRF check, so a stranger is counted even without a form token.
-    limiter = Limiter(roomcodes.client_key, app=app, storage_uri="memory://")
-    app.extensions["companion.limiter"] = limiter
-    roomcodes.init_app(app, limiter)
-    quotas.init_app(app, limiter)
+    # Per-source limits (web/roomcodes.py keys them): in memory for the single-process server, in the
+    # database every worker shares on PostgreSQL (web/shared_limits.py). The room-code guard runs
+    # before the CSRF check, so a stranger is counted even without a form token.
+    storage = shared_limits.storage_for(app.config.get("LIMITS_STORAGE"), app.extensions["companion.tables"].db)
+    app.extensions["companion.limits_storage"] = storage
+    roomcodes.init_app(app, storage)
+    quotas.init_app(app, storage)
     # CSRF: Flask-WTF's token is kept in the signed session cookie, so it is tied to the browser;
     # pages send it as X-CSRF-Token (htmx) or the csrf_token field. No time limit: a phone's page
     # stays open all evening. The JSON API uses bearer tokens (no ambient cookie): exempt.

@@ -11,7 +11,7 @@ import pytest
 import requests
 
 from companion.web.roomcodes import ROOM_CODE_LIMIT
-from tests.conftest import LiveServer, csrf_token
+from tests.conftest import PG_URL, LiveServer, csrf_token
 
 BUDGET = int(ROOM_CODE_LIMIT.split()[0])
 OTHER = {"REMOTE_ADDR": "192.168.1.77"}
@@ -141,3 +141,35 @@ def test_budgets_are_per_source(api, client, addr, same, other):
         client.get(f"/api/tables/Q{i:03d}", environ_base={"REMOTE_ADDR": addr})
     assert client.get(f"/api/tables/{t['code']}", environ_base={"REMOTE_ADDR": same}).status_code == 429
     assert client.get(f"/api/tables/{t['code']}", environ_base={"REMOTE_ADDR": other}).status_code == 200
+
+
+@pytest.mark.parametrize("backend", ["sqlite-shared", *(["postgres"] if PG_URL.startswith("postgres") else [])])
+def test_processes_on_one_database_share_one_budget_per_device(backend, tmp_path):
+    """Issue #39, item 3: in-memory counts gave one device a budget per worker (64-73 wrong room
+    codes a minute with ``--workers 4`` instead of 20, 120 tables instead of 30). Two apps on one
+    database (two workers) now count in the database: together they give exactly one budget."""
+    from companion import create_app
+
+    if backend == "postgres":
+        config = {"DATABASE_URL": PG_URL}
+    else:
+        config = {"DATABASE_URL": "", "DATA_DIR": str(tmp_path), "LIMITS_STORAGE": "database"}
+    workers = [create_app({**config, "TESTING": True, "TABLE_LIMIT": "5 per minute"}) for _ in range(4)]
+    workers[0].extensions["companion.limits_storage"].reset()
+    clients = [w.test_client() for w in workers]
+    misses = [clients[i % 4].get(f"/api/tables/Q{i:03d}", environ_base=OTHER).status_code for i in range(40)]
+    assert misses.count(404) == BUDGET and misses[BUDGET:] == [429] * (40 - BUDGET)
+    made = [clients[i % 4].post("/api/tables", json={"game": "generic"}, environ_base=OTHER).status_code
+            for i in range(12)]
+    assert made.count(201) == 5 and set(made[5:]) == {429}
+    # another device keeps its own budget
+    assert clients[3].get("/api/tables/QZZZ", environ_base={"REMOTE_ADDR": "192.168.1.78"}).status_code == 404
+    for w in workers:
+        w.extensions["companion.limits_storage"].reset()
+        w.extensions["companion.tables"].db.dispose()
+
+
+def test_the_single_process_default_counts_in_memory(sqlite_app):
+    from limits.storage import MemoryStorage
+
+    assert isinstance(sqlite_app.extensions["companion.limits_storage"], MemoryStorage)
