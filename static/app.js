@@ -436,7 +436,7 @@
   var flushing = false;
   function flushQueue() {
     var q = readQueue();
-    if (flushing || !q.length || body.dataset.connection !== "online") { return; }
+    if (flushing || !q.length || body.dataset.connection === "offline") { return; }
     flushing = true;
     var item = q[0];
     var headers = { "HX-Request": "true", "Idempotency-Key": item.key,
@@ -470,27 +470,64 @@
   }
 
   // -- connection state: <body data-connection>, a banner, and the truth re-rendered on return ----
+  // "online": the live stream is open (or the page has none) and the server answers; "lost": the
+  // server answers but the live stream is refused (a 503 or 429: too many connections) or dropped,
+  // so the page would go stale: the banner says so at once, taps are still sent and the stream is
+  // retried with backoff (issue #37: a refused stream left a phone on an old step, no banner);
+  // "offline": the server does not answer: taps wait in the queue.
   function setConnection(state, first) {
-    if (body.dataset.connection === state && !first) { return; }
+    var was = body.dataset.connection;
+    if (state === "online" && !liveOk()) { state = "lost"; }
+    if (was === state && !first) { return; }
     body.dataset.connection = state;
     var banner = document.getElementById("conn-banner");
-    if (banner) { banner.hidden = state !== "offline"; }
+    if (banner) {
+      banner.hidden = state === "online";
+      var text = banner.dataset[state === "lost" ? "lost" : "offline"];
+      if (text && banner.textContent !== text) { banner.textContent = text; }
+    }
     var dot = document.getElementById("live-dot");
     if (dot) { dot.className = "live-dot " + (state === "online" ? "on" : "off"); }
-    if (state === "online" && !first) { refresh(); flushQueue(); }
+    if (!first && state !== "offline" && was !== state) { refresh(); flushQueue(); }
   }
 
-  var source = null;   // the page's one EventSource
+  var source = null;       // the page's one EventSource
+  var streamDown = false;  // its last attempt failed or dropped, and none has opened since
+  function liveOk() { return !streamDown; }
+  // Reconnecting after an error: 1 s, then doubling up to 30 s, each ±25 % so a room of phones
+  // refused together does not come back together. Any message from the stream resets it.
+  var RETRY_FIRST = 1000, RETRY_MAX = 30000;
+  var retryDelay = 0, retryTimer = null;
+  function scheduleReconnect() {
+    if (retryTimer) { return; }
+    retryDelay = retryDelay ? Math.min(retryDelay * 2, RETRY_MAX) : RETRY_FIRST;
+    var wait = Math.round(retryDelay * (0.75 + Math.random() * 0.5));
+    retryTimer = setTimeout(function () { retryTimer = null; connect(); }, wait);
+  }
+  function connectNow() {
+    retryDelay = 0;
+    if (retryTimer) { clearTimeout(retryTimer); retryTimer = null; }
+    connect();
+  }
   function connect() {
     var live = document.getElementById("live");
     if (!live || !live.dataset.stream || !window.EventSource) { return; }
     if (source) { source.close(); }
-    source = new EventSource(live.dataset.stream);
-    source.onopen = function () { lastMessage = Date.now(); setConnection("online"); };
+    var mine = source = new EventSource(live.dataset.stream);
+    source.onopen = function () { streamDown = false; lastMessage = Date.now(); setConnection("online"); };
     source.onerror = function () {
-      if (!source || source.readyState !== EventSource.OPEN) { setConnection("offline"); }
+      if (mine !== source || mine.readyState === EventSource.OPEN) { return; }
+      // refused (CLOSED) or dropped (the browser would retry at once, forever): our own backoff
+      mine.close();
+      streamDown = true;
+      // still lost after a retry: fetch the page's fragments once per attempt, so a phone whose
+      // stream stays refused is never more than one backoff step behind the table
+      if (body.dataset.connection === "lost") { refresh(); }
+      setConnection(body.dataset.connection === "offline" ? "offline" : "lost");
+      scheduleReconnect();
+      probe();   // is the server there at all? (then "lost", else "offline")
     };
-    function seen() { lastMessage = Date.now(); setConnection("online"); }
+    function seen() { retryDelay = 0; streamDown = false; lastMessage = Date.now(); setConnection("online"); }
     source.addEventListener("ping", seen);
     source.addEventListener("update", function (e) {
       seen();
@@ -511,7 +548,7 @@
       if (!d || !applyFragment(d)) { refresh(); }
     });
   }
-  function reconnect() { connect(); refresh(); }
+  function reconnect() { connectNow(); refresh(); }
 
   // A stream can die silently (Wi-Fi gone without a word): when it has been quiet for a moment, ask
   // the server directly (a tiny 204) so the phone says "offline" within seconds, not minutes.
@@ -524,17 +561,18 @@
     var timer = setTimeout(function () { if (ctl) { ctl.abort(); } }, 2000);
     fetch(live.dataset.probe, { cache: "no-store", credentials: "same-origin", signal: ctl && ctl.signal })
       .then(function () {
-        var wasOffline = body.dataset.connection !== "online";
+        var wasOffline = body.dataset.connection === "offline";
         lastMessage = Date.now();
-        if (wasOffline) { connect(); }
-        setConnection("online");
+        // the server is back after a loss of the network: the stream now, not after the backoff
+        if (wasOffline && !liveOk()) { connectNow(); }
+        setConnection("online");   // "lost" while the stream is not open
       })
       .catch(function () { setConnection("offline"); })
       .then(function () { clearTimeout(timer); probing = false; });
   }
 
   window.addEventListener("offline", function () { setConnection("offline"); });
-  window.addEventListener("online", function () { probe(); });
+  window.addEventListener("online", function () { connectNow(); probe(); });
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "visible") { reconnect(); keepAwake(attention); }
   });
@@ -542,7 +580,7 @@
   setInterval(function () {
     if (document.visibilityState !== "visible") { return; }
     if (Date.now() - lastMessage >= 2000) { probe(); }
-    if (source && source.readyState === EventSource.CLOSED && body.dataset.connection === "online") { connect(); }
+    if (source && source.readyState === EventSource.CLOSED) { scheduleReconnect(); }
   }, 2000);
 
   // -- attention ----------------------------------------------------------------------------------

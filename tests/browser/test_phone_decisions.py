@@ -429,3 +429,57 @@ def test_host_undo_is_asked_in_the_page(browser, live_server):
 
 
 __all__ = ["Step"]
+
+
+@pytest.mark.parametrize("lang,locale", LANGS)
+@pytest.mark.parametrize("how", ["refused", "dropped"])
+def test_a_refused_or_dropped_stream_shows_the_banner_and_reconnects_with_backoff(
+        browser, live_server, console_errors, lang, locale, how):
+    """Issue #37: a phone whose live stream gets a 503 (too many connections from one device) or
+    ends at once showed no banner and stayed on an old step until reloaded. Now the banner is up at
+    once, the stream is retried with growing delays (not every moment), taps are still sent, and
+    the page catches up by itself when the stream comes back."""
+    console_errors.allow(r"503|EventSource|ERR_|stream")
+    base = live_server.url
+    t = _api(base, "POST", "/api/tables", json={"game": "generic", "options": {"seats": "A, B"}})
+    code = t["code"]
+    token = _api(base, "POST", f"/api/tables/{code}/seats", json={"seat": "p1", "name": "Ana"})["token"]
+    other = _api(base, "POST", f"/api/tables/{code}/seats", json={"seat": "p2", "name": "Bia"})["token"]
+    ctx = browser.new_context(locale=locale, **PHONE)
+    ctx.add_cookies([{"name": f"seat_{code}", "value": token, "url": base}])
+    attempts: list[float] = []
+
+    def refuse(route):
+        attempts.append(time.monotonic())
+        if how == "refused":
+            route.fulfill(status=503, body="The server has too many open connections; retry soon.",
+                          headers={"Retry-After": "5"})
+        else:  # accepted, then the stream ends at once (a dropped connection)
+            route.fulfill(status=200, body=": hello\n\n", headers={"Content-Type": "text/event-stream"})
+
+    ctx.route("**/stream*", refuse)
+    page = ctx.new_page()
+    no_dialogs(page)
+    page.goto(f"{base}/t/{code}/seat?lang={lang}")
+    banner = page.locator("#conn-banner")
+    expect(banner).to_be_visible(timeout=3000)
+    expect(banner).to_have_text("Live updates lost: reconnecting… Your taps are still sent." if lang == "en"
+                                else "Atualizações ao vivo perdidas: reconectando… Seus toques continuam sendo enviados.")
+    expect(page.locator("body")).to_have_attribute("data-connection", "lost")
+    # a tap is sent at once (the server answers; only the stream is refused)
+    page.locator("button[aria-label='VP +1']").click()
+    expect(page.locator(".counter-value").first).to_have_text("1")
+    assert _api(base, "GET", f"/api/tables/{code}")["state"]["values"]["p1"]["VP"] == 1
+    page.wait_for_timeout(8000)  # (a sleep would hold back Playwright's route handler)
+    gaps = [b - a for a, b in zip(attempts, attempts[1:])]
+    assert 3 <= len(attempts) <= 6, attempts  # 1, 2, 4 s (± 25 %): not every moment, not given up
+    assert all(later >= earlier * 1.2 for earlier, later in zip(gaps, gaps[1:])), gaps
+    # another phone moves the table meanwhile; the stream comes back: no reload, the page catches up
+    _api(base, "POST", f"/api/tables/{code}/actions", other,
+         json={"type": "adjust", "seat": "p2", "counter": "VP", "delta": 3})
+    ctx.unroute("**/stream*")
+    expect(banner).to_be_hidden(timeout=20000)
+    expect(page.locator("body")).to_have_attribute("data-connection", "online")
+    expect(page.locator("ol.log").first).to_contain_text("B (Bia): VP +3")
+    assert page.evaluate("performance.getEntriesByType('navigation').length") == 1  # never reloaded
+    ctx.close()
