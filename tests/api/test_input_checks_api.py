@@ -99,3 +99,32 @@ def test_the_reveal_control_offers_only_the_counts_that_reach_10(api):
     page = _phone(api, code, tokens["p1"])
     row = re.search(r'<select name="count".*?</select>', page, re.S)
     assert row and re.findall(r"<option>(\d)</option>", row.group(0)) == ["1", "2", "3"]
+
+
+def test_the_host_drawer_keeps_the_hands_being_chosen_from_as_they_are(app, api):
+    """While Baratheon and Stark choose their house cards in secret, the host drawer offers none of
+    their hand cards to move (the same for whichever card they chose: it reads only who is asked)."""
+    code, host, tokens, pid = _agot(api)
+    api.ok(code, host, {"type": "set_units", "area": "the-reach", "house": "stark", "footman": 1})
+    orders = {**ORDERS, "stark": {**ORDERS["stark"], "the-reach": "defense1a"}}
+    for house, mine in orders.items():
+        api.ok(code, tokens[house], {"type": "answer", "prompt": pid, "value": {"orders": mine}})
+    api.ok(code, tokens["lannister"], {"type": "raven_pass"})
+    while api.public(code)["state"]["action"]["step"] == "raid":
+        house = api.public(code)["state"]["action"]["turn"]
+        raid = next(a for a, tok in orders[house].items() if tok.startswith("raid"))
+        api.ok(code, tokens[house], {"type": "pass_order", "from": raid})
+    api.ok(code, tokens["baratheon"], {"type": "march", "from": "kingswood", "moves": [{"to": "the-reach", "footman": 1}]})
+    drawers = []
+    for card in (None, "eddard-stark"):
+        if card:
+            combat = api.me(code, tokens["stark"])["private"]["action"]["combat"]["decide"]
+            api.ok(code, tokens["stark"], {"type": "answer", "prompt": combat["prompt"], "value": card})
+        dev = app.test_client()
+        dev.set_cookie(f"host_{code}", host)
+        drawer = html.unescape(dev.get(f"/t/{code}/frag/host?lang=pt_BR").get_data(as_text=True))
+        assert re.search(r'<option value="eddard-stark" disabled>', drawer)
+        assert re.search(r'<option value="tywin-lannister" >', drawer)  # Lannister is not fighting
+        assert "Escolhendo uma Carta da Casa em segredo" in drawer
+        drawers.append(re.sub(r'name="_csrf[^>]*>|\?v=[0-9a-f]+', "", drawer))
+    assert drawers[0].count("disabled") == drawers[1].count("disabled")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import sealed
 from ...i18n import N_, tr
 from ...moves import Handler, Move, Params, Who
 from ..base import Action, Ctx, RuleError, get_choice, get_int
@@ -112,8 +111,9 @@ def set_house_card(state: State, ctx: Ctx, action: Action) -> None:
     house = hc.CARDS[cid].house
     if house not in state["houses"]:
         raise RuleError("That house is not in play.", "seed 000 p.4, p.27", entry="setup-houses")
-    if place == "discard" and checks_38(state) and _choosing_card(state, house):
-        # public alone (the prompt is open and asks the house), never whether or what it chose
+    if place == "discard" and checks_38(state) and house in hc.choosing(state):
+        # a correction could discard the very card it chose (issue 38): it waits for the reveal; the
+        # test reads only what every device sees (the prompt is open and asks the house)
         raise RuleError("%(house)s is choosing its house card in secret: correct its cards once they are "
                         "revealed.", "seed 000 p.19", status=409, entry="combat-house-cards", house=_h(house))
     pile = hc.hands(state)[house]
@@ -124,14 +124,6 @@ def set_house_card(state: State, ctx: Ctx, action: Action) -> None:
             place=tr(N_("hand") if place == "hand" else N_("discard pile")), house=_h(house))
     if place == "discard" and cid in pile["hand"]:
         hc.to_discard(state, house, [cid], ctx)
-
-
-def _choosing_card(state: State, house: str) -> bool:
-    """Whether ``house`` is asked in an open house-card prompt (seed 000 p.19: both cards are chosen
-    in secret and revealed together). A correction then could discard the very card it chose, so it
-    waits for the reveal (issue 38); the test reads only what every device sees."""
-    return any(p.get("kind") == "house_card" and sealed.is_open(p) and house in p["asked"]
-               for p in state.get("prompts", {}).values())
 
 
 # -- corrections and board bookkeeping (any phase) ---------------------------------------------

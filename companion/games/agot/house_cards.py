@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from ... import sealed
 from ...datafiles import DataModel
 from ...i18n import N_, tr
 from ..base import Ctx, RuleError
@@ -144,3 +145,10 @@ def take_back_all(state: dict[str, Any], house: str) -> None:
     pile = hands(state)[house]
     pile["hand"] += pile["discard"]
     pile["discard"] = []
+
+
+def choosing(state: dict[str, Any]) -> list[str]:
+    """Houses asked in an open house-card prompt (seed 000 p.19: both cards are chosen in secret and
+    revealed together). Public: who is asked, never whether or what they chose."""
+    return sorted({h for p in state.get("prompts", {}).values()
+                   if p.get("kind") == "house_card" and sealed.is_open(p) for h in p["asked"]})

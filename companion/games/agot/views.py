@@ -30,6 +30,7 @@ from . import (
 from . import board as board_data
 from . import house_cards as hc
 from . import orders as ot
+from .options import checks_38
 
 State = dict[str, Any]
 
@@ -141,6 +142,8 @@ def public(state: State, waiting_for: list[str]) -> dict[str, Any]:
         "restrictions": list(state["restrictions"]),
         "house_cards": {h: {"hand": list(p["hand"]), "discard": list(p["discard"])}
                         for h, p in state["house_cards"].items()},
+        # houses choosing a house card in secret: the host drawer keeps their hands as they are
+        "choosing_card": hc.choosing(state) if checks_38(state) else [],
         "clash": state.get("clash"),
         "last_attack": _attack_view(state.get("last_attack")),
         "last_combat": state.get("last_combat"),  # combat_cleanup.summary: public once the combat is over

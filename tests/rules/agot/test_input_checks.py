@@ -176,6 +176,7 @@ def test_a_card_a_side_may_have_chosen_in_secret_stays_in_its_hand_until_the_rev
     that card, another one, or none (it reads only what every device sees). After the reveal it may."""
     t = combat()
     pid = t.state["action"]["combat"]["prompt"]
+    assert t.view["choosing_card"] == ["baratheon", "stark"]  # the host drawer keeps these hands as they are
     discard = {"type": "set_house_card", "house_card": "eddard-stark", "place": "discard"}
     before = str(refused(t, None, discard, host=True))
     t.apply("stark", {"type": "answer", "prompt": pid, "value": "eddard-stark"})
@@ -184,6 +185,7 @@ def test_a_card_a_side_may_have_chosen_in_secret_stays_in_its_hand_until_the_rev
     t.apply(None, {"type": "set_house_card", "house_card": "eddard-stark", "place": "hand"}, host=True)  # harmless
     t.apply("baratheon", {"type": "answer", "prompt": pid, "value": "brienne-of-tarth"})
     assert t.state["prompts"][pid]["revealed"] and t.state["prompts"][pid]["answers"]["stark"] == "eddard-stark"
+    assert t.view["choosing_card"] == []
     t.apply(None, {"type": "set_house_card", "house_card": "catelyn-stark", "place": "discard"}, host=True)
     assert "catelyn-stark" in t.state["house_cards"]["stark"]["discard"]
 
