@@ -38,6 +38,7 @@ class Step:
     token: str     # the deciding phone's seat token
     decide: str    # CSS selector of the button that answers the decision (the first match counts)
     tap: str = ""  # what the player taps first to show it (a closed <details>' summary), itself in reach
+    every: bool = False  # every match must be on the screen, not only the first (a hand of house cards)
 
 
 def catan(api: Api) -> Iterator[Step]:
@@ -177,7 +178,7 @@ def _agot_to_combat(api: Api) -> Generator[Step, None, tuple[str, dict[str, str]
                                     "moves": [{"to": "riverrun", "footman": 1, "knight": 1}]})
     yield Step("agot/support", code, tok["lannister"], "form:has(input[value=support]) button")
     api.ok(code, tok["lannister"], {"type": "support", "area": "stoney-sept", "side": "attacker"})
-    yield Step("agot/house-card", code, tok["greyjoy"], "form:has(input[name=prompt]) button.cardbtn")
+    yield Step("agot/house-card", code, tok["greyjoy"], "form:has(input[name=prompt]) button.cardbtn", every=True)
     return code, tok, api.me(code, tok["lannister"])["action"]["combat"]["decide"]["prompt"]
 
 
@@ -250,7 +251,7 @@ def agot_cards(api: Api) -> Iterator[Step]:
     api.ok(code, tok["greyjoy"], {"type": "answer", "prompt": pid, "value": "euron-crows-eye"})
     yield Step("agot/tyrion", code, tok["lannister"], ability)
     api.ok(code, tok["lannister"], {"type": "card_ability", "use": "1"})
-    yield Step("agot/card-again", code, tok["greyjoy"], "form:has(input[name=prompt]) button.cardbtn")
+    yield Step("agot/card-again", code, tok["greyjoy"], "form:has(input[name=prompt]) button.cardbtn", every=True)
     pid = api.me(code, tok["greyjoy"])["action"]["combat"]["decide"]["prompt"]
     api.ok(code, tok["greyjoy"], {"type": "answer", "prompt": pid, "value": "aeron-damphair"})
     yield Step("agot/aeron", code, tok["greyjoy"], ability)
@@ -309,7 +310,7 @@ def lcg(api: Api) -> Iterator[Step]:
             api.ok(code, tok[v["decision"]["seat"]], {"type": "finish"})
         elif v["priority"]:
             api.ok(code, tok[v["priority"]], {"type": "pass", "opp": v["opp"]})
-    yield Step("lcg/dominance", code, tok[asked[0]], "[data-testid=dominance-20]")  # the last count in reach
+    yield Step("lcg/dominance", code, tok[asked[0]], "[data-testid^=dominance-]", every=True)
 
 
 def lcg_melee(api: Api) -> Iterator[Step]:

@@ -84,6 +84,17 @@ def decision_on_screen(page, selector: str) -> str:
     return "dock"
 
 
+def every_on_screen(page, selector: str, name: str) -> None:
+    """Each visible match of ``selector`` lies whole between the header and the screen's bottom."""
+    top = page.locator("header.top").bounding_box()["height"]
+    boxes = [b for b in page.locator(selector).evaluate_all(
+        "els => els.filter(e => e.offsetParent).map(e => { const r = e.getBoundingClientRect(); "
+        "return {y: r.top, bottom: r.bottom, h: r.height}; })")]
+    assert boxes, f"{name}: nothing matches {selector}"
+    off = [round(b["bottom"]) for b in boxes if b["y"] < top or b["bottom"] > 844 or b["h"] < 44]
+    assert not off, f"{name}: {len(off)} of {len(boxes)} below the fold or too small (bottoms {off})"
+
+
 def check_width(page, name: str) -> None:
     right, who, scroll = page.evaluate(RIGHT_EDGE)
     assert right <= 390.5 and scroll <= 390, f"{name}: {who} reaches {right} px (page {scroll} px) on a 390 px phone"
@@ -101,6 +112,8 @@ def test_the_decision_is_on_screen_at_every_step(browser, live_server, console_e
                 decision_on_screen(page, step.tap)
                 page.locator(step.tap).first.click()
             where = decision_on_screen(page, step.decide)
+            if step.every:  # issue #37: every remaining house card in reach, not the first three
+                every_on_screen(page, step.decide, f"{step.name} ({lang})")
             check_width(page, f"{step.name} ({lang})")
             seen.append((step.name, lang, where))
             page.context.close()
