@@ -27,9 +27,9 @@ def get(game: str) -> GameReference | None:
 
 
 def as_json(entry: Entry, lang: str) -> dict[str, Any]:
-    """``{"id", "title", "text", "cite": {"book", "page", "source"}, "related"}`` in ``lang``."""
+    """``{"id", "title", "verdict", "text", "cite": {"book", "page", "source"}, "related"}`` in ``lang``."""
     lang = norm_lang(lang)
-    return {"id": entry.id, "title": entry.title[lang], "text": entry.text[lang],
+    return {"id": entry.id, "title": entry.title[lang], "verdict": entry.verdict[lang], "text": entry.text[lang],
             "cite": {"book": book(entry.source, lang, entry.game), "page": entry.pages, "source": entry.source},
             "related": list(entry.related)}
 

@@ -10,7 +10,7 @@ from functools import cache
 from pathlib import Path
 
 from .. import datafiles
-from .model import PAGELESS, SHARED, Entry, GameReference, RawEntry, RawFile
+from .model import PAGELESS, SHARED, AskedFile, Entry, GameReference, RawEntry, RawFile
 from .text import LANGS, fold, read_synonym_groups
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "games"
@@ -53,6 +53,7 @@ def load_game(game: str, folder: Path | None = None) -> GameReference:
             seen[raw.id] = raw
         by_lang[lang] = seen
     ids = list(by_lang[LANGS[0]])
+    asked = {lang: _asked(data, lang, game, set(ids)) for lang in LANGS}
     for lang in LANGS[1:]:
         missing = set(ids) ^ set(by_lang[lang])
         if missing:
@@ -71,9 +72,11 @@ def load_game(game: str, folder: Path | None = None) -> GameReference:
         ref.entries[eid] = Entry(
             game=game, id=eid, section=base.section, pages=base.pages, source=base.source,
             related=tuple(base.related), option=base.option,
-            title={lang: r.title for lang, r in raws.items()}, text={lang: r.text for lang, r in raws.items()},
+            title={lang: r.title for lang, r in raws.items()}, verdict={lang: r.verdict for lang, r in raws.items()},
+            text={lang: r.text for lang, r in raws.items()},
             keywords={lang: tuple(r.keywords) for lang, r in raws.items()}, order=order,
-            questions={lang: tuple(r.questions) for lang, r in raws.items()})
+            questions={lang: tuple(r.questions) for lang, r in raws.items()},
+            asked={lang: tuple(asked[lang].get(eid, ())) for lang in LANGS})
     for entry in ref.entries.values():
         for rel in entry.related:
             if rel not in ref.entries or rel == entry.id:
@@ -86,6 +89,18 @@ def load_game(game: str, folder: Path | None = None) -> GameReference:
             raise ReferenceDataError(str(exc)) from None
     _check_options(game, ref)
     return ref
+
+
+def _asked(data: Path, lang: str, game: str, ids: set[str]) -> dict[str, list[str]]:
+    """The questions as players ask them of one language (none when the game has no such file)."""
+    path = data / f"reference_asked.{lang}.toml"
+    if not path.exists():
+        return {}
+    asked = datafiles.load(path, AskedFile, ReferenceDataError).asked
+    unknown = sorted(set(asked) - ids)
+    if unknown:
+        raise ReferenceDataError(f"{game} {lang}: reference_asked names entry {unknown[0]}, which does not exist")
+    return asked
 
 
 def _check_options(game: str, ref: GameReference) -> None:

@@ -9,7 +9,8 @@ File format (``companion/games/<game>/data/reference.<lang>.toml``, same ids in 
     id = "combat-ship-support" # kebab-case, unique in the game
     section = "combat"
     title = "Can ships support a land battle?"
-    text = "Yes: ..."          # answer first, our own words
+    verdict = "Yes: ships in an adjacent sea support it, 1 each." # the one sentence that settles it
+    text = "Yes: ..."          # the explanation, our own words
     pages = "20"               # printed page(s): "12", "21-22", "14, 19"
     source = "seed 000"        # seed 000..004, "agot faq", "facts" or "companion"
     related = ["combat-support"]
@@ -18,6 +19,10 @@ File format (``companion/games/<game>/data/reference.<lang>.toml``, same ids in 
     option = "milkwater"       # optional: the table option that decides an unclear rule
 
 Fields that are not words (section, pages, source, related, option) must be equal in both files.
+
+Beside them, ``reference_asked.<lang>.toml`` holds many more questions as players ask them, per entry
+(``[asked]`` then ``"entry-id" = ["...", ...]``): the examples the ranker's phrasing stage learns from
+(``similar.py``). They are data, not shown to anyone.
 """
 
 from __future__ import annotations
@@ -44,6 +49,8 @@ class RawEntry(DataModel):
     id: str = Field(pattern=ID, max_length=80)
     section: str = Field(pattern=ID)
     title: str = Field(min_length=3, max_length=200)
+    #: one sentence that settles the dispute, shown above the explanation (issue 35)
+    verdict: str = Field(default="", max_length=240)  # PROTO: required once merged
     text: str = Field(min_length=3, max_length=2000)
     pages: str = ""
     source: str
@@ -81,6 +88,20 @@ class RawFile(DataModel):
     entry: list[RawEntry] = []
 
 
+class AskedFile(DataModel):
+    """``reference_asked.<lang>.toml``: per entry id, questions as players ask them."""
+
+    asked: dict[str, list[str]] = {}
+
+    @field_validator("asked")
+    @classmethod
+    def _questions(cls, asked: dict[str, list[str]]) -> dict[str, list[str]]:
+        for eid, items in asked.items():
+            if not all(3 <= len(q.strip()) <= 300 for q in items):
+                raise ValueError(f"{eid}: every question needs 3 to 300 characters")
+        return asked
+
+
 class StopwordsFile(DataModel):
     """``companion/reference/stopwords.toml``: per language, words too common to index."""
 
@@ -114,10 +135,13 @@ class Entry:
     related: tuple[str, ...]
     option: str | None
     title: dict[str, str]
+    verdict: dict[str, str]
     text: dict[str, str]
     keywords: dict[str, tuple[str, ...]]
     order: int
     questions: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: more questions as players ask them (``reference_asked.<lang>.toml``), for the ranker only
+    asked: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
 @dataclass

@@ -182,7 +182,8 @@ def _reference_view(ref: GameReference | None, game_id: str, lang: str, link: An
     """What the rules page shows for ``?q=&entry=`` (the table's page and the one without a table).
 
     A confident search shows its first entry as *the* answer and the next titles compactly; an
-    unsure one says so and offers the first candidates, grouped by topic (issue 25).
+    unsure one says so and offers the first candidates, each with its verdict line, so the right
+    answer is readable without a tap (issue 35).
     """
     q = request.args.get("q", "")[:MAX_Q]
     view: dict[str, Any] = dict(q=q, focus=None, results=[], confidence="none", candidates=[], more=[],
@@ -201,10 +202,7 @@ def _reference_view(ref: GameReference | None, game_id: str, lang: str, link: An
         if found.confidence == "high":
             view["more"] = results[1:MORE + 1]
         else:
-            groups: dict[str, list[dict[str, Any]]] = {}
-            for card in results[:CANDIDATES]:
-                groups.setdefault(card["section"], []).append(card)
-            view["candidates"] = list(groups.items())
+            view["candidates"] = results[:CANDIDATES]
     elif wanted is None:
         by_section: dict[str, list[dict[str, Any]]] = {}
         for e in ref.entries.values():
