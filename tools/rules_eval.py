@@ -1,16 +1,26 @@
-"""Rules search quality: top-1 and top-3 by entry, per game and language, on the question sets.
+"""Rules search quality: top-1 and top-3 by entry, per game and language, and what "high" is worth.
 
-    .venv/bin/python tools/rules_eval.py [--set tuned|heldout|all] [--misses]
+    .venv/bin/python tools/rules_eval.py [--set tuned|heldout|dev|test|all] [--misses] [--game G]
 
-``tuned`` is ``tests/reference/questions_<game>.toml`` (the set the ranking was tuned on);
-``heldout`` is ``tests/reference/heldout_<game>.toml`` (written once, never tuned on). A question
-counts at top-k when one of its ``expect`` ids is among the first k results.
+The sets (``tests/reference/``), from the most tuned to the least:
+
+- ``tuned``: ``questions_<game>.toml``, the set the word stage was tuned on (issue 25);
+- ``heldout``: ``heldout_<game>.toml``, written before issue 25's ranking work;
+- ``dev``: ``blind_dev_<game>.toml``, half of the blind set of issue 35 (written from the rulebooks
+  and public disputes by people who never saw the entries): looked at while working on the ranking;
+- ``test``: ``blind_test_<game>.toml``, the other half: measured at the end, never looked at. This
+  tool prints only its figures, never its questions (``--misses`` is refused for it).
+
+A question counts at top-k when one of its ``expect`` ids is among the first k results (a blind
+question no entry answers, ``expect = []``, counts as a miss).
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
+import time
 import tomllib
 from pathlib import Path
 from typing import Any, cast
@@ -18,7 +28,8 @@ from typing import Any, cast
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 GAMES = ("agot", "lcg", "immortals", "catan_watch")
-SETS = {"tuned": "questions", "heldout": "heldout"}
+SETS = {"tuned": "questions", "heldout": "heldout", "dev": "blind_dev", "test": "blind_test"}
+LANGS = ("en", "pt_BR")
 
 
 def load(kind: str, game: str) -> list[dict[str, Any]]:
@@ -29,47 +40,64 @@ def load(kind: str, game: str) -> list[dict[str, Any]]:
         return cast("list[dict[str, Any]]", tomllib.load(fh).get("q", []))
 
 
+def measure(kind: str, games: tuple[str, ...], misses: bool = False) -> dict[str, Any]:
+    """Counts per (game, lang) and in all: n, top-1, top-3, high, high and right; the latency."""
+    from companion.reference import answer
+
+    rows: dict[tuple[str, str], list[int]] = {}
+    took: list[float] = []
+    for game in games:
+        for q in load(kind, game):
+            lang = q["lang"]
+            start = time.perf_counter()
+            ans = answer(game, q["text"], lang, 3)
+            took.append(time.perf_counter() - start)
+            found = [h.entry.id for h in ans.hits]
+            want = set(q["expect"])
+            first = bool(found and found[0] in want)
+            high = ans.confidence == "high"
+            for key in ((game, lang), (game, "*"), ("*", lang), ("*", "*")):
+                r = rows.setdefault(key, [0, 0, 0, 0, 0])
+                r[0] += 1
+                r[1] += first
+                r[2] += bool(want & set(found))
+                r[3] += high
+                r[4] += high and first
+            if misses and not first:
+                mark = "top3" if want & set(found) else "MISS"
+                print(f"   {mark} [{game} {lang}] {q['text']!r} want {q['expect']} got {found} ({ans.confidence})")
+    return {"rows": rows, "took": took}
+
+
+def show(kind: str, result: dict[str, Any]) -> None:
+    rows = result["rows"]
+    for (game, lang), (n, t1, t3, high, right) in sorted(rows.items(), key=lambda kv: (kv[0][0] == "*", kv[0])):
+        label = f"{'all' if game == '*' else game:12} {'all' if lang == '*' else lang:5}"
+        print(f"{label} n={n:3}  top1 {t1 / n:6.1%}  top3 {t3 / n:6.1%}  high on {high / n:5.1%}, "
+              f"right {right / max(1, high):6.1%}")
+    took = sorted(result["took"])
+    if took:
+        p95 = took[min(len(took) - 1, int(0.95 * len(took)))]
+        print(f"  answer() in-process: median {statistics.median(took) * 1000:.1f} ms, p95 {p95 * 1000:.1f} ms")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--set", default="all", choices=("tuned", "heldout", "all"))
-    ap.add_argument("--misses", action="store_true", help="list the questions missed at top 1")
+    ap.add_argument("--set", default="all", choices=(*SETS, "all"))
+    ap.add_argument("--misses", action="store_true", help="list the questions missed at top 1 (not for test)")
     ap.add_argument("--game", default="")
     args = ap.parse_args()
+    kinds = list(SETS) if args.set == "all" else [args.set]
+    if args.misses and "test" in kinds:
+        if args.set == "test":
+            ap.error("the test half is measured, never looked at: --misses is refused for it")
+    games = tuple(g for g in GAMES if not args.game or g == args.game)
     from companion.reference import index
 
-    kinds = list(SETS) if args.set == "all" else [args.set]
+    index()  # built once, outside the timings
     for kind in kinds:
-        print(f"== {kind}")
-        tot = [0, 0, 0]
-        high = [0, 0]
-        for game in GAMES:
-            if args.game and game != args.game:
-                continue
-            for lang in ("en", "pt_BR"):
-                qs = [q for q in load(kind, game) if q["lang"] == lang]
-                if not qs:
-                    continue
-                n1 = n3 = 0
-                for q in qs:
-                    ans = index().answer(game, q["text"], lang, 3)
-                    found = [h.entry.id for h in ans.hits]
-                    want = set(q["expect"])
-                    if ans.confidence == "high":
-                        high[0] += 1
-                        high[1] += found[0] in want
-                    n1 += bool(found[:1] and found[0] in want)
-                    n3 += bool(want & set(found))
-                    if args.misses and not (found[:1] and found[0] in want):
-                        mark = "top3" if want & set(found) else "MISS"
-                        print(f"   {mark} [{lang}] {q['text']!r} want {q['expect']} got {found}")
-                tot[0] += len(qs)
-                tot[1] += n1
-                tot[2] += n3
-                print(f"{game:12} {lang:5} n={len(qs):3}  top1 {n1 / len(qs):6.1%}  top3 {n3 / len(qs):6.1%}")
-        if tot[0]:
-            print(f"{'all':18} n={tot[0]:3}  top1 {tot[1] / tot[0]:6.1%}  top3 {tot[2] / tot[0]:6.1%}")
-            print(f"confidence 'high' on {high[0] / tot[0]:.0%} of questions, right {high[1] / max(1, high[0]):.1%}"
-                  " of those times")
+        print(f"== {kind} ({SETS[kind]}_<game>.toml)")
+        show(kind, measure(kind, games, misses=args.misses and kind != "test"))
 
 
 if __name__ == "__main__":

@@ -36,11 +36,15 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
 from .load import references
 from .model import Entry, GameReference
+from . import ranker
+from .ranker import Signals
+from .similar import Phrasings
 from .text import LANGS, fold, global_synonyms, norm_lang, ordinary_words, stem, stopwords, words
 
 #: BM25F field weights (the same field names as :func:`_fields`).
@@ -66,6 +70,12 @@ RERANK = 12
 ASKED = 0.5
 MAX_QUERY = 200
 MAX_CONCEPTS = 30
+#: The final score of an entry: these weights times its BM25F score (as a share of the best one),
+#: its centroid cosine and its nearest-phrasing cosine (each as a share of the best entry's), from
+#: the phrasing stage (``similar.py``).
+W_WORDS = 1.0
+W_CENTROID = 1.0
+W_NEAREST = 0.5
 
 HIGH, LOW, NONE = "high", "low", "none"
 
@@ -88,6 +98,8 @@ class Answer:
 
     hits: list[Hit]
     confidence: str
+    #: the ranker's probability that the first hit is right (1.0 for an exact id)
+    sure: float = 1.0
 
 
 @dataclass
@@ -128,7 +140,10 @@ class Index:
         self.phrases: dict[tuple[str, str], list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
         self.postings: dict[tuple[str, str], _Postings] = {}
         #: per entry, the stems of its title and of each question as players ask it
-        self.asked: dict[tuple[str, str], dict[str, list[frozenset[str]]]] = {}
+        #: per game and language: the entry of each phrasing (title, questions, asked) and, per
+        #: stem, the phrasings that hold it (the second stage reads them)
+        self.said: dict[tuple[str, str], tuple[list[str], dict[str, list[int]]]] = {}
+        self.phrasings: dict[tuple[str, str], Phrasings] = {}
         for game, ref in refs.items():
             for lang in LANGS:
                 self._build(game, ref, lang)
@@ -158,9 +173,16 @@ class Index:
                 weighted.setdefault(t, {})[eid] = w
                 df[t] += 1
         self.postings[key] = _Postings(list(docs), weighted, df)
-        self.asked[key] = {e.id: [frozenset(self._analyse(key, q)) for q in (e.title[lang], *e.questions.get(lang, ()))]
-                           for e in ref.entries.values()}
+        owner: list[str] = []
+        holding: dict[str, list[int]] = {}
+        for e in ref.entries.values():
+            for q in (e.title[lang], *e.questions.get(lang, ()), *(e.asked.get(lang, ()) if ASKED_IN_WORDS else ())):
+                for t in set(self._analyse(key, q)):
+                    holding.setdefault(t, []).append(len(owner))
+                owner.append(e.id)
+        self.said[key] = (owner, holding)
         self.stems[key] = set(weighted)
+        self.phrasings[key] = Phrasings(list(ref.entries.values()), lang)
         for group in groups:
             for member in group:
                 seen.update(words(member))
@@ -255,16 +277,8 @@ class Index:
         return own, terms
 
     # -- ranking ----------------------------------------------------------------------------------
-    def answer(self, game: str, query: str, lang: str = "en", limit: int = 10) -> Answer:
-        """Entries of ``game`` that answer ``query``, best first, and the confidence of the first."""
-        lang = norm_lang(lang)
-        game = game_key(game)
-        ref = self.refs.get(game)
-        if ref is None or not query.strip():
-            return Answer([], NONE)
-        direct = ref.entries.get(fold(query).strip())
-        if direct is not None:
-            return Answer([Hit(direct, math.inf, 1.0)], HIGH)
+    def words(self, game: str, query: str, lang: str) -> tuple[dict[str, float], dict[str, float]]:
+        """The BM25F stage: per entry, its score and the share of the question it covers."""
         post = self.postings[(game, lang)]
         concepts = self.concepts(game, query, lang)
         scores: dict[str, float] = {}
@@ -291,36 +305,77 @@ class Index:
                 scores[eid] = scores.get(eid, 0.0) + s
                 covered[eid] = covered.get(eid, 0.0) + weight * min(1.0, max(
                     w for t, w in c.variants.items() if eid in post.weighted_tf.get(t, {})))
-        if total:  # an entry that answers more of the question beats one that repeats part of it
-            scores = {i: s * (covered[i] / total) ** COVER_POWER for i, s in scores.items()}
-            # second stage: the best candidates gain by how much of the question ONE of their
-            # phrasings (title, or a question as players ask it) says on its own
-            asked = self.asked[(game, lang)]
-            for i in sorted(scores, key=lambda i: -scores[i])[:RERANK]:
-                said = max(sum(wt * max((w for t, w in c.variants.items() if t in q), default=0.0)
-                               for c, wt in zip(concepts, weights)) for q in asked[i])
-                scores[i] *= 1 + ASKED * said / total
-        ranked = sorted(scores, key=lambda i: (-scores[i], ref.entries[i].order))
-        hits = [Hit(ref.entries[i], scores[i], covered[i] / total if total else 0.0) for i in ranked[:limit]]
-        return Answer(hits, _confidence(hits, scores, ranked))
+        if not total:
+            return {}, {}
+        scores = {i: s * (covered[i] / total) ** COVER_POWER for i, s in scores.items()}
+        # second stage: the best candidates gain by how much of the question ONE of their
+        # phrasings (title, or a question as players ask it) says on its own
+        said = self._said(game, lang, concepts, weights)
+        for i in sorted(scores, key=lambda i: -scores[i])[:RERANK]:
+            scores[i] *= 1 + ASKED * said.get(i, 0.0) / total
+        return scores, {i: v / total for i, v in covered.items()}
+
+    def _said(self, game: str, lang: str, concepts: list[Concept], weights: list[float]) -> dict[str, float]:
+        """Per entry, the most of the question (concepts weighted) that ONE of its phrasings says."""
+        owner, holding = self.said[(game, lang)]
+        acc: dict[int, float] = {}
+        for c, wt in zip(concepts, weights):
+            if not wt:
+                continue
+            best: dict[int, float] = {}
+            for t, w in c.variants.items():
+                for pid in holding.get(t, ()):
+                    if w > best.get(pid, 0.0):
+                        best[pid] = w
+            for pid, w in best.items():
+                acc[pid] = acc.get(pid, 0.0) + wt * w
+        out: dict[str, float] = {}
+        for pid, v in acc.items():
+            eid = owner[pid]
+            if v > out.get(eid, 0.0):
+                out[eid] = v
+        return out
+
+    def signals(self, game: str, query: str, lang: str) -> Signals:
+        """Every stage's opinion of every entry of ``game`` for ``query`` (``game`` and ``lang`` normalised)."""
+        words, coverage = self.words(game, query, lang)
+        ph = self.phrasings[(game, lang)]
+        centroid, nearest = ph.scores(query)
+        return Signals(ph.ids, np.array([words.get(i, 0.0) for i in ph.ids]),
+                       np.array([coverage.get(i, 0.0) for i in ph.ids]), centroid, nearest)
+
+    def answer(self, game: str, query: str, lang: str = "en", limit: int = 10) -> Answer:
+        """Entries of ``game`` that answer ``query``, best first, and the confidence of the first."""
+        lang = norm_lang(lang)
+        game = game_key(game)
+        ref = self.refs.get(game)
+        if ref is None or not query.strip():
+            return Answer([], NONE)
+        direct = ref.entries.get(fold(query).strip())
+        if direct is not None:
+            return Answer([Hit(direct, math.inf, 1.0)], HIGH)
+        sig = self.signals(game, query, lang)
+        score = ranker.score(sig.features())
+        keep = np.flatnonzero((sig.words > 0) | (sig.centroid > 0))
+        if not len(keep):
+            return Answer([], NONE)
+        order = keep[np.lexsort(([ref.entries[sig.ids[k]].order for k in keep], -score[keep]))]
+        hits = [Hit(ref.entries[sig.ids[k]], float(score[k]), float(sig.coverage[k])) for k in order[:limit]]
+        sure = ranker.sure(score[order], sig.agree(int(order[0])))
+        return Answer(hits, HIGH if sure >= ranker.HIGH_AT else LOW, sure)
 
     def search(self, game: str, query: str, lang: str = "en", limit: int = 10) -> list[Hit]:
         """Entries of ``game`` that answer ``query``, best first (empty query: none)."""
         return self.answer(game, query, lang, limit).hits
 
 
-def _confidence(hits: list[Hit], scores: dict[str, float], ranked: list[str]) -> str:
-    if not hits:
-        return NONE
-    top = hits[0]
-    second = scores[ranked[1]] if len(ranked) > 1 else 0.0
-    if top.coverage >= COVERAGE and second <= LEAD * top.score and top.score >= MIN_SCORE:
-        return HIGH
-    return LOW
+#: Whether the asked phrasings also feed BM25F's ``questions`` field (and the second stage).
+ASKED_IN_WORDS = True
 
 
 def _fields(ref: GameReference, e: Entry, lang: str) -> dict[str, str]:
-    return {"title": e.title[lang], "questions": " ".join(e.questions.get(lang, ())),
+    asked = e.asked.get(lang, ()) if ASKED_IN_WORDS else ()
+    return {"title": e.title[lang], "questions": " ".join((*e.questions.get(lang, ()), *asked)),
             "keywords": " ".join(e.keywords[lang]), "section": ref.section_title(e.section, lang),
             "body": e.text[lang]}
 

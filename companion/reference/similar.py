@@ -3,31 +3,34 @@
 BM25F (``search.py``) matches the words of a question against the words of an entry. Players ask the
 same thing with other words, slang, pronouns, typos and half sentences ("da pra botar barco la?"), so
 each entry also carries many questions as players ask them (its title, ``questions`` and the
-``reference_asked.<lang>.toml`` files). This stage compares a question with every one of those
-phrasings of the game in its language, by TF-IDF over character 2-5-grams inside words (accents and
+``reference_asked.<lang>.toml`` files). This stage learns from those examples, per game and
+language: every phrasing becomes a TF-IDF vector of character 2-5-grams inside words (accents and
 case folded, so "recuo", "recuar" and "recuou" share most of their grams and a typo costs a few), and
-scores each entry by the cosine of its nearest phrasings.
+each entry becomes the normalised sum of its phrasings (a nearest-centroid classifier, the Rocchio
+model of text retrieval). A question scores each entry by
 
-The matrix is built from shipped data when the index is built (a few hundred milliseconds per game
-and language, no model file, nothing downloaded); a question is one sparse product.
+- ``centroid``: the cosine with the entry's centroid — what the entry's phrasings say together;
+- ``nearest``: the cosine with the entry's single nearest phrasing — a question asked almost word
+  for word the way one player once put it.
+
+Everything is computed from shipped data when the index is built (about a second for every game and
+language, no model file, nothing downloaded); a question is two sparse products.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 from scipy import sparse
 from sklearn.feature_extraction.text import TfidfVectorizer
+from sklearn.preprocessing import normalize
 
 from .model import Entry
 from .text import fold
 
 #: Character n-grams inside words (``char_wb`` pads each word with spaces, so word starts and ends count).
 NGRAMS = (2, 5)
-#: An entry scores its nearest phrasing plus this share of its second nearest (one lucky phrasing
-#: alone is weaker evidence than two).
-SECOND = 0.0
 
 
 def phrasings(entry: Entry, lang: str) -> list[str]:
@@ -39,7 +42,7 @@ def phrasings(entry: Entry, lang: str) -> list[str]:
 
 
 class Phrasings:
-    """One game and language: the TF-IDF rows of every phrasing and the entry each row belongs to."""
+    """One game and language: the TF-IDF rows of every phrasing, their entries, the entries' centroids."""
 
     def __init__(self, entries: Sequence[Entry], lang: str):
         self.ids = [e.id for e in entries]
@@ -53,23 +56,46 @@ class Phrasings:
                                           dtype=np.float32)
         self.rows = self.vectorizer.fit_transform(texts).tocsr()
         self.owner = np.asarray(owner, dtype=np.int32)
+        self.analyzer = self.vectorizer.build_analyzer()
+        self.vocabulary: dict[str, int] = self.vectorizer.vocabulary_
+        self.idf = self.vectorizer.idf_.astype(np.float32)
+        member = sparse.csr_matrix((np.ones(len(owner), dtype=np.float32), (self.owner, np.arange(len(owner)))),
+                                   shape=(len(self.ids), len(owner)))
+        self.centroids = normalize(member @ self.rows).tocsr()
+        # per n-gram, the phrasings and centroids that hold it: a question reads only its own grams' rows
+        self.by_gram = self.rows.T.tocsr()
+        self.centroids_by_gram = self.centroids.T.tocsr()
 
-    def nearest(self, query: str, skip: Iterable[int] = ()) -> np.ndarray:
-        """Per entry (in ``ids`` order), how close ``query`` is to its nearest phrasings (0..1).
+    def scores(self, query: str) -> tuple[np.ndarray, np.ndarray]:
+        """(centroid, nearest) cosines of ``query`` with every entry, in ``ids`` order (0..1 each)."""
+        grams, weights = self.vector(query)
+        if not len(grams):
+            zero = np.zeros(len(self.ids), dtype=np.float32)
+            return zero, zero.copy()
+        centroid = np.asarray(self.centroids_by_gram[grams].T @ weights).ravel()
+        sims = np.asarray(self.by_gram[grams].T @ weights).ravel()
+        nearest = np.zeros(len(self.ids), dtype=np.float32)
+        np.maximum.at(nearest, self.owner, sims)
+        return centroid, nearest
 
-        ``skip`` leaves rows out (the evaluation asks a phrasing without its own row)."""
-        vec = self.vectorizer.transform([fold(query)])
-        sims = np.asarray(sparse.csr_matrix(self.rows @ vec.T).toarray()).ravel()
-        for row in skip:
-            sims[row] = 0.0
-        best = np.zeros(len(self.ids), dtype=np.float32)
-        np.maximum.at(best, self.owner, sims)
-        if not SECOND:
-            return best
-        masked = sims.copy()
-        masked[sims < best[self.owner]] = -1.0  # rows that are their entry's best are dropped below ...
-        top_rows = np.flatnonzero(sims >= best[self.owner])
-        masked[top_rows] = 0.0
-        second = np.zeros(len(self.ids), dtype=np.float32)
-        np.maximum.at(second, self.owner, np.where(sims < best[self.owner], sims, 0.0))
-        return best + SECOND * second
+    def vector(self, query: str) -> tuple[np.ndarray, np.ndarray]:
+        """The question's TF-IDF vector as the vectorizer makes it (sublinear tf, idf, unit length),
+        as (gram columns, weights): the same numbers as ``transform``, without building a matrix."""
+        counts: dict[int, int] = {}
+        for gram in self.analyzer(fold(query)):
+            col = self.vocabulary.get(gram)
+            if col is not None:
+                counts[col] = counts.get(col, 0) + 1
+        if not counts:
+            return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.float32)
+        cols = np.fromiter(counts, dtype=np.int64, count=len(counts))
+        tf = np.fromiter(counts.values(), dtype=np.float32, count=len(counts))
+        w = (1.0 + np.log(tf)) * self.idf[cols]
+        return cols, (w / np.linalg.norm(w)).astype(np.float32)
+
+    def nbytes(self) -> int:
+        """Memory held by the matrices and the vocabulary (an estimate for docs/performance.md)."""
+        mats = sum(m.data.nbytes + m.indices.nbytes + m.indptr.nbytes
+                   for m in (self.rows, self.centroids, self.by_gram, self.centroids_by_gram))
+        vocab = sum(len(k) + 8 for k in self.vectorizer.vocabulary_)
+        return int(mats + self.owner.nbytes + self.vectorizer.idf_.nbytes + vocab)
