@@ -55,8 +55,8 @@ def entry_for_rule(game: str | None, rule: str | None, message: str = "",
     pages: set[int] = set()
     for c in cits:
         pages |= page_numbers(c.pages)
-    ranked = index().search(ref.game, message, "en", limit=50) if message else []
-    same_book = [h.entry for h in ranked if h.entry.source in sources]
+    ranked = index().by_words(ref.game, message, "en", limit=50) if message else []
+    same_book = [e for e in ranked if e.source in sources]
     on_page = [e for e in same_book if page_numbers(e.pages) & pages]
     if on_page:
         return on_page[0]

@@ -50,7 +50,7 @@ class RawEntry(DataModel):
     section: str = Field(pattern=ID)
     title: str = Field(min_length=3, max_length=200)
     #: one sentence that settles the dispute, shown above the explanation (issue 35)
-    verdict: str = Field(default="", max_length=240)  # PROTO: required once merged
+    verdict: str = Field(min_length=3, max_length=240)
     text: str = Field(min_length=3, max_length=2000)
     pages: str = ""
     source: str

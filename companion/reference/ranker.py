@@ -27,15 +27,15 @@ import numpy as np
 FEATURES = ("words_share", "words_log", "coverage", "centroid_share", "centroid", "nearest_share", "nearest",
             "words_rank", "centroid_rank", "nearest_rank")
 #: Confidence features (see :func:`confidence_features`).
-CONF_FEATURES = ("top", "lead", "lead3", "agree")
+CONF_FEATURES = ("top", "lead", "lead3", "agree", "coverage", "centroid")
 #: COEF/INTERCEPT: the ranking model over FEATURES; CONF_*: the confidence model over CONF_FEATURES;
 #: HIGH_AT: the probability of being right at which the first entry is given as *the* answer.
 # -- learned by tools/rules_train.py --
-COEF = np.array([0.6178, 0.8965, 0.6266, 0.6621, 0.2926, 0.2708, 0.1602, 0.7555, 0.7465, 0.3544])
+COEF = np.array([0.6483, 0.9326, 0.6331, 0.6379, 0.2959, 0.2447, 0.1512, 0.7737, 0.7381, 0.3306])
 INTERCEPT = 0.0
-CONF_COEF = np.array([0.0, 8.0, 0.0, 0.0])
-CONF_INTERCEPT = -1.0
-HIGH_AT = 0.9
+CONF_COEF = np.array([2.6810, -0.1383, -0.5687, 0.2321, 2.7162, 3.8072])
+CONF_INTERCEPT = -17.1637
+HIGH_AT = 0.8936
 # -- end --
 
 
@@ -74,16 +74,18 @@ def score(features: np.ndarray) -> np.ndarray:
     return np.asarray(features @ COEF + INTERCEPT, dtype=float)
 
 
-def confidence_features(ranked: np.ndarray, agree: bool) -> np.ndarray:
-    """Query-level features from the ranked logits: the first, its lead over the second and the
-    third, and whether every stage puts the same entry first."""
+def confidence_features(sig: Signals, ranked: np.ndarray, first: int) -> np.ndarray:
+    """Query-level features: the first logit (of entry ``first``), its lead over the second and the
+    third, whether every stage puts it first, how much of the question its words cover and how
+    close it is to how the entry is asked (an off-topic question is far from every entry)."""
     top = float(ranked[0]) if len(ranked) else 0.0
     second = float(ranked[1]) if len(ranked) > 1 else top - 10.0
     third = float(ranked[2]) if len(ranked) > 2 else second - 10.0
-    return np.array([top, top - second, top - third, 1.0 if agree else 0.0])
+    return np.array([top, top - second, top - third, 1.0 if sig.agree(first) else 0.0,
+                     float(sig.coverage[first]), float(sig.centroid[first])])
 
 
-def sure(ranked: np.ndarray, agree: bool) -> float:
-    """The probability that the first ranked entry is right."""
-    z = float(confidence_features(ranked, agree) @ CONF_COEF + CONF_INTERCEPT)
-    return 1.0 / (1.0 + np.exp(-z))
+def sure(sig: Signals, ranked: np.ndarray, first: int) -> float:
+    """The probability that the first ranked entry (``first``) is right."""
+    z = float(confidence_features(sig, ranked, first) @ CONF_COEF + CONF_INTERCEPT)
+    return float(1.0 / (1.0 + np.exp(-z)))

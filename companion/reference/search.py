@@ -40,9 +40,9 @@ import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
+from . import ranker
 from .load import references
 from .model import Entry, GameReference
-from . import ranker
 from .ranker import Signals
 from .similar import Phrasings
 from .text import LANGS, fold, global_synonyms, norm_lang, ordinary_words, stem, stopwords, words
@@ -68,6 +68,8 @@ COVER_POWER = 0.0
 #: phrasing of the entry covers).
 RERANK = 12
 ASKED = 0.5
+#: An entry none of whose words the question uses is a result only this close to how it is asked.
+MIN_SIMILAR = 0.1
 MAX_QUERY = 200
 MAX_CONCEPTS = 30
 #: The final score of an entry: these weights times its BM25F score (as a share of the best one),
@@ -98,8 +100,8 @@ class Answer:
 
     hits: list[Hit]
     confidence: str
-    #: the ranker's probability that the first hit is right (1.0 for an exact id)
-    sure: float = 1.0
+    #: the ranker's probability that the first hit is right (1.0 for an exact id, 0.0 without a hit)
+    sure: float = 0.0
 
 
 @dataclass
@@ -142,7 +144,9 @@ class Index:
         #: per entry, the stems of its title and of each question as players ask it
         #: per game and language: the entry of each phrasing (title, questions, asked) and, per
         #: stem, the phrasings that hold it (the second stage reads them)
-        self.said: dict[tuple[str, str], tuple[list[str], dict[str, list[int]]]] = {}
+        self.said: dict[tuple[str, str], tuple[list[tuple[str, bool]], dict[str, list[int]]]] = {}
+        #: the word stage over the entries' own text only (no asked phrasings): refusals' messages
+        self.text_postings: dict[tuple[str, str], _Postings] = {}
         self.phrasings: dict[tuple[str, str], Phrasings] = {}
         for game, ref in refs.items():
             for lang in LANGS:
@@ -155,31 +159,28 @@ class Index:
         self.phrases[key] = _phrase_list(groups, lang)
         seen: set[str] = set()
         docs: dict[str, dict[str, list[str]]] = {}
-        for e in ref.entries.values():
-            texts = _fields(ref, e, lang)
-            docs[e.id] = {name: self._analyse(key, text) for name, text in texts.items()}
-            for text in texts.values():
-                seen.update(words(text))
-        avg = {f: (sum(len(d[f]) for d in docs.values()) / max(1, len(docs))) or 1.0 for f in FIELD_WEIGHTS}
-        weighted: dict[str, dict[str, float]] = {}
-        df: Counter[str] = Counter()
-        for eid, doc in docs.items():
-            per: dict[str, float] = {}
-            for f, terms in doc.items():
-                norm = 1 - B + B * len(terms) / avg[f]
-                for t, n in Counter(terms).items():
-                    per[t] = per.get(t, 0.0) + FIELD_WEIGHTS[f] * n / norm
-            for t, w in per.items():
-                weighted.setdefault(t, {})[eid] = w
-                df[t] += 1
-        self.postings[key] = _Postings(list(docs), weighted, df)
-        owner: list[str] = []
+        plain: dict[str, dict[str, list[str]]] = {}
+        owner: list[tuple[str, bool]] = []
         holding: dict[str, list[int]] = {}
         for e in ref.entries.values():
-            for q in (e.title[lang], *e.questions.get(lang, ()), *(e.asked.get(lang, ()) if ASKED_IN_WORDS else ())):
-                for t in set(self._analyse(key, q)):
+            texts = _fields(ref, e, lang)
+            doc = {name: self._analyse(key, texts[name]) for name in ("title", "keywords", "section", "body")}
+            # each way the entry is asked is analysed once: its terms feed the questions field and,
+            # one phrasing at a time, the second stage
+            asked_as = [(e.title[lang], False, doc["title"])]
+            asked_as += [(q, False, self._analyse(key, q)) for q in e.questions.get(lang, ())]
+            asked_as += [(q, True, self._analyse(key, q)) for q in e.asked.get(lang, ())]
+            for _, asked, terms in asked_as:
+                for t in set(terms):
                     holding.setdefault(t, []).append(len(owner))
-                owner.append(e.id)
+                owner.append((e.id, asked))
+            docs[e.id] = dict(doc, questions=[t for _, _, terms in asked_as[1:] for t in terms])
+            plain[e.id] = dict(doc, questions=[t for _, asked, terms in asked_as[1:] if not asked for t in terms])
+            for text in texts.values():
+                seen.update(words(text))
+        self.postings[key] = _postings(docs)
+        self.text_postings[key] = _postings(plain)
+        weighted = self.postings[key].weighted_tf
         self.said[key] = (owner, holding)
         self.stems[key] = set(weighted)
         self.phrasings[key] = Phrasings(list(ref.entries.values()), lang)
@@ -277,9 +278,11 @@ class Index:
         return own, terms
 
     # -- ranking ----------------------------------------------------------------------------------
-    def words(self, game: str, query: str, lang: str) -> tuple[dict[str, float], dict[str, float]]:
-        """The BM25F stage: per entry, its score and the share of the question it covers."""
-        post = self.postings[(game, lang)]
+    def words(self, game: str, query: str, lang: str,
+              text_only: bool = False) -> tuple[dict[str, float], dict[str, float]]:
+        """The BM25F stage: per entry, its score and the share of the question it covers
+        (``text_only``: over the entries' own words, without the asked phrasings)."""
+        post = (self.text_postings if text_only else self.postings)[(game, lang)]
         concepts = self.concepts(game, query, lang)
         scores: dict[str, float] = {}
         covered: dict[str, float] = {}
@@ -310,13 +313,15 @@ class Index:
         scores = {i: s * (covered[i] / total) ** COVER_POWER for i, s in scores.items()}
         # second stage: the best candidates gain by how much of the question ONE of their
         # phrasings (title, or a question as players ask it) says on its own
-        said = self._said(game, lang, concepts, weights)
+        said = self._said(game, lang, concepts, weights, text_only)
         for i in sorted(scores, key=lambda i: -scores[i])[:RERANK]:
             scores[i] *= 1 + ASKED * said.get(i, 0.0) / total
         return scores, {i: v / total for i, v in covered.items()}
 
-    def _said(self, game: str, lang: str, concepts: list[Concept], weights: list[float]) -> dict[str, float]:
-        """Per entry, the most of the question (concepts weighted) that ONE of its phrasings says."""
+    def _said(self, game: str, lang: str, concepts: list[Concept], weights: list[float],
+              text_only: bool = False) -> dict[str, float]:
+        """Per entry, the most of the question (concepts weighted) that ONE of its phrasings says
+        (``text_only``: its title and questions only)."""
         owner, holding = self.said[(game, lang)]
         acc: dict[int, float] = {}
         for c, wt in zip(concepts, weights):
@@ -331,7 +336,9 @@ class Index:
                 acc[pid] = acc.get(pid, 0.0) + wt * w
         out: dict[str, float] = {}
         for pid, v in acc.items():
-            eid = owner[pid]
+            eid, asked = owner[pid]
+            if asked and text_only:
+                continue
             if v > out.get(eid, 0.0):
                 out[eid] = v
         return out
@@ -353,28 +360,54 @@ class Index:
             return Answer([], NONE)
         direct = ref.entries.get(fold(query).strip())
         if direct is not None:
-            return Answer([Hit(direct, math.inf, 1.0)], HIGH)
+            return Answer([Hit(direct, math.inf, 1.0)], HIGH, 1.0)
         sig = self.signals(game, query, lang)
         score = ranker.score(sig.features())
-        keep = np.flatnonzero((sig.words > 0) | (sig.centroid > 0))
+        keep = np.flatnonzero((sig.words > 0) | (sig.centroid >= MIN_SIMILAR))
         if not len(keep):
             return Answer([], NONE)
-        order = keep[np.lexsort(([ref.entries[sig.ids[k]].order for k in keep], -score[keep]))]
+        order = keep[np.lexsort((np.array([ref.entries[sig.ids[k]].order for k in keep]), -score[keep]))]
         hits = [Hit(ref.entries[sig.ids[k]], float(score[k]), float(sig.coverage[k])) for k in order[:limit]]
-        sure = ranker.sure(score[order], sig.agree(int(order[0])))
+        sure = ranker.sure(sig, score[order], int(order[0]))
         return Answer(hits, HIGH if sure >= ranker.HIGH_AT else LOW, sure)
+
+    def by_words(self, game: str, text: str, lang: str = "en", limit: int = 10) -> list[Entry]:
+        """Entries ranked by the word stage alone: for matching a refusal's own message to the
+        entry that explains it (rulebook words against rulebook words, not a player's question)."""
+        lang = norm_lang(lang)
+        game = game_key(game)
+        ref = self.refs.get(game)
+        if ref is None or not text.strip():
+            return []
+        scores, _ = self.words(game, text, lang, text_only=True)
+        ranked = sorted(scores, key=lambda i: (-scores[i], ref.entries[i].order))
+        return [ref.entries[i] for i in ranked[:limit]]
 
     def search(self, game: str, query: str, lang: str = "en", limit: int = 10) -> list[Hit]:
         """Entries of ``game`` that answer ``query``, best first (empty query: none)."""
         return self.answer(game, query, lang, limit).hits
 
 
-#: Whether the asked phrasings also feed BM25F's ``questions`` field (and the second stage).
-ASKED_IN_WORDS = True
+def _postings(docs: dict[str, dict[str, list[str]]]) -> _Postings:
+    """Field-weighted, length-normalised term frequencies of analysed documents (BM25F)."""
+    avg = {f: (sum(len(d[f]) for d in docs.values()) / max(1, len(docs))) or 1.0 for f in FIELD_WEIGHTS}
+    weighted: dict[str, dict[str, float]] = {}
+    df: Counter[str] = Counter()
+    for eid, doc in docs.items():
+        per: dict[str, float] = {}
+        for f, terms in doc.items():
+            norm = 1 - B + B * len(terms) / avg[f]
+            for t, n in Counter(terms).items():
+                per[t] = per.get(t, 0.0) + FIELD_WEIGHTS[f] * n / norm
+        for t, w in per.items():
+            weighted.setdefault(t, {})[eid] = w
+            df[t] += 1
+    return _Postings(list(docs), weighted, df)
 
 
 def _fields(ref: GameReference, e: Entry, lang: str) -> dict[str, str]:
-    asked = e.asked.get(lang, ()) if ASKED_IN_WORDS else ()
+    """The words of an entry per BM25F field; ``questions`` holds its asked phrasings too."""
+    asked = e.asked.get(lang, ())
     return {"title": e.title[lang], "questions": " ".join((*e.questions.get(lang, ()), *asked)),
             "keywords": " ".join(e.keywords[lang]), "section": ref.section_title(e.section, lang),
             "body": e.text[lang]}

@@ -44,6 +44,9 @@ def phrasings(entry: Entry, lang: str) -> list[str]:
 class Phrasings:
     """One game and language: the TF-IDF rows of every phrasing, their entries, the entries' centroids."""
 
+    by_gram: sparse.csr_matrix
+    centroids_by_gram: sparse.csr_matrix
+
     def __init__(self, entries: Sequence[Entry], lang: str):
         self.ids = [e.id for e in entries]
         texts: list[str] = []
@@ -54,17 +57,18 @@ class Phrasings:
                 owner.append(k)
         self.vectorizer = TfidfVectorizer(analyzer="char_wb", ngram_range=NGRAMS, sublinear_tf=True,
                                           dtype=np.float32)
-        self.rows = self.vectorizer.fit_transform(texts).tocsr()
+        rows = self.vectorizer.fit_transform(texts).tocsr()
         self.owner = np.asarray(owner, dtype=np.int32)
         self.analyzer = self.vectorizer.build_analyzer()
         self.vocabulary: dict[str, int] = self.vectorizer.vocabulary_
         self.idf = self.vectorizer.idf_.astype(np.float32)
         member = sparse.csr_matrix((np.ones(len(owner), dtype=np.float32), (self.owner, np.arange(len(owner)))),
                                    shape=(len(self.ids), len(owner)))
-        self.centroids = normalize(member @ self.rows).tocsr()
-        # per n-gram, the phrasings and centroids that hold it: a question reads only its own grams' rows
-        self.by_gram = self.rows.T.tocsr()
-        self.centroids_by_gram = self.centroids.T.tocsr()
+        # kept per n-gram (the phrasings and centroids that hold it): a question reads only its own
+        # grams' rows
+        self.by_gram = rows.T.tocsr()
+        self.centroids_by_gram = normalize(member @ rows).T.tocsr()
+        self.vectorizer.stop_words_ = set()  # what fitting left out (nothing here): not kept
 
     def scores(self, query: str) -> tuple[np.ndarray, np.ndarray]:
         """(centroid, nearest) cosines of ``query`` with every entry, in ``ids`` order (0..1 each)."""
@@ -95,7 +99,6 @@ class Phrasings:
 
     def nbytes(self) -> int:
         """Memory held by the matrices and the vocabulary (an estimate for docs/performance.md)."""
-        mats = sum(m.data.nbytes + m.indices.nbytes + m.indptr.nbytes
-                   for m in (self.rows, self.centroids, self.by_gram, self.centroids_by_gram))
+        mats = sum(m.data.nbytes + m.indices.nbytes + m.indptr.nbytes for m in (self.by_gram, self.centroids_by_gram))
         vocab = sum(len(k) + 8 for k in self.vectorizer.vocabulary_)
         return int(mats + self.owner.nbytes + self.vectorizer.idf_.nbytes + vocab)

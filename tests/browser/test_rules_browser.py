@@ -130,3 +130,34 @@ def test_rules_without_a_table_in_both_languages_and_the_not_sure_answer(browser
     shot(page, "book-unsure-en")
     assert not errors, errors
     ctx.close()
+
+
+@pytest.mark.parametrize("lang,locale,question,unsure_text", [
+    ("en", "en-US", "what about the crow thing", "Not sure"),
+    ("pt_BR", "pt-BR", "e aquele lance do corvo", "Não tenho certeza"),
+])
+def test_a_not_sure_answer_shows_three_verdicts_above_the_fold(browser, live_server, console_errors, lang, locale,
+                                                               question, unsure_text):
+    """Issue 35: when the ranking is not sure, the first screen of a 390x844 phone shows three
+    candidates, each with its title and its verdict line (the sentence that settles the dispute),
+    so the right answer is readable without a tap; tapping "Why" unfolds the explanation."""
+    ctx = browser.new_context(locale=locale, **PHONE)
+    page = ctx.new_page()
+    page.goto(f"{live_server.url}/rules/agot?lang={lang}")
+    page.locator("input[name=q]").fill(question)
+    results = page.locator("#rules-results")
+    expect(results).to_have_attribute("data-confidence", "low")
+    unsure = results.locator(".rules-unsure")
+    expect(unsure).to_contain_text(unsure_text)
+    cards = unsure.locator(".rule-candidate")
+    expect(cards).to_have_count(3)
+    for i in range(3):
+        verdict = cards.nth(i).locator(".rule-verdict-line")
+        expect(verdict).to_be_visible()
+        assert len(verdict.inner_text().strip()) > 10
+        box = verdict.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 844, f"verdict {i} below the fold: {box}"
+    shot(page, f"rules-unsure-verdicts-{lang}")
+    cards.first.locator("summary").click()
+    expect(cards.first.locator(".rule-text")).to_be_visible()
+    ctx.close()

@@ -208,7 +208,7 @@ def test_refusal_opens_an_entry_on_the_cited_page(refusal: Refusal):
             assert reference.entry_for_rule(GAME, rule, refusal.message, entry) is e
             continue
         assert refusal.message, f"{refusal}: a refusal without a constant message needs entry="
-        hits = [h.entry for h in reference.index().search(GAME, refusal.message, "en", limit=50)]
+        hits = reference.index().by_words(GAME, refusal.message, "en", limit=50)
         fits = [i for i, h in enumerate(hits) if h.source in sources
                 and (not pages or page_numbers(h.pages) & pages)]
         assert fits and fits[0] < TOP, (

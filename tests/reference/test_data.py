@@ -39,8 +39,10 @@ def test_lcg_reference_size_and_fixes():
 
 
 def _copy(tmp_path: Path) -> Path:
+    tmp_path.mkdir(parents=True, exist_ok=True)
     for lang in ("en", "pt_BR"):
         shutil.copy(LCG_DATA / f"reference.{lang}.toml", tmp_path / f"reference.{lang}.toml")
+        shutil.copy(LCG_DATA / f"reference_asked.{lang}.toml", tmp_path / f"reference_asked.{lang}.toml")
     return tmp_path
 
 
@@ -82,7 +84,8 @@ def test_an_entry_in_one_language_only_is_refused(tmp_path):
     folder = _copy(tmp_path)
     path = folder / "reference.en.toml"
     path.write_text(path.read_text(encoding="utf-8") + '\n[[entry]]\nid = "only-english"\nsection = "faq"\n'
-                    'title = "Only here"\ntext = "Only in English."\npages = "14"\nsource = "seed 003"\n',
+                    'title = "Only here"\nverdict = "Only in English."\ntext = "Only in English."\npages = "14"\n'
+                    'source = "seed 003"\n',
                     encoding="utf-8")
     with pytest.raises(ReferenceDataError, match="only-english"):
         load_game("lcg", folder)
@@ -93,4 +96,26 @@ def test_an_unknown_table_option_is_refused(tmp_path):
     for lang in ("en", "pt_BR"):
         _edit(folder / f"reference.{lang}.toml", 'option = "initiative_tie"', 'option = "no_such_option"')
     with pytest.raises(ReferenceDataError, match="no_such_option"):
+        load_game("lcg", folder)
+
+
+def test_every_entry_leads_with_a_verdict_and_is_asked_many_ways():
+    """Issue 35: every entry has its one-sentence verdict in both languages (shown above the
+    explanation), and at least 8 questions as players ask them per language for the ranker."""
+    for ref in references().values():
+        for e in ref.entries.values():
+            for lang in ("en", "pt_BR"):
+                assert 3 <= len(e.verdict[lang]) <= 240, (ref.game, e.id, lang)
+                assert e.verdict[lang].count(". ") <= 1, f"{ref.game} {e.id} {lang}: one sentence, please"
+                assert len(e.asked[lang]) >= 8, (ref.game, e.id, lang, len(e.asked[lang]))
+
+
+def test_a_missing_verdict_and_an_unknown_asked_entry_are_refused(tmp_path):
+    folder = _copy(tmp_path)
+    _edit(folder / "reference.pt_BR.toml", 'verdict = "', 'verdikt = "')
+    with pytest.raises(ReferenceDataError, match="verdict"):
+        load_game("lcg", folder)
+    folder = _copy(tmp_path / "b")
+    (folder / "reference_asked.en.toml").write_text('[asked]\n"no-such-entry" = ["who wins?"]\n', encoding="utf-8")
+    with pytest.raises(ReferenceDataError, match="no-such-entry"):
         load_game("lcg", folder)
