@@ -26,7 +26,7 @@ LANGS = ("en", "pt_BR")
 FLOORS = {"questions": (0.9, 0.99), "heldout": (0.6, 0.75), "blind_dev": (0.65, 0.8)}
 #: the blind test half, over all games and languages (measured once at the end of issue 35; a floor
 #: under that figure, so a change that makes the ranking generalise worse fails here)
-TEST_FLOORS = (0.75, 0.88)
+TEST_FLOORS = (0.78, 0.9)
 
 
 def _questions(game: str, kind: str = "questions") -> list[dict]:
