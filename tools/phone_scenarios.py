@@ -39,6 +39,7 @@ class Step:
     decide: str    # CSS selector of the button that answers the decision (the first match counts)
     tap: str = ""  # what the player taps first to show it (a closed <details>' summary), itself in reach
     every: bool = False  # every match must be on the screen, not only the first (a hand of house cards)
+    fields: str = ""     # a selector whose every visible match is on the screen too (a step's inputs)
 
 
 def catan(api: Api) -> Iterator[Step]:
@@ -87,19 +88,20 @@ def immortals(api: Api) -> Iterator[Step]:
     code, host = t["code"], t["host_token"]
     tok = {f"p{i + 1}": api.join(code, f"p{i + 1}", n) for i, n in enumerate(["Ana", "Bia", "Caio"])}
     nxt = "[data-testid=flow-next]"
-    yield Step("immortals/setup-tribes", code, tok["p1"], nxt)
+    inputs = "#im-tribe-flow input:not([type=hidden]), #im-tribe-flow select"  # issue #37: none under the dock
+    yield Step("immortals/setup-tribes", code, tok["p1"], nxt, fields=inputs)
     base = {"type": "choose_tribes", "light": IMM_LIGHT[0], "dark": IMM_DARK[0], "partial": "1"}
     api.ok(code, tok["p1"], base)
-    yield Step("immortals/setup-resources", code, tok["p1"], nxt)
+    yield Step("immortals/setup-resources", code, tok["p1"], nxt, fields=inputs)
     base.update({"light_gold": "3", "light_energy": "4", "dark_gold": "4", "dark_energy": "5"})
     api.ok(code, tok["p1"], base)
-    yield Step("immortals/setup-start", code, tok["p1"], nxt)
+    yield Step("immortals/setup-start", code, tok["p1"], nxt, fields=inputs)
     base["start"] = IMM_STARTS[0]
     api.ok(code, tok["p1"], base)
-    yield Step("immortals/setup-groups", code, tok["p1"], nxt)
+    yield Step("immortals/setup-groups", code, tok["p1"], nxt, fields=inputs)
     base.update({"light_groups": "4", "dark_groups": "3"})
     api.ok(code, tok["p1"], base)
-    yield Step("immortals/setup-check", code, tok["p1"], nxt)
+    yield Step("immortals/setup-check", code, tok["p1"], nxt, fields=inputs)
     for i, seat in enumerate(("p1", "p2", "p3")):
         api.ok(code, tok[seat], {"type": "choose_tribes", "light": IMM_LIGHT[i], "dark": IMM_DARK[i],
                                  "light_gold": "3", "light_energy": "4", "dark_gold": "4", "dark_energy": "5",

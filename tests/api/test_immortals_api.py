@@ -199,3 +199,18 @@ def test_missing_tribe_fields_are_named_in_the_players_language(api):
     r = api.client.post(f"/api/tables/{code}/actions?lang=pt_BR", json=body, headers=api.auth(token))
     assert r.status_code == 400 and "Elfos: região inicial" in r.get_json()["error"]
     assert api.me(code, token)["private"]["tribe_options"]["light"][0]["start"] is None
+
+
+def test_the_guided_setup_summary_shows_values_not_the_fields_labels(api, client):
+    """Issue #37: the check step read "Army groups on the back (e.g. 10, 6, 2) 10, 6, 2"."""
+    t, code, tokens = new_table(api)
+    api.ok(code, tokens["p1"], {"type": "choose_tribes", "light": "elves", "dark": "demons", "partial": "1",
+                                "light_gold": "3", "light_energy": "4", "dark_gold": "4", "dark_energy": "5",
+                                "start": "1-1", "light_groups": "10, 6, 2", "dark_groups": "3"})
+    client.set_cookie(f"seat_{code}", tokens["p1"])
+    for lang, groups in (("en", "army groups <b>10, 6, 2</b>"), ("pt_BR", "grupos militares <b>10, 6, 2</b>")):
+        html = client.get(f"/t/{code}/frag/seat?lang={lang}").get_data(as_text=True)
+        start = html.index('id="im-tribe-flow"')
+        flow = html[start:html.index("</section>", start)]
+        assert 'data-step="check"' in html and groups in flow
+        assert "10, 6, 2)" not in flow  # no field label with its example

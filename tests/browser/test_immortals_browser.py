@@ -219,5 +219,5 @@ def test_guided_tribe_setup_one_screen_at_a_time(browser, live_server, join_phon
     flow.locator("input[name=light_corner]").fill("3")
     flow.locator("[data-testid=flow-next]").click()
     expect(flow).to_have_attribute("data-step", "check")
-    expect(flow).to_contain_text("10, 4 (+3)")
+    expect(flow).to_contain_text("grupos militares 10, 4 · canto 3")
     expect(flow).to_contain_text("Pronto")

@@ -84,14 +84,17 @@ def decision_on_screen(page, selector: str) -> str:
     return "dock"
 
 
-def every_on_screen(page, selector: str, name: str) -> None:
-    """Each visible match of ``selector`` lies whole between the header and the screen's bottom."""
+def every_on_screen(page, selector: str, name: str, min_height: int = 44, optional: bool = False) -> None:
+    """Each visible match of ``selector`` lies whole between the header and the screen's bottom (or
+    the decision dock's top when it shows), at least ``min_height`` px tall."""
     top = page.locator("header.top").bounding_box()["height"]
+    dock = page.locator("#dock")
+    bottom = dock.bounding_box()["y"] if dock.is_visible() else 844
     boxes = [b for b in page.locator(selector).evaluate_all(
         "els => els.filter(e => e.offsetParent).map(e => { const r = e.getBoundingClientRect(); "
         "return {y: r.top, bottom: r.bottom, h: r.height}; })")]
-    assert boxes, f"{name}: nothing matches {selector}"
-    off = [round(b["bottom"]) for b in boxes if b["y"] < top or b["bottom"] > 844 or b["h"] < 44]
+    assert boxes or optional, f"{name}: nothing matches {selector}"
+    off = [round(b["bottom"]) for b in boxes if b["y"] < top or b["bottom"] > bottom or b["h"] < min_height]
     assert not off, f"{name}: {len(off)} of {len(boxes)} below the fold or too small (bottoms {off})"
 
 
@@ -114,6 +117,8 @@ def test_the_decision_is_on_screen_at_every_step(browser, live_server, console_e
             where = decision_on_screen(page, step.decide)
             if step.every:  # issue #37: every remaining house card in reach, not the first three
                 every_on_screen(page, step.decide, f"{step.name} ({lang})")
+            if step.fields:  # issue #37: every input of the step above the dock (none hidden under it)
+                every_on_screen(page, step.fields, f"{step.name} ({lang})", min_height=30, optional=True)
             check_width(page, f"{step.name} ({lang})")
             seen.append((step.name, lang, where))
             page.context.close()
