@@ -44,6 +44,8 @@ CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY"
 MAX_ACTION_BYTES = engine.MAX_ACTION_BYTES
 #: Imported events stored per insert statement (see Tables.insert_table)
 INSERT_SLICE = 200
+#: The "format" of a profile file (:meth:`Tables.profile_file`).
+PROFILE_FORMAT = "tabletop-companion profile"
 
 
 def _new_seed() -> int:
@@ -338,11 +340,22 @@ class Tables(TableSeats):
         snap = self.snapshot(code)
         if not snap.game.profiles:
             raise RuleError("This game has no profiles to save.", "companion: profiles", status=409)
-        data = json.dumps(snap.game.export_profile(snap.state["g"]))
+        self._store_profile(snap.game.id, name, snap.game.export_profile(snap.state["g"]))
+        return name
+
+    def _store_profile(self, game_id: str, name: str, profile: dict[str, Any], replace: bool = True) -> str:
+        """Store ``profile`` under ``name`` (the newest profile is the one later tables start from);
+        with ``replace=False`` a name already taken gets a number: "Our board (2)"."""
+        data = json.dumps(profile)
         with self.db.write() as s:
-            row = s.exec(select(ProfileRow).where(ProfileRow.game_id == snap.game.id,
-                                                  ProfileRow.name == name)).first()
-            row = row or ProfileRow(game_id=snap.game.id, name=name, data=data)
+            taken = set(s.exec(select(ProfileRow.name).where(ProfileRow.game_id == game_id)))
+            if not replace:
+                base, n = name, 2
+                while name in taken:
+                    suffix = f" ({n})"
+                    name, n = base[:60 - len(suffix)] + suffix, n + 1
+            row = s.exec(select(ProfileRow).where(ProfileRow.game_id == game_id, ProfileRow.name == name)).first()
+            row = row or ProfileRow(game_id=game_id, name=name, data=data)
             row.data, row.created_at = data, time.time()
             s.add(row)
         return name
@@ -351,6 +364,38 @@ class Tables(TableSeats):
         with self.db.read() as s:
             rows = s.exec(select(ProfileRow.name).where(ProfileRow.game_id == game_id).order_by(ProfileRow.name))
             return list(rows)
+
+    def newest_profile(self, game_id: str) -> str | None:
+        """The profile saved (or imported) last: a new table of the game starts from it unless the
+        host picks another (issue #37: a group types its board once)."""
+        with self.db.read() as s:
+            return s.exec(select(ProfileRow.name).where(ProfileRow.game_id == game_id)
+                          .order_by(col(ProfileRow.created_at).desc(), col(ProfileRow.id).desc())).first()
+
+    def profile_file(self, game_id: str, name: str) -> dict[str, Any]:
+        """A saved profile as a file another server imports (:meth:`import_profile`). A profile holds
+        what the table typed from its printed components, nothing any device keeps secret."""
+        return {"format": PROFILE_FORMAT, "game": game_id, "name": name, "profile": self.profile_data(game_id, name)}
+
+    def table_profile_file(self, snap: Snapshot, viewer: Viewer) -> dict[str, Any]:
+        """Host: the profile of a table as a file, named after the table."""
+        self._require_host(viewer)
+        return {"format": PROFILE_FORMAT, "game": snap.game.id, "name": f"Table {snap.table.code}",
+                "profile": snap.game.export_profile(snap.state["g"])}
+
+    def import_profile(self, data: Any) -> tuple[str, str]:
+        """Store a profile file (untrusted) as a new profile: the game's setup validates it exactly
+        as a table started from it would. Returns (game id, the name it was stored under)."""
+        if not isinstance(data, dict) or data.get("format") != PROFILE_FORMAT:
+            raise RuleError("This is not a profile file of Tabletop Companion.", "companion: profiles")
+        game = get_game(str(data.get("game") or ""))
+        if game is None or not game.profiles:
+            raise RuleError("This profile is for a game that has no profiles here.", "companion: profiles")
+        name = " ".join(str(data.get("name") or "").split())[:60] or "Imported"
+        opts = game.normalize_options(None)
+        opts["profile_data"] = data.get("profile")
+        state = engine.initial_state(game, opts, 0)  # refuses a malformed profile, field named
+        return game.id, self._store_profile(game.id, name, game.export_profile(state["g"]), replace=False)
 
     def profile_data(self, game_id: str, name: str) -> dict[str, Any]:
         with self.db.read() as s:

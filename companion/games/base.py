@@ -161,6 +161,11 @@ class Game(ABC):
         """The reusable board/tribe profile of this table (only when ``profiles`` is True)."""
         raise RuleError("This game has no profiles to save.", "companion: profiles", status=409)
 
+    def profile_gaps(self, state: State) -> tuple[str, dict[str, Any]] | None:
+        """What a saved profile still lacks that later tables will miss, as a msgid and its params
+        (said when the host saves it), or None."""
+        return None
+
     def waiting_for(self, state: State) -> list[str]:
         """Seats the table is waiting on right now (for the screen and for phone alerts)."""
         return []

@@ -183,7 +183,20 @@ def save_profile(code: str) -> ResponseReturnValue:
 
 @bp.get("/profiles/<game_id>")
 def profiles(game_id: str) -> ResponseReturnValue:
-    return jsonify(game=game_id, profiles=tables().profiles(game_id))
+    return jsonify(game=game_id, profiles=tables().profiles(game_id), newest=tables().newest_profile(game_id))
+
+
+@bp.get("/profiles/<game_id>/file")
+def profile_file(game_id: str) -> ResponseReturnValue:
+    """A saved profile as a file (``?name=``), the body ``POST /api/profiles`` takes on another server."""
+    return jsonify(tables().profile_file(game_id, request.args.get("name", "")))
+
+
+@bp.post("/profiles")
+def import_profile() -> ResponseReturnValue:
+    """Store a profile file; the newest profile is the one a new table of its game starts from."""
+    game_id, name = tables().import_profile(body())
+    return jsonify(game=game_id, name=name), 201
 
 
 @bp.get("/tables/<room:code>/stream")

@@ -33,7 +33,7 @@ from ..games import registry
 from ..games.base import RuleError
 from ..progress import SEAT_LOG_LINES
 from ..schemas import parse_json
-from ..tables import Snapshot, Viewer
+from ..tables import PROFILE_FORMAT, Snapshot, Viewer
 from .common import (
     TextResponse,
     cookie_viewer,
@@ -46,7 +46,7 @@ from .common import (
     tables,
 )
 from .fragment_cache import render_once
-from .i18n_web import _gettext
+from .i18n_web import _gettext, translate
 from .room import clean_code
 from .roomcodes import needs_credential
 
@@ -156,7 +156,9 @@ def _htmx_done(body: str = "", target: str = "#toast") -> Response:
 def start() -> ResponseReturnValue:
     svc = tables()
     profiles = {gid: svc.profiles(gid) for gid, game in registry().items() if game.profiles}
-    return render_template("base/start.html", profiles=profiles)
+    newest = {gid: svc.newest_profile(gid) for gid in profiles}
+    return render_template("base/start.html", profiles=profiles, newest=newest,
+                           opened=request.args.get("game"))
 
 
 @bp.post("/tables")
@@ -187,10 +189,27 @@ def import_table() -> ResponseReturnValue:
     if upload is None:
         raise RuleError("Choose an exported table file.", "companion: import")
     data = parse_json(upload.read())
+    if isinstance(data, dict) and data.get("format") == PROFILE_FORMAT:  # a board profile (issue #37)
+        game_id, _name = tables().import_profile(data)
+        return redirect(url_for("pages.start", game=game_id) + f"#game-{game_id}")
     code, host_token, _skipped = tables().import_table(data)
     resp = redirect(url_for("pages.screen", code=code))
     resp.set_cookie(host_cookie(code), host_token, httponly=True, samesite="Lax", max_age=COOKIE_AGE)
     return resp
+
+
+@bp.get("/profiles/<game_id>/file")
+def profile_file(game_id: str) -> ResponseReturnValue:
+    """A saved profile as a file, to keep or to import on another server (issue #37)."""
+    name = request.args.get("name", "")
+    data = tables().profile_file(game_id, name)
+    return profile_download(data, f"profile-{game_id}")
+
+
+def profile_download(data: dict[str, Any], stem: str) -> Response:
+    body = json.dumps(data, ensure_ascii=False, indent=1)
+    return TextResponse(body, 200, {"Content-Type": "application/json",
+                                    "Content-Disposition": f'attachment; filename="{stem}.json"'})
 
 
 @bp.get("/go")
@@ -343,11 +362,24 @@ def host_op(code: str, op: str) -> ResponseReturnValue:
         svc.grant_host(code, viewer, seat_id, on=(op == "grant"))
     elif op == "profile":
         name = svc.save_profile(code, viewer, request.form.get("name", ""))
-        return _htmx_done(render_template("base/_toast.html", rule=None, ok=True,
-                                          message=gettext("Profile saved: %(name)s", name=name)))
+        message = gettext("Profile saved: %(name)s", name=name)
+        snap = svc.snapshot(code)
+        gaps = snap.game.profile_gaps(snap.state["g"])
+        if gaps:  # what later tables will still miss, said now (issue #37)
+            message += " " + translate(*gaps)
+        return _htmx_done(render_template("base/_toast.html", rule=None, ok=True, message=message))
     else:
         abort(404)
     return _htmx_done()
+
+
+@bp.get("/t/<room:code>/profile.json")
+@needs_credential("host")
+def table_profile(code: str) -> ResponseReturnValue:
+    """Host: this table's profile as a file (what its board and tribes were entered as)."""
+    snap = _snap(code)
+    data = tables().table_profile_file(snap, cookie_viewer(code))
+    return profile_download(data, f"profile-{snap.game.id}-{snap.table.code}")
 
 
 @bp.get("/t/<room:code>/export")

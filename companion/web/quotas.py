@@ -47,6 +47,7 @@ QUOTAS = {
     "api.create_table": ("tables", "TABLE_LIMIT", TOO_MANY_TABLES),
     "pages.import_table": ("imports", "IMPORT_LIMIT", TOO_MANY_IMPORTS),
     "api.import_table": ("imports", "IMPORT_LIMIT", TOO_MANY_IMPORTS),
+    "api.import_profile": ("imports", "IMPORT_LIMIT", TOO_MANY_IMPORTS),
 }
 
 

@@ -214,3 +214,57 @@ def test_the_guided_setup_summary_shows_values_not_the_fields_labels(api, client
         flow = html[start:html.index("</section>", start)]
         assert 'data-step="check"' in html and groups in flow
         assert "10, 6, 2)" not in flow  # no field label with its example
+
+
+def test_a_board_typed_once_is_the_start_of_every_later_table_and_travels_as_a_file(api, client):
+    """Issue #37: the group names its board once; saved, it is the newest profile, so the start
+    page chooses it for the next table; it downloads as a file that another server imports."""
+    t, code, tokens = new_table(api)
+    host = t["host_token"]
+    names = {f"{a}-{r}": f"Region {a}{r}" for a in range(1, 6) for r in range(1, 6)} | {"2-1": "Shore Lake"}
+    api.ok(code, host, {"type": "name_board", "names": names})
+    r = client.post(f"/api/tables/{code}/profile", json={"name": "Our board"}, headers=api.auth(host))
+    assert r.status_code == 200
+    assert client.get(f"/api/profiles/{GAME}").get_json()["newest"] == "Our board"
+    start = client.get("/?lang=en").get_data(as_text=True)
+    assert "<option selected>Our board</option>" in start
+    # the file: what the table typed, nothing else
+    file = client.get(f"/api/profiles/{GAME}/file?name=Our+board").get_json()
+    assert file["format"] == "tabletop-companion profile" and file["game"] == GAME
+    assert file["profile"]["regions"]["2-1"]["name"] == "Shore Lake"
+    page_file = client.get(f"/profiles/{GAME}/file?name=Our+board")
+    assert "attachment" in page_file.headers["Content-Disposition"] and page_file.get_json() == file
+    # imported again (another laptop): stored beside it under a free name, and now the newest
+    r = client.post("/api/profiles", json=file)
+    assert r.status_code == 201 and r.get_json() == {"game": GAME, "name": "Our board (2)"}
+    assert client.get(f"/api/profiles/{GAME}").get_json()["newest"] == "Our board (2)"
+    t2 = api.create(GAME, {"players": "3"}, profile="Our board (2)")
+    regions = api.public(t2["code"])["state"]["regions"]
+    assert all(r["name"] for r in regions)
+    screen = client.get(f"/t/{t2['code']}/frag/screen?lang=pt_BR").get_data(as_text=True)
+    assert "Shore Lake" in screen and not any(f"Área {a} · {r}" in screen for a in range(1, 6) for r in range(1, 6))
+
+
+def test_a_profile_file_is_checked_like_a_table_started_from_it(api, client):
+    bad = [{"format": "something else", "game": GAME, "profile": {}},
+           {"format": "tabletop-companion profile", "game": "generic", "profile": {}},
+           {"format": "tabletop-companion profile", "game": GAME, "profile": {"regions": {"1-1": {"light": {"gold": 99}}}}},
+           {"format": "tabletop-companion profile", "game": GAME,
+            "profile": {"regions": {"1-1": {"name": "A"}, "1-2": {"name": "a"}}}}]
+    for data in bad:
+        r = client.post("/api/profiles", json=data)
+        assert r.status_code == 400, r.get_json()
+    assert client.get(f"/api/profiles/{GAME}").get_json()["profiles"] == []
+    assert client.get(f"/api/profiles/{GAME}/file?name=nothing").status_code == 404
+
+
+def test_saving_a_profile_with_unnamed_regions_says_what_later_tables_miss(api, client):
+    from tests.conftest import csrf_token
+
+    t, code, _tokens = new_table(api)
+    client.set_cookie(f"host_{code}", t["host_token"])
+    client.get(f"/t/{code}/screen")
+    r = client.post(f"/t/{code}/host/profile?lang=en", data={"name": "Half"},
+                    headers={"X-CSRF-Token": csrf_token(client), "HX-Request": "true"})
+    body = r.get_data(as_text=True)
+    assert r.status_code == 200 and "Profile saved: Half" in body and "Regions without a name: 25 of 25" in body

@@ -221,3 +221,59 @@ def test_guided_tribe_setup_one_screen_at_a_time(browser, live_server, join_phon
     expect(flow).to_have_attribute("data-step", "check")
     expect(flow).to_contain_text("grupos militares 10, 4 · canto 3")
     expect(flow).to_contain_text("Pronto")
+
+
+@pytest.mark.parametrize("lang,locale", [("en", "en-US"), ("pt_BR", "pt-BR")])
+def test_a_board_typed_once_names_every_region_of_the_next_table(browser, live_server, tmp_path, lang, locale):
+    """Issue #37: the host names the board once (one form, area by area) and saves the profile;
+    the start page then chooses it for the next table, so no screen, card or select says "Area 2 · 3";
+    the profile file imported on another server does the same."""
+    import json
+    import re
+
+    import requests
+
+    base = live_server.url
+    area_re = re.compile(r"\b(Area|Área) \d ·")
+    t = requests.post(f"{base}/api/tables", json={"game": "immortals", "options": {"players": "3"}}, timeout=30).json()
+    code, host = t["code"], t["host_token"]
+    ctx = browser.new_context(viewport={"width": 1920, "height": 1080}, locale=locale)
+    ctx.add_cookies([{"name": f"host_{code}", "value": host, "url": base}])
+    tv = ctx.new_page()
+    tv.goto(f"{base}/t/{code}/screen?lang={lang}")
+    tv.locator(".tv-drawer-btn").click()
+    form = tv.locator("form.im-name-board")
+    expect(form).to_be_visible()
+    assert tv.locator("#im-known-names option").count() == 11  # every region the rulebooks name
+    for a in range(1, 6):
+        for r in range(1, 6):
+            form.locator(f"input[name='name:{a}-{r}']").fill("Shore Lake" if (a, r) == (2, 1) else f"Region {a}{r}")
+    form.locator("button.primary").click()
+    expect(tv.locator("#im-name-board summary")).to_contain_text("25/25")
+    tv.locator(".host input[name=name][required]").fill("Our board")
+    tv.locator(".host button", has_text="Save profile" if lang == "en" else "Salvar perfil").click()
+    expect(tv.locator("#toast")).to_contain_text("Our board")
+
+    # the next table: the start page chooses the board; nothing says "Area r · c"
+    start = ctx.new_page()
+    start.goto(f"{base}/?lang={lang}")
+    game = start.locator("details.game:has(input[name=game][value='immortals'])")
+    game.locator("summary").first.click()
+    expect(game.locator("select[name='immortals.profile']")).to_have_value("Our board")
+    game.locator("button.primary").click()
+    expect(start.locator(".tv-frame")).to_be_visible()
+    start.wait_for_timeout(300)
+    text = start.evaluate("() => document.body.innerText")
+    assert "Shore Lake" in text and not area_re.search(text), area_re.search(text)
+
+    # the same board as a file, imported through the start page's import box
+    file = requests.get(f"{base}/api/profiles/immortals/file", params={"name": "Our board"}, timeout=30).json()
+    path = tmp_path / "board.json"
+    path.write_text(json.dumps(file), encoding="utf-8")
+    start.goto(f"{base}/?lang={lang}")
+    start.locator("form[enctype='multipart/form-data'] input[type=file]").set_input_files(str(path))
+    start.locator("form[enctype='multipart/form-data'] button").click()
+    game = start.locator("details.game:has(input[name=game][value='immortals'])")
+    expect(game).to_have_attribute("open", "")
+    expect(game.locator("select[name='immortals.profile']")).to_have_value("Our board (2)")
+    ctx.close()

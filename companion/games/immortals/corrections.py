@@ -5,6 +5,8 @@ and the table disagree (design: the pieces on the table are the truth).
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...i18n import N_
 from ...moves import Move
 from ..base import Action, Ctx, RuleError, State, get_choice, get_int
@@ -19,14 +21,35 @@ FIX = "companion: corrections"
 PROFILE = profile.RULE
 
 
+def _log_filled(ctx: Ctx, filled: list[dict[str, Any]]) -> None:
+    """The values a known name brought along, each with the worked example it comes from."""
+    for v in filled:
+        ctx.log(N_("%(name)s: %(value)s %(res)s in the %(realm)s realm, from %(source)s"), name=v["name"],
+                value=v["value"], res=msg(word(v["resource"])), realm=msg(word(v["realm"])), source=v["source"])
+
+
 def name_region(state: State, ctx: Ctx, action: Action) -> None:
     """The host names a region slot as printed on the board (issue #6, board profile)."""
     rid = get_choice(action, "region", REGIONS, profile.RULE)
     filled = profile.name_region(state["profile"], rid, action.get("name"))
-    ctx.log(N_("Region %(region)s is named %(name)s"), region=rid, name=action.get("name") or "-")
-    for v in filled:
-        ctx.log(N_("%(name)s: %(value)s %(res)s in the %(realm)s realm, from %(source)s"), name=v["name"],
-                value=v["value"], res=msg(word(v["resource"])), realm=msg(word(v["realm"])), source=v["source"])
+    ctx.log(N_("Region %(region)s is named %(name)s"), region=rid.replace("-", "·"), name=action.get("name") or "-")
+    _log_filled(ctx, filled)
+
+
+def name_board(state: State, ctx: Ctx, action: Action) -> None:
+    """The host names the board's regions at once, from the printed board (issue #37: a group types
+    its board once; saved as a profile, every later table starts with it). Only the regions sent
+    change; a name known from a worked example brings its values (seed 001 p.9)."""
+    raw = action.get("names")
+    if not isinstance(raw, dict):  # a phone form: one field per region
+        raw = {k[5:]: v for k, v in action.items() if k.startswith("name:")}
+    unknown = [rid for rid in raw if rid not in REGIONS]
+    if unknown:
+        raise RuleError("There is no region %(region)s.", PROFILE, entry="companion-input", region=str(unknown[0])[:12])
+    filled = profile.name_board(state["profile"], raw)
+    named = len(REGIONS) - len(profile.unnamed(state["profile"]))
+    ctx.log(N_("The board's region names: %(n)s of %(of)s named"), n=named, of=len(REGIONS))
+    _log_filled(ctx, filled)
 
 
 def set_region_value(state: State, ctx: Ctx, action: Action) -> None:
@@ -150,6 +173,8 @@ def set_turn(state: State, ctx: Ctx, action: Action) -> None:
 MOVES = (
     Move("name_region", name_region, "Name a region slot as printed on the board.", PROFILE,
          params.NameRegion, who="host"),
+    Move("name_board", name_board, "Name the board's regions at once (only those sent change).", PROFILE,
+         params.NameBoard, who="host"),
     Move("set_region_value", set_region_value, "Enter a value printed on a region card.", PROFILE,
          params.RegionValue, who="host"),
     Move("edit_region", edit_region, "One region row of the board profile: name and the four printed "

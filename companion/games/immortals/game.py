@@ -97,6 +97,14 @@ class ImmortalsGame(Game):
     def export_profile(self, state: State) -> dict[str, Any]:
         return profile.load(state["profile"])
 
+    def profile_gaps(self, state: State) -> tuple[str, dict[str, Any]] | None:
+        """Regions without a name show as "Area 2 · 3" at every table started from the profile."""
+        missing = len(profile.unnamed(state["profile"]))
+        if not missing:
+            return None
+        return (N_("Regions without a name: %(n)s of %(of)s. Name the board (host panel) and save again, or "
+                   "later tables show them as “Area 2 · 3”."), {"n": missing, "of": len(REGIONS)})
+
     # -- moves -------------------------------------------------------------------------------
     moves = Moves([*MOVES, *corrections.MOVES])
 

@@ -117,6 +117,13 @@ class NameRegion(Region):
     name: str | None = Field(None, description="the name printed on the board (empty: unknown)")
 
 
+class NameBoard(ImmortalsParams):
+    names: dict[str, str | None] | None = Field(None, description="region id (`<area>-<n>`) -> the name "
+                                                                  "printed on the board (empty: unknown); a "
+                                                                  "phone form sends `name:<area>-<n>` fields "
+                                                                  "instead")
+
+
 class RegionValue(Region):
     realm: Realm = Field(description="light or dark")
     resource: Resource = Field(description="gold or energy")

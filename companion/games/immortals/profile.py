@@ -140,6 +140,34 @@ def name_region(prof: dict[str, Any], rid: str, name: str | None) -> list[dict[s
     for other_id, reg in prof["regions"].items():
         if name and other_id != rid and (reg["name"] or "").lower() == name.lower():
             raise RuleError("Another region is already called %(name)s.", RULE, name=name)
+    return _set_name(prof, rid, name)
+
+
+def name_board(prof: dict[str, Any], names: dict[str, Any]) -> list[dict[str, Any]]:
+    """Name many region slots at once (the board typed once, issue #37): ``names`` maps a slot to
+    its printed name (empty: unknown). Every name is checked against the whole board as it will
+    be, so two slots can swap names in one go; nothing changes when one is refused."""
+    clean = {rid: _name(raw, f"regions.{rid}.name") for rid, raw in names.items()}
+    board = {rid: reg["name"] for rid, reg in prof["regions"].items()} | clean
+    seen: dict[str, str] = {}
+    for rid, name in board.items():
+        if name and name.lower() in seen:
+            raise RuleError("Another region is already called %(name)s.", RULE, name=name)
+        if name:
+            seen[name.lower()] = rid
+    filled: list[dict[str, Any]] = []
+    for rid, name in clean.items():
+        if name != prof["regions"][rid]["name"]:
+            filled += _set_name(prof, rid, name)
+    return filled
+
+
+def unnamed(prof: dict[str, Any]) -> list[str]:
+    """The region slots still without a name, in board order."""
+    return [rid for rid in REGIONS if not prof["regions"][rid]["name"]]
+
+
+def _set_name(prof: dict[str, Any], rid: str, name: str | None) -> list[dict[str, Any]]:
     reg = prof["regions"][rid]
     reg["name"] = name
     filled = []

@@ -89,11 +89,9 @@ class LcgOptions(TableOptions):
     )] = "none"
     used_plots: Annotated[Literal["pile", "free"], Opt(
         N_("Used plots"),
-        help=N_("The FAQ does not describe the used pile; pick what your group plays. The phone offers "
-                "each plot of your deck with one tap, and a plot typed once joins your deck."),
-        choices=(("pile", N_("Used pile: a revealed plot cannot be chosen again until you have revealed "
-                             "all 7 of your plot deck; then the others return to it")),
-                 ("free", N_("No used pile: any plot of your deck, every round"))),
+        help=N_("The FAQ does not say. A plot typed once joins its player's deck."),
+        choices=(("pile", N_("Used pile: a plot returns once all 7 were revealed")),
+                 ("free", N_("No used pile: any plot, every round"))),
         rule="facts lcg.md",
         legacy="free",
     )] = "pile"

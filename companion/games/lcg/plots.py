@@ -25,7 +25,7 @@ from ..base import Ctx, RuleError
 from .options import LcgOptions
 from .params import MAX_PLOTS, RULE_FACTS
 
-#: Plots in a player's plot deck (facts lcg.md).
+#: Plots in a player's plot deck (facts lcg.md); the messages say "seven".
 DECK_SIZE = 7
 
 
@@ -55,9 +55,8 @@ def check_choice(state: dict[str, Any], seat: str, plot: dict[str, Any]) -> None
         raise RuleError("%(plot)s is still in play: choose another plot (table option “Used plots”).",
                         RULE_FACTS, entry="plots-used-pile", plot=plot["name"])
     if any(_key(n) == _key(plot["name"]) for n in player["used_plots"]):
-        raise RuleError("%(plot)s is in your used pile until you have revealed all %(n)s plots of your deck "
-                        "(table option “Used plots”).", RULE_FACTS, entry="plots-used-pile",
-                        plot=plot["name"], n=DECK_SIZE)
+        raise RuleError("%(plot)s is in your used pile until you have revealed all seven plots of your deck "
+                        "(table option “Used plots”).", RULE_FACTS, entry="plots-used-pile", plot=plot["name"])
 
 
 def keep(state: dict[str, Any], seat: str, plot: dict[str, Any]) -> None:
@@ -94,5 +93,5 @@ def reveal(state: dict[str, Any], ctx: Ctx, seat: str, plot: dict[str, Any]) -> 
     player["plot"] = plot
     if len(player["used_plots"]) + 1 >= DECK_SIZE:
         player["used_plots"] = []
-        ctx.log(N_("%(who)s has revealed all %(n)s plots: the used pile returns to the plot deck."),
-                who=ctx.name(seat), n=DECK_SIZE)
+        ctx.log(N_("%(who)s has revealed all seven plots: the used pile returns to the plot deck."),
+                who=ctx.name(seat))

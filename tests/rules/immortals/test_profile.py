@@ -131,3 +131,43 @@ def test_edit_region_keeps_values_brought_by_the_name():
     assert reg["light"]["gold"] == 5 and reg["dark"]["energy"] == 3
     t.host({"type": "edit_region", "region": "2-1", "name": "Shore Lake", "light_gold": "5", "dark_energy": ""})
     assert t.state["profile"]["regions"]["2-1"]["dark"]["energy"] is None
+
+
+# -- issue #37: the board typed once, in one form ----------------------------------------------------
+BOARD = {f"{a}-{r}": f"Region {a}{r}" for a in range(1, 6) for r in range(1, 6)}
+
+
+def test_the_whole_board_is_named_in_one_move_and_known_names_bring_their_values():
+    t = Table(3)
+    names = dict(BOARD, **{"2-1": "Shore Lake", "4-2": "Tribute Pass"})
+    lines = t.host({"type": "name_board", "names": names})
+    regions = t.state["profile"]["regions"]
+    assert {rid: r["name"] for rid, r in regions.items()} == names and profile.unnamed(t.state["profile"]) == []
+    assert regions["2-1"]["light"]["gold"] == 5 and regions["4-2"]["dark"]["energy"] == 6  # p.9 examples
+    assert lines[0]["msg"] % lines[0]["params"] == "The board's region names: 25 of 25 named"
+    assert [line["params"]["source"] for line in lines[1:]] == ["seed 001 p.9", "seed 001 p.9"]
+    assert GAME.profile_gaps(t.state) is None
+
+
+def test_a_form_sends_one_field_per_region_and_only_those_sent_change():
+    t = Table(3)
+    t.host({"type": "name_region", "region": "5-5", "name": "Foothold"})
+    t.host({"type": "name_board", "name:1-1": "Treehome", "name:1-2": "Borderland", "name:1-3": ""})
+    names = {rid: r["name"] for rid, r in t.state["profile"]["regions"].items() if r["name"]}
+    assert names == {"1-1": "Treehome", "1-2": "Borderland", "5-5": "Foothold"}
+    msgid, params = GAME.profile_gaps(t.state)
+    assert params == {"n": 22, "of": 25} and "Area 2 · 3" in msgid
+
+
+def test_naming_the_board_checks_the_board_as_it_will_be():
+    t = Table(3)
+    t.host({"type": "name_board", "names": {"1-1": "Heartwood", "1-2": "Forge Fire"}})
+    t.host({"type": "name_board", "names": {"1-1": "Forge Fire", "1-2": "Heartwood"}})  # a swap in one go
+    assert t.state["profile"]["regions"]["1-1"]["name"] == "Forge Fire"
+    before = json.dumps(t.state)
+    for bad in ({"2-1": "heartwood"}, {"2-1": "Same", "2-2": "same"}, {"9-9": "Nowhere"}, {"2-1": "x" * 41}):
+        with pytest.raises(RuleError):
+            t.host({"type": "name_board", "names": bad})
+        assert json.dumps(t.state) == before
+    with pytest.raises(RuleError):  # the host's move
+        t.act("p1", {"type": "name_board", "names": {"2-1": "Mine"}})

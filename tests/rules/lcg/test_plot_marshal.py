@@ -267,7 +267,7 @@ def test_used_pile_returns_once_all_seven_plots_were_revealed():
     next_round(t, plot("A6"), plot("B6", initiative=1))  # the 7th plot: the 6 used ones return
     assert t.me("p1")["used_plots"] == []
     assert offered(t, "p1") == [f"A{i}" for i in range(6)]  # one tap each; A6 is in play
-    assert sum("revealed all 7 plots" in m for m in t.messages()) == 2  # both seats, a public line
+    assert sum("revealed all seven plots" in m for m in t.messages()) == 2  # both seats, a public line
     next_round(t, plot("A0"), plot("B0", initiative=1))
     assert t.me("p1")["used_plots"] == ["A6"]
 
