@@ -17,7 +17,7 @@ from companion.games.catan_watch.profile import ProfileFile
 from companion.games.immortals.data import BoardFile as ImmortalsBoard
 from companion.games.immortals.data import TribesFile
 from companion.games.lcg.data import PhasesFile
-from companion.reference.model import RawFile, StopwordsFile, SynonymsFile
+from companion.reference.model import AskedFile, RawFile, StopwordsFile, SynonymsFile
 
 ROOT = datafiles.ROOT
 GAMES = ROOT / "games"
@@ -47,6 +47,8 @@ def _model(rel: str) -> type[BaseModel]:
         return RawFile
     if name == "reference_synonyms.toml":
         return SynonymsFile
+    if name.startswith("reference_asked.") and rel.startswith("games/"):
+        return AskedFile
     return MODELS[rel]
 
 
