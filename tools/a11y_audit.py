@@ -38,13 +38,13 @@ class HostApi(Api):
         return t
 
 
-def _settle(page) -> None:
+def _settle(page: Any) -> None:
     from tests.conftest import settle
 
     settle(page)
 
 
-def _open(browser, base: str, path: str, locale: str, cookies: dict[str, str], **device: Any):
+def _open(browser: Any, base: str, path: str, locale: str, cookies: dict[str, str], **device: Any) -> Any:
     ctx = browser.new_context(locale=locale, **device)
     ctx.add_cookies([{"name": k, "value": v, "url": base} for k, v in cookies.items()])
     page = ctx.new_page()
@@ -54,7 +54,7 @@ def _open(browser, base: str, path: str, locale: str, cookies: dict[str, str], *
     return page
 
 
-def tv_moments(browser, base: str, scenario: str, check: Check) -> list[str]:
+def tv_moments(browser: Any, base: str, scenario: str, check: Check) -> list[str]:
     """The host's TV at each moment of a TV scenario, then with its drawer open, then (where there is
     one) with the last reveal open."""
     api = HostApi(base)
@@ -84,7 +84,7 @@ def tv_moments(browser, base: str, scenario: str, check: Check) -> list[str]:
     return seen
 
 
-def phone_steps(browser, base: str, scenario: str, check: Check) -> list[str]:
+def phone_steps(browser: Any, base: str, scenario: str, check: Check) -> list[str]:
     """The deciding phone at every step of a phone scenario (with the part it taps open)."""
     api = HostApi(base)
     seen = []
@@ -104,7 +104,7 @@ def phone_steps(browser, base: str, scenario: str, check: Check) -> list[str]:
     return seen
 
 
-def other_pages(browser, base: str, scenario: str, check: Check) -> list[str]:
+def other_pages(browser: Any, base: str, scenario: str, check: Check) -> list[str]:
     """For a TV scenario's first moment: the join page, the rules book and its search, the table's
     rules, the log, the story, the replay, a seat's phone and the host's phone; and the start page
     on a phone."""
@@ -143,7 +143,7 @@ def groups() -> dict[str, tuple[Callable[..., list[str]], str]]:
     return out
 
 
-def walk(browser, base: str, check: Check, only: list[str] | None = None) -> Iterator[str]:
+def walk(browser: Any, base: str, check: Check, only: list[str] | None = None) -> Iterator[str]:
     for name, (fn, arg) in groups().items():
         if not only or name in only or name.split(":")[0] in only:
             yield from fn(browser, base, arg, check)

@@ -4,7 +4,8 @@ This module only computes the geometry (points, ticks, where each label goes); t
 ``base/_line_chart.html`` writes the SVG, so every label (a player's name) is escaped by Jinja
 like any other text. The colours are the Okabe-Ito palette, which people with the common colour
 blindnesses can tell apart, and every line also has its own marker shape, dash pattern and a
-label with the player's name at its end: colour is never the only clue.
+label with the player's name at its end: colour is never the only clue. A seat that has a colour of
+its own at the table (an AGoT house: the same colour as on the TV and the phones, issue #36) keeps it.
 """
 
 from __future__ import annotations
@@ -51,9 +52,9 @@ class Chart:
     label_x: float
 
 
-def style(i: int) -> tuple[str, str, str]:
-    """Colour, marker and dash of the i-th seat."""
-    return PALETTE[i % len(PALETTE)], MARKERS[i % len(MARKERS)], DASHES[i % len(DASHES)]
+def style(i: int, color: str | None = None) -> tuple[str, str, str]:
+    """Colour, marker and dash of the i-th seat (``color``: the seat's own colour at the table)."""
+    return color or PALETTE[i % len(PALETTE)], MARKERS[i % len(MARKERS)], DASHES[i % len(DASHES)]
 
 
 def _spread(ys: list[float], gap: float, lo: float, hi: float) -> list[float]:
@@ -72,7 +73,8 @@ def _spread(ys: list[float], gap: float, lo: float, hi: float) -> list[float]:
 
 
 def line_chart(title: str, rounds: list[int], seats: list[tuple[str, str]],
-               values: dict[str, list[int | None]], size: tuple[int, int] = WIDE) -> Chart:
+               values: dict[str, list[int | None]], size: tuple[int, int] = WIDE,
+               colors: dict[str, str] | None = None) -> Chart:
     """A chart of one figure: ``seats`` is [(seat id, label)] in seat order, ``values[seat]`` one
     value per round (None where the figure is missing). The narrow chart's end labels carry the
     value only (the legend above the charts names the players)."""
@@ -94,7 +96,7 @@ def line_chart(title: str, rounds: list[int], seats: list[tuple[str, str]],
 
     lines = []
     for i, (seat, label) in enumerate(seats):
-        color, marker, dash = style(i)
+        color, marker, dash = style(i, (colors or {}).get(seat))
         line = Line(seat=seat, label=label, color=color, marker=marker, dash=dash)
         line.points = [(x_of(j), y_of(v), v) for j, v in enumerate(values.get(seat, [])) if v is not None]
         lines.append(line)

@@ -50,6 +50,8 @@ def story_context(snap: Snapshot, told: Story) -> dict[str, Any]:
     """What the story screen and its download show."""
     chron = snap.game.chronicle
     names = _seat_names(snap)
+    # each player's line in the seat's own colour, as on the TV and the phones (issue #36)
+    colors = {seat["id"]: seat["color"] for seat in tables().public_view(snap)["seats"] if seat.get("color")}
     order = [s.seat_id for s in snap.seats]
     rounds = told.rounds
     series = list(chron.series) if chron and chron.series else []
@@ -60,7 +62,7 @@ def story_context(snap: Snapshot, told: Story) -> dict[str, Any]:
     seat_list = [(s, names.get(s, s)) for s in order if rounds and s in rounds[-1]["seats"]]
     chart_list = [tuple(charts.line_chart(translate(title), nums, seat_list,
                                           {s: [r["seats"].get(s, {}).get(key) for r in rounds] for s, _ in seat_list},
-                                          size)
+                                          size, colors)
                         for size in (charts.WIDE, charts.NARROW))
                   for key, title in series[:2]]
     moments = [translate(m["msg"], _named(m["params"], names)) for m in (chron.key_moments(rounds) if chron else [])]
@@ -75,7 +77,7 @@ def story_context(snap: Snapshot, told: Story) -> dict[str, Any]:
     return {"rulings": rulings_view(snap), "told": told, "charts": chart_list, "table": [t for t in table if t[1]], "moments": moments, "rounds": rounds,
             "winners": [names.get(w, w) for w in told.winners], "standings": standings,
             "standing_title": translate(series[0][1]) if series else "",
-            "styles": [charts.style(i) for i in range(len(seat_list))], "seat_list": seat_list,
+            "styles": [charts.style(i, colors.get(s)) for i, (s, _) in enumerate(seat_list)], "seat_list": seat_list,
             "code": snap.table.code, "game": snap.game}
 
 

@@ -103,3 +103,16 @@ def test_a_running_game_does_not_offer_the_story_on_the_tv(client):
 
     code = Api(client).create("agot", {"players": 3})["code"]
     assert "tv-story-btn" not in client.get(f"/t/{code}/frag/screen").get_data(as_text=True)
+
+
+def test_story_charts_draw_each_house_in_its_own_colour(client, agot_code):
+    """Issue #36: a house's line, marker and legend are the colour the TV and the phones give it
+    (Baratheon was orange in the charts and yellow on the TV)."""
+    from companion.games.agot import board
+
+    code, _api = agot_code
+    body = client.get(f"/t/{code}/story?lang=en").get_data(as_text=True)
+    for house in ("baratheon", "lannister", "stark", "greyjoy"):
+        color = board.load().houses[house]["color"]
+        assert body.count(f'stroke="{color}"') >= 3, house  # both charts' lines and the legend
+    assert 'stroke="#E69F00"' not in body  # the generic chart palette is not used for houses

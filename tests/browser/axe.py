@@ -14,8 +14,11 @@ from typing import Any
 AXE_JS = Path(__file__).with_name("vendor") / "axe-core-4.14.1" / "axe.min.js"
 IMPACTS = ("critical", "serious", "moderate", "minor")
 
-#: axe's own rule set (WCAG 2.0/2.1 A and AA plus its best practices), run on the whole document.
+#: axe's own rule set (WCAG 2.0/2.1 A and AA plus its best practices), run on the whole document once
+#: the page's finite animations (a line fading in) have ended: axe measures colours as drawn.
 _RUN = """async () => {
+  const finite = document.getAnimations().filter(a => (a.effect.getComputedTiming().endTime || 0) !== Infinity);
+  await Promise.race([Promise.all(finite.map(a => a.finished.catch(() => null))), new Promise(r => setTimeout(r, 4000))]);
   const r = await axe.run(document, {resultTypes: ["violations"]});
   return r.violations.map(v => ({id: v.id, impact: v.impact, help: v.help,
     nodes: v.nodes.map(n => ({target: n.target.join(" "), html: n.html.slice(0, 160),
