@@ -383,6 +383,25 @@ def last_undoable(state: EngineState, viewer: Seated) -> list[dict[str, Any]]:
     return [visible(e, state["g"], viewer) for e in state["log"] if e.get("seq") == last]
 
 
+#: how far back a fragment looks for the last reveal (a long evening's log is not read whole per render)
+REVEAL_LOOKBACK = 400
+
+
+def last_reveal(state: EngineState) -> dict[str, Any] | None:
+    """The newest reveal of a sealed prompt, for the pages' spoken summary (issue #36): its event's
+    ``seq`` and the public lines that event wrote ("Revealed …: Bia 5, Ana 3"). A reveal is the event
+    whose answer completed a prompt: the newest secret line whose prompt is now revealed. Only lines
+    without a secret form are returned, so the summary is the same for every device."""
+    g = state["g"]
+    for entry in reversed(state["log"][-REVEAL_LOOKBACK:]):
+        if "hidden" in entry and not entry.get("superseded") and sealed.is_revealed(g, entry.get("prompt")):
+            seq = entry.get("seq")
+            lines = [{"msg": e["msg"], "params": e["params"]} for e in state["log"][-REVEAL_LOOKBACK:]
+                     if e.get("seq") == seq and "hidden" not in e]
+            return {"seq": seq, "lines": lines} if lines else None
+    return None
+
+
 def public(game: Game, state: EngineState) -> dict[str, Any]:
     """What the shared screen shows of the game, with the seats it waits on."""
     view = dict(game.public_view(state["g"]))

@@ -15,6 +15,10 @@
  *   Companion.quietRefusal(sel, code) an answer with HTTP status `code` to a form matching `sel` is
  *                                     not shown (a refusal that only means "too late": another
  *                                     phone already moved the table on).
+ *   Companion.announce(text)          say `text` (plain text) through the page's one polite live
+ *                                     region, after what it is saying now (issue #36). A decision
+ *                                     inside [data-says-itself] is announced by the game's script,
+ *                                     not as "Your turn".
  * A game file may also listen to DOM events on document (clicks, changes, keys) like any page
  * script. The marks data-ticking and data-sent, set by a game's script on rendered elements, survive
  * every merge (a running countdown, a form already sent by script).
@@ -47,9 +51,33 @@
     try { fn(root); } catch (err) { setTimeout(function () { throw err; }, 0); }
   }
   function fragmentMerged(root) { fragmentHooks.forEach(function (fn) { runHook(fn, root); }); }
+  // -- the page's one polite live region (issue #36) -----------------------------------------------
+  // What a screen reader says without the player looking: a decision opening for this device, the
+  // player's own answer sealed, a reveal's public summary, the connection lost and back. Each is our
+  // own text or words the page already shows this device, set as plain text: never another
+  // device's secret. One message at a time, each left long enough to be read.
+  var toSay = [], saying = false;
+  function announce(text) {
+    text = String(text || "").replace(/\s+/g, " ").trim();
+    if (!text || toSay[toSay.length - 1] === text) { return; }
+    toSay.push(text);
+    if (!saying) { sayNext(); }
+  }
+  function sayNext() {
+    var region = document.getElementById("announce");
+    if (!region || !toSay.length) { saying = false; return; }
+    saying = true;
+    region.textContent = "";                 // the same words twice are still a change
+    setTimeout(function () {
+      region.textContent = toSay.shift();
+      setTimeout(sayNext, 1200);
+    }, 60);
+  }
+
   window.Companion = Object.freeze({
     onFragment: function (fn) { fragmentHooks.push(fn); runHook(fn, document); },
-    quietRefusal: function (selector, status) { quiet.push({ selector: selector, status: status }); }
+    quietRefusal: function (selector, status) { quiet.push({ selector: selector, status: status }); },
+    announce: announce
   });
   document.addEventListener("htmx:beforeSwap", function (e) {
     var d = e.detail || {}, elt = d.requestConfig && d.requestConfig.elt, status = d.xhr && d.xhr.status;
@@ -331,10 +359,74 @@
       // Attention: buzz once when the table starts waiting on this phone; keep the screen awake.
       var now = el.dataset.attention === "yes";
       if (now && !attention) { cue(); }
+      sayTurn(now);
       attention = now;
       keepAwake(now);
     }
+    sayReveal(t);
+    restoreFocus();
   });
+
+  // "Your turn: <the decision>" once when a decision opens for this device, and again when another
+  // decision follows while it still waits on this device (the words of its heading, as the dock).
+  var turnSaid = null;
+  function sayTurn(now) {
+    if (!now) { turnSaid = null; return; }
+    var buttons = decisionButtons();
+    if (buttons.length && buttons[0].closest("[data-says-itself]")) { turnSaid = null; return; }
+    var what = decisionHeading(buttons);
+    if (!what) {
+      var h = document.querySelector("#seat-frag .game-seat h2");
+      what = h ? h.textContent.replace(/\s+/g, " ").trim() : "";
+    }
+    if (turnSaid === what) { return; }
+    turnSaid = what;
+    announce(what ? msg("msgTurn").replace("{what}", what) : msg("msgTurn").replace(/\W*\{what\}.*$/, ""));
+  }
+  // A reveal's summary, once, when it is newer than what this page showed when it opened.
+  var revealSeen = null;
+  function sayReveal(root) {
+    if (!/^(seat|screen)$/.test(root.dataset.frag || "")) { return; }   // the fragments that carry it
+    var r = root.querySelector("[data-reveal]");
+    var seq = r ? parseInt(r.dataset.reveal, 10) || 0 : 0;
+    if (revealSeen !== null && seq > revealSeen) { announce(r.textContent); }
+    if (revealSeen === null || seq > revealSeen) { revealSeen = seq; }
+  }
+  document.addEventListener("companion-sealed", function () { announce(msg("msgSealed")); });
+
+  // -- focus: a keyboard, switch or screen-reader user never starts again from the top -------------
+  // The control last used inside a fragment is remembered by its form and its words; when a submit
+  // or a live update leaves the focus nowhere (the button was disabled while sending, or the part
+  // it was in is gone), it goes back to that control if it is still there, else to the next decision
+  // (the first of the dock's buttons), else to the seat's heading. Never while the focus is somewhere.
+  var focusWant = null;
+  function controlOf(el) {
+    var form = el.form || (el.closest && el.closest("form"));
+    return { key: form ? formKey(form) : "", tag: el.tagName, name: el.name || "",
+             label: (el.getAttribute("aria-label") || el.textContent || "").replace(/\s+/g, " ").trim() };
+  }
+  function sameControl(a, b) { return a.key === b.key && a.tag === b.tag && a.name === b.name && a.label === b.label; }
+  document.addEventListener("focusin", function (e) {
+    var t = e.target, frag = fragOf(t);
+    if (frag && t !== frag && t.matches && t.matches("button, input, select, textarea, a[href], summary")) {
+      focusWant = controlOf(t);
+    }
+  });
+  function lost() {
+    var a = document.activeElement;
+    return !a || a === body || a === document.documentElement || !document.contains(a);
+  }
+  function restoreFocus() {
+    if (!focusWant || !lost()) { return; }
+    var want = focusWant, found = null;
+    document.querySelectorAll("[data-frag] :is(button, input, select, textarea, a[href], summary)").forEach(function (el) {
+      if (!found && !el.disabled && el.type !== "hidden" && el.getClientRects().length && sameControl(controlOf(el), want)) {
+        found = el;
+      }
+    });
+    if (!found) { found = decisionButtons()[0] || document.querySelector("#seat-frag h1[tabindex]"); }
+    if (found) { found.focus({ preventScroll: true }); }
+  }
 
   // -- actions: an idempotency key per tap; a tap made offline waits and is sent once --------------
   var QUEUE = "companion.queue";
@@ -416,7 +508,10 @@
       queueTap(elt, e.detail.requestConfig || {});
       return;
     }
-    if (document.activeElement && document.activeElement.blur) { document.activeElement.blur(); }
+    // A field the player typed in no longer needs protecting from the merge; a button keeps the
+    // focus (it comes back to it, or to the next decision, once the answer is in: restoreFocus).
+    var a = document.activeElement;
+    if (a && a.blur && /INPUT|SELECT|TEXTAREA/.test(a.tagName)) { a.blur(); }
   });
   document.addEventListener("htmx:sendError", function (e) {
     // The request never got an answer: it may or may not have arrived. Queue it with the same key.
@@ -431,6 +526,7 @@
     // Our htmx settings swap a refusal (4xx) like an answer, so htmx calls it "successful": the
     // draft is forgotten only when the table accepted the tap (a refused plan keeps every pick).
     if (e.detail.successful && xhr.status < 400) { clearDraft(elt); }
+    setTimeout(restoreFocus, 0);               // after htmx enables the sent form's buttons again
   });
 
   var flushing = false;
@@ -485,6 +581,8 @@
       banner.hidden = state === "online";
       var text = banner.dataset[state === "lost" ? "lost" : "offline"];
       if (text && banner.textContent !== text) { banner.textContent = text; }
+      // said through the page's one polite live region (the banner itself is not one, issue #36)
+      if (!first) { announce(state === "online" ? msg("msgOnline") : banner.textContent); }
     }
     var dot = document.getElementById("live-dot");
     if (dot) { dot.className = "live-dot " + (state === "online" ? "on" : "off"); }
@@ -755,6 +853,20 @@
       return !shut && !b.closest("[data-no-dock]") && b.offsetParent !== null;
     }).slice(0, 4);
   }
+  // The words that name a decision: its holder's data-decide-title, else its section's heading.
+  function decisionHeading(buttons) {
+    var head = "";
+    if (buttons.length) {
+      var holder = buttons[0].closest("[data-decide-title]");
+      if (holder) { head = holder.dataset.decideTitle; }
+      else {
+        var sec = buttons[0].closest("section, .card");
+        var h = sec && sec.querySelector("h2, .bigline");
+        head = h ? h.textContent : "";
+      }
+    }
+    return head.replace(/\s+/g, " ").trim();
+  }
   function onScreen(b) {
     var r = b.getBoundingClientRect(), top = 0, bar = document.querySelector("header.top");
     if (bar) { top = bar.getBoundingClientRect().bottom; }
@@ -775,17 +887,7 @@
     dockFor = decisionButtons();
     var row = dock.querySelector(".dock-buttons"), title = dock.querySelector(".dock-title");
     row.replaceChildren();
-    var head = "";
-    if (dockFor.length) {
-      var holder = dockFor[0].closest("[data-decide-title]");
-      if (holder) { head = holder.dataset.decideTitle; }
-      else {
-        var sec = dockFor[0].closest("section, .card");
-        var h = sec && sec.querySelector("h2, .bigline");
-        head = h ? h.textContent : "";
-      }
-    }
-    title.textContent = head.replace(/\s+/g, " ").trim();
+    title.textContent = decisionHeading(dockFor);
     dockFor.forEach(function (b) {
       var copy = document.createElement("button");
       copy.type = "button";
@@ -798,6 +900,7 @@
       copy.disabled = b.disabled;
       copy.addEventListener("click", function () {
         if (b.disabled || !document.body.contains(b)) { return; }
+        focusWant = controlOf(b);
         b.click();
       });
       row.appendChild(copy);

@@ -1,7 +1,9 @@
 /* LCG: the page behaviour of its phones and TV (linked once per page by base/layout.html; registers
  * with window.Companion from static/app.js). Three parts:
  *   - windows that close by themselves ([data-lcg-countdown], issue 15), and the phone's buzz when a
- *     decision is its player's own ([data-lcg-buzz]);
+ *     decision is its player's own ([data-lcg-buzz]); the window is announced when it opens and
+ *     shortly before it closes (data-announce, data-warn), and a seat whose player chose no time
+ *     limit (data-off, issue #36) reports only when its player taps Nothing or Wait;
  *   - "prompt everyone the same way" ([data-lcg-timer]) and the host's space bar (#lcg-host-pass);
  *   - the plot deck typed once per player, kept on this device ([data-lcg-deck-save/-offer]).
  */
@@ -21,9 +23,14 @@
     root.querySelectorAll("[data-lcg-countdown]").forEach(function (box) {
       if (box.dataset.ticking) { return; }
       box.dataset.ticking = "1";
-      var k = key(box), secs = +box.dataset.seconds || 0;
+      var k = key(box);
+      var fresh = !read(k);
       var mine = read(k) || { start: Date.now(), waited: false };
       write(k, mine);
+      // the seat's own limit may change while the window is open (More time): read it at each tick
+      function secs() { return +box.dataset.seconds || 0; }
+      function off() { return box.hasAttribute("data-off"); }
+      if (fresh && box.dataset.announce) { Companion.announce(box.dataset.announce); }
       var out = box.querySelector("[data-left]");
       // the form is looked up when it is sent: a live update may have replaced it meanwhile, and a
       // detached form does not submit ("sent" is kept with the round, not on the element)
@@ -45,7 +52,10 @@
       if (box.dataset.armed) { mine.waited = true; write(k, mine); }  // asked to be stopped here
       if (mine.waited) { waiting(); }
       if (wait) {
-        wait.addEventListener("click", function () { mine.waited = true; write(k, mine); waiting(); });
+        wait.addEventListener("click", function () {
+          mine.waited = true; write(k, mine); waiting();
+          if (off()) { send(true, ""); }    // no countdown to wait for: the one report is now
+        });
       }
       // Nothing: report now what the phone would report at zero (issue 24: when every phone has
       // said nothing the run closes at once). The same request as at zero, so nothing shows who.
@@ -59,10 +69,20 @@
       box.querySelectorAll("[data-stop]").forEach(function (b) {
         b.addEventListener("click", function () { box.classList.add("stopping"); reportNow(b.dataset.stop); });
       });
+      // warn once, a third of the way before zero (2 to 10 s), unless the player already answered
+      var warned = false;
       (function tick() {
         if (!document.body.contains(box)) { return; }
-        var left = Math.max(0, Math.ceil(secs - (Date.now() - mine.start) / 1000));
+        if (off()) { setTimeout(tick, 250); return; }
+        var total = secs(), left = Math.max(0, Math.ceil(total - (Date.now() - mine.start) / 1000));
+        out = box.querySelector("[data-left]");
         if (out) { out.textContent = left + " s"; }
+        var warnAt = Math.min(10, Math.max(2, Math.ceil(total / 3)));
+        if (!warned && left > 0 && left <= warnAt && !mine.sent && !mine.waited && box.dataset.warn) {
+          warned = true;
+          box.classList.add("closing");
+          Companion.announce(box.dataset.warn.replace("{n}", left));
+        }
         if (left > 0) { setTimeout(tick, 250); return; }
         send(mine.waited, "");
       })();

@@ -28,6 +28,38 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 #: check(page, where): look at the page as it is now (settled)
 Check = Callable[[Any, str], None]
 
+#: A 640 px window at 200% zoom: 320 CSS px wide (WCAG 1.4.10 reflow), drawn at twice the density.
+ZOOMED = {"viewport": {"width": 320, "height": 568}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+#: A 390 px phone at 200% zoom: 195 CSS px wide.
+ZOOMED_PHONE = {"viewport": {"width": 195, "height": 422}, "device_scale_factor": 6, "is_mobile": True, "has_touch": True}
+
+#: Every visible control of the page that cannot be reached (issue #36): cut off beyond the page's
+#: sides with no scrolling box to bring it back, or, once scrolled to, under a fixed or sticky bar
+#: (the header, the offline banner, the decision dock). Returns "what: why" strings.
+UNREACHABLE = """() => {
+  const out = [], W = document.documentElement.clientWidth;
+  const name = el => (el.getAttribute('aria-label') || el.textContent || el.name || el.tagName).replace(/\\s+/g, ' ').trim().slice(0, 40);
+  const scrollsX = el => { for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) {
+      const s = getComputedStyle(p).overflowX; if ((s === 'auto' || s === 'scroll') && p.scrollWidth > p.clientWidth) return true; }
+    return false; };
+  const controls = [...document.querySelectorAll('button, input:not([type=hidden]), select, textarea, a[href], summary')]
+    .filter(el => el.checkVisibility({visibilityProperty: true}) && !el.closest('#dock, #ask, #toast, .tv-drawer')
+                  && el.getBoundingClientRect().width > 0);
+  for (const el of controls) {
+    const r = el.getBoundingClientRect();
+    if ((r.right > W + 1 || r.left < -1) && !scrollsX(el)) { out.push(name(el) + ': cut off at ' + Math.round(r.left) + '..' + Math.round(r.right)); continue; }
+    el.scrollIntoView({block: 'center', inline: 'nearest'});
+    const q = el.getBoundingClientRect();
+    const x = Math.min(Math.max(q.left + q.width / 2, 1), W - 1), y = q.top + Math.min(q.height / 2, 20);
+    const hit = document.elementFromPoint(x, y);
+    if (hit && hit !== el && !el.contains(hit) && !hit.contains(el) && !(el.labels && [...el.labels].some(l => l.contains(hit)))) {
+      out.push(name(el) + ': covered by ' + hit.tagName + '.' + hit.className);
+    }
+  }
+  window.scrollTo(0, 0);
+  return out;
+}"""
+
 
 class HostApi(Api):
     """The scenarios' API client, keeping each table's host token too (``CODE/host``)."""
@@ -84,7 +116,7 @@ def tv_moments(browser: Any, base: str, scenario: str, check: Check) -> list[str
     return seen
 
 
-def phone_steps(browser: Any, base: str, scenario: str, check: Check) -> list[str]:
+def phone_steps(browser: Any, base: str, scenario: str, check: Check, device: dict[str, Any] = PHONE) -> list[str]:
     """The deciding phone at every step of a phone scenario (with the part it taps open)."""
     api = HostApi(base)
     seen = []
@@ -92,7 +124,7 @@ def phone_steps(browser: Any, base: str, scenario: str, check: Check) -> list[st
         for lang, locale in LANGS:
             where = f"phone {step.name} {lang}"
             page = _open(browser, base, f"/t/{step.code}/seat?lang={lang}", locale,
-                         {f"seat_{step.code}": step.token}, **PHONE)
+                         {f"seat_{step.code}": step.token}, **device)
             page.locator(".me-bar").wait_for()
             _settle(page)
             if step.tap:
@@ -104,7 +136,7 @@ def phone_steps(browser: Any, base: str, scenario: str, check: Check) -> list[st
     return seen
 
 
-def other_pages(browser: Any, base: str, scenario: str, check: Check) -> list[str]:
+def other_pages(browser: Any, base: str, scenario: str, check: Check, device: dict[str, Any] = PHONE) -> list[str]:
     """For a TV scenario's first moment: the join page, the rules book and its search, the table's
     rules, the log, the story, the replay, a seat's phone and the host's phone; and the start page
     on a phone."""
@@ -124,7 +156,7 @@ def other_pages(browser: Any, base: str, scenario: str, check: Check) -> list[st
             sep = "&" if "?" in path else "?"
             who = " host" if f"host_{code}" in cookies else ""
             where = f"page {scenario}{path.replace(code, '')}{who} {lang}"
-            page = _open(browser, base, f"{path}{sep}lang={lang}", locale, cookies, **PHONE)
+            page = _open(browser, base, f"{path}{sep}lang={lang}", locale, cookies, **device)
             check(page, where)
             page.context.close()
             seen.append(where)
@@ -161,6 +193,13 @@ if __name__ == "__main__":
 
     logging.getLogger("werkzeug").setLevel(logging.ERROR)
     args = sys.argv[1:]
+    zoom = "--zoom" in args  # instead of axe: the controls out of reach at 320 px (200% zoom)
+    if zoom:
+        args.remove("--zoom")
+    device = ZOOMED
+    if "--phone-zoom" in args:  # a 390 px phone at 200%: 195 px
+        args.remove("--phone-zoom")
+        zoom, device = True, ZOOMED_PHONE
     out_json = None
     if "--json" in args:
         i = args.index("--json")
@@ -174,8 +213,21 @@ if __name__ == "__main__":
         found.extend(audit(page, where))
         loads.append(where)
 
+    cut: list[str] = []
+
+    def reach(page: Any, where: str) -> None:
+        cut.extend(f"{where}: {c}" for c in page.evaluate(UNREACHABLE))
+        loads.append(where)
+
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        if zoom:
+            for name, (fn, arg) in groups().items():
+                if fn is not tv_moments and (not args or name in args):
+                    fn(browser, base, arg, reach, device)
+            print(f"{len(loads)} pages at {device['viewport']['width']} px; {len(cut)} controls out of reach")
+            print("\n".join(cut))
+            sys.exit(0)
         for _ in walk(browser, base, check, args or None):
             pass
         browser.close()

@@ -29,6 +29,7 @@ from flask_babel import gettext
 from flask_wtf.csrf import generate_csrf
 from markupsafe import Markup
 
+from .. import engine
 from ..games import registry
 from ..games.base import RuleError
 from ..progress import SEAT_LOG_LINES
@@ -124,7 +125,9 @@ def fragment_context(snap: Snapshot, viewer: Viewer, log_lines: int = LOG_LINES[
     return {"view": public["state"], "me": me, "seat": viewer.seat, "table": table,
             "seat_name": seat_name, "seat_color": seat_color, "is_host": viewer.host,
             "act_url": url_for("pages.act", code=snap.table.code),
-            "log": svc.log_view(snap, viewer, limit=log_lines)}
+            "log": svc.log_view(snap, viewer, limit=log_lines),
+            # the newest reveal's public lines: the pages speak them once (static/app.js, issue #36)
+            "reveal": engine.last_reveal(snap.state)}
 
 
 @bp.app_template_global()
@@ -146,9 +149,12 @@ def _device_secrets(code: str) -> list[str | None]:
     return [request.cookies.get(seat_cookie(code)), request.cookies.get(host_cookie(code))]
 
 
-def _htmx_done(body: str = "", target: str = "#toast") -> Response:
-    """Success for an htmx post: ask every fragment to re-render, show ``body`` in ``target``."""
-    return htmx_response(body, trigger="refresh", retarget=target, reswap="innerHTML")
+def _htmx_done(body: str = "", target: str = "#toast", sealed: bool = False) -> Response:
+    """Success for an htmx post: ask every fragment to re-render, show ``body`` in ``target``.
+    ``sealed``: the post sealed this device's own secret answer, which its page says aloud
+    ("companion-sealed", static/app.js); the answer itself is never in the response."""
+    trigger: str | dict[str, str] = {"refresh": "", "companion-sealed": ""} if sealed else "refresh"
+    return htmx_response(body, trigger=trigger, retarget=target, reswap="innerHTML")
 
 
 # -- start, create, import -----------------------------------------------------------------------
@@ -340,8 +346,9 @@ def full_log(code: str) -> ResponseReturnValue:
 def act(code: str) -> ResponseReturnValue:
     viewer = cookie_viewer(code)
     key = request.headers.get("Idempotency-Key") or request.form.get("idempotency_key")
-    tables().act(code, viewer, form_action(request.form), key=key)
-    return _htmx_done()
+    action = form_action(request.form)
+    tables().act(code, viewer, action, key=key)
+    return _htmx_done(sealed=_snap(code).game.is_sealed_answer(action))
 
 
 @bp.post("/t/<room:code>/host/<op>")

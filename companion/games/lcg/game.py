@@ -87,8 +87,9 @@ class LcgGame(Game):
 
     def after_move(self, state: State, ctx: Ctx, action: Action) -> None:
         """Walk on through everything that needs nobody, to the next seat that must decide. Any
-        move but a phone's own countdown report starts a new run of windows (pace.py)."""
-        if action.get("type") != "pass_ahead":
+        move but a phone's own countdown report (or its player's time limit, which changes no
+        window) starts a new run of windows (pace.py)."""
+        if action.get("type") not in ("pass_ahead", "window_time"):
             pace.reset(state)
         flow.advance(state, ctx)
         lookahead.settle(state)

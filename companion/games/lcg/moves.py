@@ -412,6 +412,15 @@ def autopass(state: State, ctx: Ctx, action: Action) -> None:
     state["players"][seat]["autopass"] = sorted(set(kinds), key=allowed.index)
 
 
+def window_time(state: State, ctx: Ctx, action: Action) -> None:
+    """This seat's own time limit on windows that close by themselves (WCAG 2.2.1, issue #36): the
+    table's countdown times 1, 2, 4 or 10, or none (the phone waits for its player's Nothing or
+    Wait). Kept for the seat; every other seat keeps the table's countdown. Its phone still reports
+    once per window, Wait or not, so nothing shows who waited (seed 003 Page 6)."""
+    seat = ctx.actor.require_seat()
+    state["players"][seat]["time_scale"] = int(str(action.get("scale")))
+
+
 # -- host corrections --------------------------------------------------------------------------------
 def set_first(state: State, ctx: Ctx, action: Action) -> None:
     """Host correction of the first player (the table's truth wins; seed 003 Page 6 defines it)."""
@@ -518,6 +527,9 @@ MOVES = Moves([
              RULE_FACTS, who="seat"),
     Move("autopass", autopass, "This seat's own auto-pass settings (private).", PRODUCT, params.Autopass,
          who="seat"),
+    Move("window_time", window_time, "This seat's own time limit on windows that close by themselves: the "
+         "table's countdown times 1, 2, 4 or 10, or none (the phone waits for its player's tap).", PRODUCT,
+         params.WindowTime, who="seat"),
     _playing("set_first", set_first, "Host: correct the first player.", RULE_WINDOWS, params.SeatChoice,
              who="host"),
     _playing("set_phase", set_phase, "Host: jump to the start of a phase (closes any window; unrevealed plots "

@@ -164,6 +164,12 @@ class Autopass(LcgParams):
                                                             "`act.<phase>`); a list, or comma-separated")
 
 
+class WindowTime(LcgParams):
+    scale: Literal[0, 1, 2, 4, 10] | Literal["0", "1", "2", "4", "10"] = Field(
+        description="this seat's time limit on windows that close by themselves: the table's countdown "
+                    "times 1, 2, 4 or 10, or 0 for none (the phone waits for its player's tap)")
+
+
 class SetPhase(LcgParams):
     phase: data.Phase = Field(description="the phase to start")
 

@@ -89,8 +89,10 @@ def public_view(state: dict[str, Any]) -> dict[str, Any]:
         "opp": rnd["opp"] if rnd else None,
         "passed": list(rnd["passed"]) if rnd else [],
         "timer": opts.uniform_timer if rnd and rnd["type"] != "actions" else 0,
-        # the same for every seat, so the TV may show it; who already passed ahead is never shown
-        "countdown": ({"round": rnd.get("rid", rnd["opp"]), "seconds": opts.auto_close}
+        # the same for every device, so the TV may show it: how long the table may wait on the window
+        # (the longest of the seats' own limits; None when a seat waits for its player's tap); who
+        # already passed ahead is never shown
+        "countdown": ({"round": rnd.get("rid", rnd["opp"]), "seconds": _longest(state, opts.auto_close)}
                       if rnd and opts.auto_close else None),
         # where the open run of windows ends if nobody acts (lookahead.py); the same for every device
         "run": lookahead.public(state) if rnd else None,
@@ -206,6 +208,8 @@ def private_view(state: dict[str, Any], seat: str) -> dict[str, Any]:
         "used_plots": list(player["used_plots"]),
         "plot_prompt": sealed.private(prompt, seat) if prompt and sealed.is_open(prompt) else None,
         "autopass": list(player["autopass"]),
+        "time_scale": time_scale(state, seat),
+        "time_scales": list(TIME_SCALES),
         "autopass_kinds": autopass_kinds(),
         "autopass_groups": [{"phase": ph, "name": flow.PHASE_NAMES[ph],
                              "kinds": [k for k in autopass_kinds()
@@ -254,17 +258,34 @@ def _orders(items: list[Any]) -> list[list[Any]]:
     return [items, list(reversed(items))]
 
 
+#: a seat's time limit on windows: the table's countdown times this; 0 = none (issue #36)
+TIME_SCALES = (1, 2, 4, 10, 0)
+
+
+def time_scale(state: dict[str, Any], seat: str) -> int:
+    """The seat's own time limit on windows (moves.window_time); the table's countdown when unset."""
+    return int(state["players"][seat].get("time_scale", 1))
+
+
+def _longest(state: dict[str, Any], seconds: int) -> int | None:
+    """How long a window may wait at most: the longest of the seats' own limits, None when one waits
+    for its player's tap."""
+    scales = [time_scale(state, s) for s in state["seats"]]
+    return None if 0 in scales else seconds * max(scales)
+
+
 def _countdown(state: dict[str, Any], rnd: dict[str, Any] | None, seat: str) -> dict[str, Any] | None:
-    """This seat's countdown for the open round: the same length for every seat (table option), shown
-    until its phone reports at zero (passed ahead or waiting); None for the active player in their
-    marshalling segment."""
+    """This seat's countdown for the open round: the table option's length times the seat's own
+    time limit (None seconds: no limit, the phone waits for its player's tap), shown until its phone
+    reports (passed ahead or waiting); None for the active player in their marshalling segment."""
     seconds = LcgOptions.of(state).auto_close
     if not seconds or rnd is None or flow.must_end_segment(state, rnd, seat) or seat in rnd.get("ahead", ()) \
             or seat in rnd.get("waited", ()):
         return None
     if seat in rnd["passed"] and holder(rnd) != seat:
         return None
-    out: dict[str, Any] = {"round": rnd.get("rid", rnd["opp"]), "seconds": seconds}
+    scale = time_scale(state, seat)
+    out: dict[str, Any] = {"round": rnd.get("rid", rnd["opp"]), "seconds": seconds * scale if scale else None}
     if pace.armed(state, seat):
         out["armed"] = True  # this seat asked to be stopped here (its own view only)
     return out
