@@ -218,3 +218,21 @@ def test_public_and_private_views():
     assert t.public()["waiting_for"] == []
     assert t.public() == engine.public(t.game, t.state)
     assert t.private("p1") == GENERIC.private_view(t.g, "p1")
+
+
+def test_last_reveal_is_the_public_lines_of_the_event_that_revealed_and_nothing_before():
+    """Issue #36: the pages speak the newest reveal's summary; it is only public lines, and exists
+    only once the prompt is revealed (an answer's secret line is never part of it)."""
+    from companion.engine import Table, last_reveal
+    from companion.games.base import Actor
+
+    t = Table("generic", {"seats": "Red, Blue"})
+    t.join("p1", "Ana")
+    t.join("p2", "Bia")
+    t.act(Actor(seat="p1"), {"type": "open_prompt", "title": "Bid", "kind": "number", "min": 0, "max": 9})
+    t.act(Actor(seat="p1"), {"type": "answer", "prompt": "g1", "value": 7})
+    assert last_reveal(t.state) is None, "nothing is revealed yet: nothing to say"
+    seq = t.act(Actor(seat="p2"), {"type": "answer", "prompt": "g1", "value": 4})
+    said = last_reveal(t.state)
+    assert said is not None and said["seq"] == seq
+    assert [(e["msg"], e["params"]["result"]) for e in said["lines"]] == [('Revealed "%(title)s": %(result)s', "Ana 7, Bia 4")]
