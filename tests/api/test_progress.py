@@ -19,7 +19,7 @@ import pytest
 from tests.conftest import Api
 
 SECRET = 917
-LOG = re.compile(r'(<ol class="log" reversed data-lines="(\d+)">)(.*?)(</ol>)', re.S)
+LOG = re.compile(r'(<ol class="log" reversed data-lines="(\d+)"[^>]*>)(.*?)(</ol>)', re.S)
 ITEM = re.compile(r"<li\b.*?</li>", re.S)
 
 

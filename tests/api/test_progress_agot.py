@@ -25,7 +25,7 @@ from tests.conftest import Api
 from tools.tv_scenarios import agot_westeros
 
 LANGS = ["en", "pt-BR"]
-FIRST_LOG_LINE = re.compile(r'<ol class="log" reversed data-lines="\d+">(<li\b.*?</li>)', re.S)
+FIRST_LOG_LINE = re.compile(r'<ol class="log" reversed data-lines="\d+"[^>]*>(<li\b.*?</li>)', re.S)
 
 
 def sealed_round(app: Any, api: Api, code: str, tokens: dict[str, str], answers: list[tuple[str, Any]],
