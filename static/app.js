@@ -344,6 +344,18 @@
     }
   });
 
+  // A swapped result that says what it is (the rules search's answer: data-announce) is spoken once
+  // through the page's one live region; what the page showed when it loaded is not.
+  function announceSwapped() {
+    document.querySelectorAll("[data-announce]:not([data-announced])").forEach(function (el) {
+      el.setAttribute("data-announced", "");
+      if (loaded) { announce(el.getAttribute("data-announce")); }
+    });
+  }
+  var loaded = false;
+  document.addEventListener("DOMContentLoaded", function () { announceSwapped(); loaded = true; });
+  document.addEventListener("htmx:afterSettle", announceSwapped);
+
   document.addEventListener("htmx:afterSwap", function (e) {
     var t = e.detail && e.detail.target;
     if (!isFrag(t)) { return; }

@@ -161,3 +161,23 @@ def test_a_not_sure_answer_shows_three_verdicts_above_the_fold(browser, live_ser
     cards.first.locator("summary").click()
     expect(cards.first.locator(".rule-text")).to_be_visible()
     ctx.close()
+
+
+def test_a_search_answer_is_spoken_once_through_the_page_live_region(browser, live_server, console_errors):
+    """Issue 36/35: the rules page has one polite live region; an answer typed into the search is
+    announced there (its title and verdict, or "not sure" and the candidates), and the results
+    themselves are not a second live region."""
+    ctx = browser.new_context(locale="pt-BR", **PHONE)
+    page = ctx.new_page()
+    page.goto(f"{live_server.url}/rules/lcg?lang=pt_BR")
+    assert page.locator("[aria-live], [role=status], [role=alert]").count() == 2  # #announce, #toast
+    page.evaluate("""() => { window.said = []; new MutationObserver(() => window.said.push(
+        document.getElementById('announce').textContent)).observe(document.getElementById('announce'),
+        {childList: true, characterData: true, subtree: true}); }""")
+    page.locator("input[name=q]").fill("a meera pode anular a vibora vermelha")
+    expect(page.locator("#rules-results")).to_have_attribute("data-confidence", "high")
+    page.wait_for_function("() => window.said.some(t => t.includes('A resposta:'))")
+    said = " ".join(page.evaluate("() => window.said"))
+    assert "Meera" in said and "Não" in said
+    assert page.locator("#rules-results [aria-live], #rules-results [role=status]").count() == 0
+    ctx.close()

@@ -51,12 +51,12 @@ def _catalog(game: str) -> Catalog:
 
 def _texts(game: str) -> list[str]:
     """Everything a Portuguese player reads of this game: catalog translations and the reference's
-    titles, texts and section names (its keywords and sample questions are players' own search words,
-    which may use any variant)."""
+    titles, verdicts, texts and section names (its keywords, sample questions and asked phrasings are
+    players' own search words, which may use any variant)."""
     texts = [m.string if isinstance(m.string, str) else " ".join(m.string) for m in _catalog(game) if m.id]
     ref = tomllib.loads((GAMES / game / "data" / "reference.pt_BR.toml").read_text(encoding="utf-8"))
     texts += [str(ref.get("about", ""))] + [str(v) for v in ref.get("sections", {}).values()]
-    texts += [f"{e.get('title', '')} {e.get('text', '')}" for e in ref.get("entry", [])]
+    texts += [f"{e.get('title', '')} {e.get('verdict', '')} {e.get('text', '')}" for e in ref.get("entry", [])]
     return texts
 
 
