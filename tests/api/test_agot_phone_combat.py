@@ -20,7 +20,7 @@ def seat_frag(api, code: str, token: str, lang: str = "en") -> str:
 
 def panel(html: str) -> str:
     """The totals panel of a seat fragment (empty when the phone shows none)."""
-    m = re.search(r'<div class="ctot" id="agot-combat-totals".*?\n</div>', html, re.S)
+    m = re.search(r'<div class="ctot[^"]*" id="agot-combat-totals".*?\n</div>', html, re.S)
     return m.group(0) if m else ""
 
 
