@@ -88,20 +88,103 @@
     was.forEach(closed);
   });
 
-  // Shrink a zone's content until it fits (down to 55%), measured after every render and resize.
+  // No text under MIN_PX CSS pixels, whatever the screen (issue #37: a 1280x720 laptop showed the
+  // 1080 layout at 0.67, 10 px; a 1024x768 projector 7.5 px): an element whose own text computes
+  // smaller is set to MIN_PX. The map's labels are SVG, sized with the map (see mapLabels).
+  var MIN_PX = 12;
+  function ownText(el) {
+    for (var n = el.firstChild; n; n = n.nextSibling) {
+      if (n.nodeType === 3 && n.nodeValue.trim()) { return true; }
+    }
+    return false;
+  }
+  function floorText(root) {
+    root.querySelectorAll("[data-floor]").forEach(function (el) { el.style.fontSize = ""; delete el.dataset.floor; });
+    root.querySelectorAll("*").forEach(function (el) {
+      if (el.dataset && el.dataset.fit !== undefined && el !== root) { return; }  // its own fit floors it
+      if (!ownText(el) || el.closest("svg")) { return; }
+      if (parseFloat(getComputedStyle(el).fontSize) < MIN_PX - 0.05) {
+        el.style.fontSize = MIN_PX + "px";
+        el.dataset.floor = "1";
+      }
+    });
+  }
+  // The map's area names and orders never under MIN_PX either: their size in map units grows when
+  // the map is drawn small (a 720p laptop, a projector).
+  function mapLabels() {
+    mapWindows();
+    document.querySelectorAll("svg.tvmap").forEach(function (svg) {
+      var m = svg.getScreenCTM();
+      if (m && m.a > 0) { svg.style.setProperty("--map-px", (1 / m.a).toFixed(4)); }
+    });
+  }
+  // A map in a box narrower than Westeros (beside a combat, issue #37): the strip that fills the box,
+  // the whole height, centred on the fight; a name the strip would cut is not drawn (whole or none).
+  function mapWindows() {
+    document.querySelectorAll("svg.tvmap[data-focus-x]").forEach(function (svg) {
+      var W = +svg.dataset.mapW, H = +svg.dataset.mapH, cx = +svg.dataset.focusX;
+      var r = svg.getBoundingClientRect();
+      if (!r.width || !r.height) { return; }
+      var w = Math.min(W, H * r.width / r.height);
+      var x0 = Math.max(0, Math.min(W - w, cx - w / 2));
+      svg.setAttribute("viewBox", x0.toFixed(2) + " 0 " + w.toFixed(2) + " " + H);
+      svg.querySelectorAll("g.lbl").forEach(function (g) {
+        g.style.display = "";
+        var b = g.getBBox();
+        if (b.x < x0 - 0.2 || b.x + b.width > x0 + w + 0.2) { g.style.display = "none"; }
+      });
+    });
+  }
+  // Shrink a zone's content until it fits (down to 55%, never a text under MIN_PX), measured after
+  // every render and resize.
   function fit(el) {
     el.style.fontSize = "";
+    floorText(el);
     var scale = 1;
     while (el.scrollHeight > el.clientHeight + 1 && scale > 0.56) {
       scale -= 0.06;
       el.style.fontSize = scale.toFixed(2) + "em";
+      floorText(el);
     }
   }
   function fitAll() {
     var header = document.querySelector("body.tv .top");
     if (header) { body.style.setProperty("--ctl-w", header.offsetWidth + "px"); }
+    mapLabels();
     document.querySelectorAll("[data-fit]").forEach(fit);
+    document.querySelectorAll(".tv-frame, body.tv > .top, body.tv .top").forEach(floorOutside);
     document.querySelectorAll(".tv-strip").forEach(fitStrip);
+    document.querySelectorAll(".tv-frame ol.log").forEach(wholeEntries);
+  }
+  // the text outside every fitted zone (the strip, the controls, a stage that is not fitted)
+  function floorOutside(root) {
+    root.querySelectorAll("[data-floor]").forEach(function (el) {
+      if (!el.closest("[data-fit]")) { el.style.fontSize = ""; delete el.dataset.floor; }
+    });
+    root.querySelectorAll("*").forEach(function (el) {
+      if (el.closest("[data-fit]") || !ownText(el) || el.closest("svg")) { return; }
+      if (parseFloat(getComputedStyle(el).fontSize) < MIN_PX - 0.05) {
+        el.style.fontSize = MIN_PX + "px";
+        el.dataset.floor = "1";
+      }
+    });
+  }
+  // A log shows whole entries or none (issue #37: the last one was cut in half, or faded out): an
+  // entry that does not fit whole in the space its panel has is hidden, with every older one; a
+  // panel with room for no entry at all is hidden ("tv-log-none"), title included.
+  function wholeEntries(list) {
+    var panel = list.closest(".tv-panel") || list.parentElement;
+    var items = Array.prototype.slice.call(list.children);
+    items.forEach(function (li) { li.classList.remove("tv-cut"); });
+    panel.classList.remove("tv-log-none");
+    var box = list.getBoundingClientRect(), pane = panel.getBoundingClientRect();
+    var bottom = Math.min(box.bottom, pane.bottom - parseFloat(getComputedStyle(panel).paddingBottom || 0)) + 0.5;
+    var cut = false, shown = 0;
+    items.forEach(function (li) {
+      if (!cut && li.getBoundingClientRect().bottom > bottom) { cut = true; }
+      if (cut) { li.classList.add("tv-cut"); } else { shown += 1; }
+    });
+    if (!shown && items.length) { panel.classList.add("tv-log-none"); }
   }
   // The strip: the "waiting for" list (or, while people join, the seats) and the game's own part
   // (round, phase, the last-reveal button) must not be cut.
@@ -113,8 +196,9 @@
     if (w) { w.classList.remove("tight", "wrap", "count"); }
     // one step at a time while anything is cut: names only (the free seats only), the reveal button's
     // icon only, no step note, two rows of names, a count
+    floorOutside(strip);
     [[w, "tight"], [strip, "squeeze"], [strip, "squeeze2"], [seats ? null : w, "wrap"], [w, "count"]].forEach(function (s) {
-      if (s[0] && ((w && over(w)) || (game && over(game)))) { s[0].classList.add(s[1]); }
+      if (s[0] && ((w && over(w)) || (game && over(game)))) { s[0].classList.add(s[1]); floorOutside(strip); }
     });
   }
   document.addEventListener("htmx:afterSettle", function () { fitAll(); requestAnimationFrame(fitAll); expanded(); });

@@ -62,9 +62,57 @@ def text_stats(items: list[dict[str, Any]], limit: float = 16) -> dict[str, Any]
         "min_name": min((i["px"] for i in items if i["kind"] == "name"), default=None),
         "min_order": min((i["px"] for i in items if i["kind"] == "order"), default=None),
         "small": sorted(small, key=lambda i: -i["chars"]),
+        "all": items,
     }
 
 
 def measure(page: Any, limit: float = 16) -> dict[str, Any]:
     """text_stats of what ``page`` shows now."""
     return text_stats(page.evaluate(TEXT_SIZES), limit)
+
+
+# Every line of text a player would see cut (issue #37): a line box (one per wrapped line) of a
+# visible text node that an overflow-clipping ancestor, or the screen, shows only in part. A line
+# wholly outside is hidden, not cut (a log that shows whole lines or none). SVG text (the map's
+# labels, placed by hand) and text that ends in an ellipsis (checked apart) are left out.
+CUT_LINES = r"""(root) => {
+  const cut = [];
+  const top = document.querySelector(root || ".tv-frame") || document.body;
+  const clipOf = el => {
+    let r = {l: 0, t: 0, r: innerWidth, b: innerHeight};
+    for (let a = el.parentElement; a; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.overflowX !== "visible" || s.overflowY !== "visible") {
+        const q = a.getBoundingClientRect();
+        r = {l: Math.max(r.l, q.left), t: Math.max(r.t, q.top), r: Math.min(r.r, q.right), b: Math.min(r.b, q.bottom)};
+      }
+    }
+    return r;
+  };
+  const walker = document.createTreeWalker(top, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    if (!n.nodeValue.trim()) continue;
+    const el = n.parentElement;
+    if (!el || el.closest("svg, select, script, style, template, [hidden], .tv-drawer, #toast, #modal, #ask")) continue;
+    if (!el.checkVisibility({checkOpacity: true, checkVisibilityCSS: true})) continue;
+    if (getComputedStyle(el).textOverflow === "ellipsis") continue;
+    const c = clipOf(el);
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    for (const b of range.getClientRects()) {
+      if (b.width < 1 || b.height < 1) continue;
+      const inside = b.top >= c.t - 1 && b.bottom <= c.b + 1 && b.left >= c.l - 1 && b.right <= c.r + 1;
+      const outside = b.bottom <= c.t + 1 || b.top >= c.b - 1 || b.right <= c.l + 1 || b.left >= c.r - 1;
+      if (!inside && !outside) {
+        cut.push(`${(el.closest("[id]") || el).id || el.className}: ${n.nodeValue.trim().slice(0, 40)}`);
+        break;
+      }
+    }
+  }
+  return cut;
+}"""
+
+
+def cut_lines(page: Any, root: str = ".tv-frame") -> list[str]:
+    """The lines of text ``page`` shows cut (see CUT_LINES)."""
+    return list(page.evaluate(CUT_LINES, root))

@@ -21,6 +21,9 @@ DASHES = ("", "12 6", "4 6", "16 6 4 6", "2 4", "8 8", "", "12 4 2 4")
 #: narrow one for a phone; CSS shows one of the two.
 WIDE, NARROW = (1400, 400), (640, 470)
 LEFT, TOP, BOTTOM = 56, 18, 48
+#: End labels are 26 units tall (static/story.css ``.chart .end``): two equal lines' labels sit at
+#: least this far apart, so they never touch (issue #37: "1 Baratheon" on "1 Greyjoy").
+LABEL_GAP = 34
 
 
 @dataclass
@@ -100,7 +103,7 @@ def line_chart(title: str, rounds: list[int], seats: list[tuple[str, str]],
         line = Line(seat=seat, label=label, color=color, marker=marker, dash=dash)
         line.points = [(x_of(j), y_of(v), v) for j, v in enumerate(values.get(seat, [])) if v is not None]
         lines.append(line)
-    ends = _spread([ln.points[-1][1] if ln.points else bottom for ln in lines], 24, top + 8, bottom)
+    ends = _spread([ln.points[-1][1] if ln.points else bottom for ln in lines], LABEL_GAP, top + 8, bottom)
     for line, y in zip(lines, ends):
         line.end_y = y
     if narrow:

@@ -11,11 +11,11 @@ from playwright.sync_api import expect
 from tests.conftest import settle
 from tools.tv_scenarios import KEYS as GAME_KEYS
 from tools.tv_scenarios import SCENARIOS, SETUP_SCENARIOS, Api
-from tools.tv_text import measure
+from tools.tv_text import cut_lines, measure
 
 pytestmark = pytest.mark.browser
 
-SIZES = [(1920, 1080), (1280, 720)]
+SIZES = [(1920, 1080), (1280, 720), (1024, 768)]  # a TV, a laptop, a 4:3 projector (issue #37)
 LANGS = ["en", "pt_BR"]
 KEYS = {
     ("agot", "planning"): ["#agot-tracks", "#agot-wildlings", "#agot-houses", "#agot-planning .now", "svg.tvmap",
@@ -29,8 +29,9 @@ KEYS = {
     ("lcg", "challenges"): ["#lcg-players", "#lcg-priority", "#lcg-challenge .vs", "#lcg-flow .cur", ".lcg-head .phase"],
     ("immortals", "planning"): [".im-top", ".im-players", ".prompt-status", ".im-map", ".im-track"],
     ("catan_watch", "roll"): [".cw-turn", ".cw-dice", ".cw-steps", ".cw-ff", ".cw-wall", ".cw-track", ".cw-vp"],
-    ("catan_watch", "final_wait"): [".cw-turn", ".cw-final-wait .prompt-status", ".cw-steps", ".cw-vp"],
-    ("catan_watch", "final"): [".cw-turn", ".cw-rank .cw-winner", ".cw-steps", ".cw-vp"],
+    # once the game is over the figures have been moved: the ranking and the Wall take the stage (issue #37)
+    ("catan_watch", "final_wait"): [".cw-turn", ".cw-final-wait .prompt-status", ".cw-wall", ".cw-vp"],
+    ("catan_watch", "final"): [".cw-turn", ".cw-rank .cw-winner", ".cw-wall", ".cw-vp"],
     ("generic", "reveal"): [".counters", ".prompt.revealed .reveal", ".dice-now"],
     **GAME_KEYS,  # games that ship their scenario in their package (companion new-game writes one)
 }
@@ -53,7 +54,9 @@ MEASURE = """keys => {
     if (r.width < 1 || r.height < 1) { out.keys[k] = "empty"; continue; }
     if (r.top < -1 || r.left < -1 || r.bottom > innerHeight + 1 || r.right > innerWidth + 1) {
       out.keys[k] = "outside the viewport " + JSON.stringify(r); continue; }
-    const zone = el.closest(".tv-rail, .tv-stage, .tv-strip");
+    let zone = el.closest(".tv-rail, .tv-stage, .tv-strip");
+    // a rail whose panels join the grid on a 4:3 screen (display: contents) has no box of its own
+    if (zone && getComputedStyle(zone).display === "contents") zone = zone.parentElement;
     const z = zone ? zone.getBoundingClientRect() : null;
     if (!z) { out.keys[k] = "outside every zone"; continue; }
     if (r.bottom > z.bottom + 1 || r.right > z.right + 1 || r.top < z.top - 1) {
@@ -74,6 +77,15 @@ LABEL_OVERLAPS = """() => {
 }"""
 
 
+# The share of the map's box left empty above/below ("v") and beside ("h") the drawn map (its SVG
+# keeps its shape inside the box).
+MAP_BANDS = """() => {
+  const s = document.querySelector("svg.tvmap"), b = s.getBoundingClientRect(), v = s.viewBox.baseVal;
+  const k = Math.min(b.width / v.width, b.height / v.height);
+  return {v: (b.height - v.height * k) / b.height, h: (b.width - v.width * k) / b.width};
+}"""
+
+
 def check_tv(page, base: str, code: str, keys: list[str], agot_map: bool = False) -> None:
     for w, h in SIZES:
         page.set_viewport_size({"width": w, "height": h})
@@ -88,6 +100,7 @@ def check_tv(page, base: str, code: str, keys: list[str], agot_map: bool = False
             assert {k: v for k, v in m["keys"].items() if v != "ok"} == {}, where
             assert not (m["waiting"] or {}).get("cut"), f"{where}: waiting-for list cut {m['waiting']}"
             assert m["ellipsis"] == [], f"{where}: text cut short"
+            assert cut_lines(page) == [], f"{where}: a line of text cut by its box"  # whole lines or none (issue #37)
             assert not m["stripCut"], f"{where}: the strip's round/phase/reveal button is clipped"
             if h == 1080:
                 assert m["font"] >= 24, f"{where}: body text {m['font']} px"
@@ -96,10 +109,16 @@ def check_tv(page, base: str, code: str, keys: list[str], agot_map: bool = False
                 worst = [(i["px"], i["text"]) for i in sizes["small"][:6]]
                 assert sizes["share_small"] < 0.10, f"{where}: {sizes['share_small']:.0%} of the text under 16 px {worst}"
             least = 16 if h == 1080 else 12
+            if h < 1080:  # issue #37: a laptop or a projector shows no text under 12 CSS px
+                worst = sorted(sizes["all"], key=lambda i: i["px"])[:4]
+                assert not worst or worst[0]["px"] >= 12 - 0.05, f"{where}: text under 12 px {worst}"
             if agot_map:
                 assert sizes["min_name"] is not None and sizes["min_name"] >= least, f"{where}: area names {sizes['min_name']} px"
             if sizes["min_order"] is not None:
                 assert sizes["min_order"] >= least, f"{where}: orders {sizes['min_order']} px"
+            if agot_map and (w, h) == (1024, 768):  # issue #37: the 4:3 screen's height holds the map, no bands
+                band = page.evaluate(MAP_BANDS)
+                assert band["v"] <= 0.04 and band["h"] <= 0.06, f"{where}: empty bands around the map {band}"
             if agot_map:
                 labels = page.evaluate(LABEL_OVERLAPS)
                 assert labels["count"] == 50 and labels["bad"] == [], f"{where}: {labels}"
