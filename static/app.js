@@ -25,6 +25,14 @@
  */
 (function () {
   "use strict";
+  // Idiomorph moves kept nodes with the new state-preserving Element.moveBefore when the browser has
+  // it. In Chromium 156 moving the focused control that way (a tapped button whose part a live
+  // update replaces, focus kept for keyboard users) crashes the tab ("Target crashed" in
+  // tests/browser/test_agot_action_browser.py after the Raven swap). Without it idiomorph uses
+  // insertBefore, as in every browser before moveBefore: the page keeps working everywhere.
+  [Element, Document, DocumentFragment].forEach(function (kind) {
+    if (kind.prototype.moveBefore) { delete kind.prototype.moveBefore; }
+  });
   var body = document.body;
   var lastVersion = 0;          // newest table version a fragment was rendered at
   var lastMessage = Date.now(); // last sign of life from the server
@@ -117,6 +125,17 @@
     };
     Idiomorph.defaults.callbacks.afterNodeMorphed = function (oldNode, newNode) {
       if (oldNode.tagName === "DETAILS") { served.set(oldNode, newNode.hasAttribute("open")); }
+      // ignoreActiveValue also leaves the focused element's children alone. For a field that keeps
+      // what the player is typing; a focused button (the one just tapped) or link would keep its old
+      // words while becoming another control ("Done" on the button that now seals a plan): its
+      // content follows the server's, copied node by node (never parsed from a string).
+      if (oldNode === document.activeElement && oldNode.nodeType === 1 && newNode.nodeType === 1 &&
+          !/^(INPUT|TEXTAREA|SELECT)$/.test(oldNode.tagName) &&
+          !oldNode.querySelector("input, select, textarea") && oldNode.innerHTML !== newNode.innerHTML) {
+        oldNode.replaceChildren.apply(oldNode, Array.prototype.map.call(newNode.childNodes, function (c) {
+          return c.cloneNode(true);
+        }));
+      }
     };
   }
 
