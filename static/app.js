@@ -27,8 +27,8 @@
   "use strict";
   // Idiomorph moves kept nodes with the new state-preserving Element.moveBefore when the browser has
   // it. In Chromium 156 moving the focused control that way (a tapped button whose part a live
-  // update replaces, focus kept for keyboard users) crashes the tab ("Target crashed" in
-  // tests/browser/test_agot_action_browser.py after the Raven swap). Without it idiomorph uses
+  // update replaces, focus kept for keyboard users) crashes the tab ("Target crashed" in the
+  // board game's action browser test, after the Raven swap). Without it idiomorph uses
   // insertBefore, as in every browser before moveBefore: the page keeps working everywhere.
   [Element, Document, DocumentFragment].forEach(function (kind) {
     if (kind.prototype.moveBefore) { delete kind.prototype.moveBefore; }

@@ -25,6 +25,12 @@ LANGS = [("en", "en-US"), ("pt_BR", "pt-BR")]
 TV = {"viewport": {"width": 1920, "height": 1080}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
+def _langs(i: int, alternate: bool) -> list[tuple[str, str]]:
+    """Both languages at every step, or (``alternate``: the suite's walk) one per step, taking turns,
+    so each group still meets both and the audit costs half (docs/accessibility.md)."""
+    return LANGS if not alternate else [LANGS[i % 2]]
+
+
 #: check(page, where): look at the page as it is now (settled)
 Check = Callable[[Any, str], None]
 
@@ -90,14 +96,14 @@ def _open(browser: Any, base: str, path: str, locale: str, cookies: dict[str, st
     return page
 
 
-def tv_moments(browser: Any, base: str, scenario: str, check: Check) -> list[str]:
+def tv_moments(browser: Any, base: str, scenario: str, check: Check, alternate: bool = False) -> list[str]:
     """The host's TV at each moment of a TV scenario, then with its drawer open, then (where there is
     one) with the last reveal open."""
     api = HostApi(base)
     seen = []
     found = TV_SCENARIOS.get(scenario) or SETUP_SCENARIOS[scenario]
-    for moment, code in found(api):
-        for lang, locale in LANGS:
+    for i, (moment, code) in enumerate(found(api)):
+        for lang, locale in _langs(i, alternate):
             where = f"tv {scenario}/{moment} {lang}"
             host = {f"host_{code}": api.tokens[f"{code}/host"]} if f"{code}/host" in api.tokens else {}
             page = _open(browser, base, "/" if code == "/" else f"/t/{code}/screen?lang={lang}", locale, host, **TV)
@@ -120,12 +126,13 @@ def tv_moments(browser: Any, base: str, scenario: str, check: Check) -> list[str
     return seen
 
 
-def phone_steps(browser: Any, base: str, scenario: str, check: Check, device: dict[str, Any] = PHONE) -> list[str]:
+def phone_steps(browser: Any, base: str, scenario: str, check: Check, device: dict[str, Any] = PHONE,
+                alternate: bool = False) -> list[str]:
     """The deciding phone at every step of a phone scenario (with the part it taps open)."""
     api = HostApi(base)
     seen = []
-    for step in phone_scenarios.SCENARIOS[scenario](api):
-        for lang, locale in LANGS:
+    for i, step in enumerate(phone_scenarios.SCENARIOS[scenario](api)):
+        for lang, locale in _langs(i, alternate):
             where = f"phone {step.name} {lang}"
             page = _open(browser, base, f"/t/{step.code}/seat?lang={lang}", locale,
                          {f"seat_{step.code}": step.token}, **device)
@@ -140,7 +147,8 @@ def phone_steps(browser: Any, base: str, scenario: str, check: Check, device: di
     return seen
 
 
-def other_pages(browser: Any, base: str, scenario: str, check: Check, device: dict[str, Any] = PHONE) -> list[str]:
+def other_pages(browser: Any, base: str, scenario: str, check: Check, device: dict[str, Any] = PHONE,
+                alternate: bool = False) -> list[str]:
     """For a TV scenario's first moment: the join page, the rules book and its search, the table's
     rules, the log, the story, the replay, a seat's phone and the host's phone; and the start page
     on a phone."""
@@ -155,8 +163,8 @@ def other_pages(browser: Any, base: str, scenario: str, check: Check, device: di
         (f"/t/{code}/rules", seated), (f"/t/{code}/log", seated), (f"/t/{code}/story", seated),
         (f"/t/{code}/replay", seated), (f"/t/{code}/seat", seated), (f"/t/{code}/seat", host)]
     seen = []
-    for lang, locale in LANGS:
-        for path, cookies in pages:
+    for i, (path, cookies) in enumerate(pages):
+        for lang, locale in _langs(i, alternate):
             sep = "&" if "?" in path else "?"
             who = " host" if f"host_{code}" in cookies else ""
             where = f"page {scenario}{path.replace(code, '')}{who} {lang}"
