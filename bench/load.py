@@ -178,15 +178,16 @@ def main() -> int:
         print(f"\n==== {kind}")
         results[kind] = measure(kind, args)
     print("\n== summary (same run, same load)")
-    print(f"{'server':<14} {'p50':>8} {'p95':>8} {'p99':>8} {'missing':>8}")
+    print(f"{'server':<14} {'p50':>8} {'p95':>8} {'p99':>8} {'missing':>8} {'CPU/reveal':>11}")
     for kind, r in results.items():
-        print(f"{kind:<14} {r['p50']:>6.1f}ms {r['p95']:>6.1f}ms {r['p99']:>6.1f}ms {r['missing']:>8}")
+        print(f"{kind:<14} {r['p50']:>6.1f}ms {r['p95']:>6.1f}ms {r['p99']:>6.1f}ms {r['missing']:>8} "
+              f"{r['cpu_ms']:>9.1f}ms")
     for kind in ("project", "project-hint", "project-fetch"):
         for base_kind in ("echo", "echo-fsync"):
             if kind in results and base_kind in results and results[base_kind]["p99"]:
                 p, b = results[kind], results[base_kind]
                 print(f"{kind} / {base_kind}: p50 x{p['p50'] / b['p50']:.2f}  p95 x{p['p95'] / b['p95']:.2f}  "
-                      f"p99 x{p['p99'] / b['p99']:.2f}")
+                      f"p99 x{p['p99'] / b['p99']:.2f}  server CPU per reveal x{p['cpu_ms'] / b['cpu_ms']:.2f}")
     return 0 if all(r["missing"] == 0 for r in results.values()) else 1
 
 
@@ -291,6 +292,9 @@ def _measure(base: str, proc: subprocess.Popen[bytes], args: argparse.Namespace)
     if server:
         print(f"server CPU: {cpu:.1f} s over {wall:.1f} s wall = {100 * cpu / wall:.0f}% of one core; "
               f"RSS {sum(p.memory_info().rss for p in [server, *server.children(recursive=True)]) / 2**20:.0f} MiB")
+        # issue 41: the figure to halve, comparable between the project and the echoes of one run
+        per = f"{1000 * cpu / len(latencies):.1f} ms" if latencies else "n/a (no reveal delivered)"
+        print(f"server CPU per delivered reveal: {per}")
     fetched, patched = sum(c.fetches for c in all_clients), sum(c.patched for c in all_clients)
     pushed = sum(c.pushed for c in all_clients)
     print(f"pages: {fetched} fragment fetches, {patched} progress events taken without a fetch, "
@@ -301,7 +305,8 @@ def _measure(base: str, proc: subprocess.Popen[bytes], args: argparse.Namespace)
     gevent.killall(greenlets, block=True, timeout=10)  # before the server stops under them
     nothing = float("nan")
     return {"p50": pct(50) if latencies else nothing, "p95": pct(95) if latencies else nothing,
-            "p99": pct(99) if latencies else nothing, "missing": missing}
+            "p99": pct(99) if latencies else nothing, "missing": missing,
+            "cpu_ms": 1000 * cpu / len(latencies) if server and latencies else nothing}
 
 
 if __name__ == "__main__":
