@@ -98,16 +98,26 @@
     }
     return false;
   }
-  function floorText(root) {
-    root.querySelectorAll("[data-floor]").forEach(function (el) { el.style.fontSize = ""; delete el.dataset.floor; });
+  // Floor the text under ``root``, leaving alone what ``skip`` says another pass floors.
+  function floorWithin(root, skip) {
+    root.querySelectorAll("[data-floor]").forEach(function (el) {
+      if (!skip(el)) { el.style.fontSize = ""; delete el.dataset.floor; }
+    });
     root.querySelectorAll("*").forEach(function (el) {
-      if (el.dataset && el.dataset.fit !== undefined && el !== root) { return; }  // its own fit floors it
-      if (!ownText(el) || el.closest("svg")) { return; }
+      if (skip(el) || !ownText(el) || el.closest("svg")) { return; }
       if (parseFloat(getComputedStyle(el).fontSize) < MIN_PX - 0.05) {
         el.style.fontSize = MIN_PX + "px";
         el.dataset.floor = "1";
       }
     });
+  }
+  // a fitted zone: all its text but a nested zone (its own fit floors it)
+  function floorText(root) {
+    floorWithin(root, function (el) { return el !== root && el.dataset.fit !== undefined; });
+  }
+  // the text outside every fitted zone (the strip, the controls, a stage that is not fitted)
+  function floorOutside(root) {
+    floorWithin(root, function (el) { return !!el.closest("[data-fit]"); });
   }
   // The map's area names and orders never under MIN_PX either: their size in map units grows when
   // the map is drawn small (a 720p laptop, a projector).
@@ -152,22 +162,9 @@
     if (header) { body.style.setProperty("--ctl-w", header.offsetWidth + "px"); }
     mapLabels();
     document.querySelectorAll("[data-fit]").forEach(fit);
-    document.querySelectorAll(".tv-frame, body.tv > .top, body.tv .top").forEach(floorOutside);
+    document.querySelectorAll(".tv-frame, body.tv .top").forEach(floorOutside);
     document.querySelectorAll(".tv-strip").forEach(fitStrip);
     document.querySelectorAll(".tv-frame ol.log").forEach(wholeEntries);
-  }
-  // the text outside every fitted zone (the strip, the controls, a stage that is not fitted)
-  function floorOutside(root) {
-    root.querySelectorAll("[data-floor]").forEach(function (el) {
-      if (!el.closest("[data-fit]")) { el.style.fontSize = ""; delete el.dataset.floor; }
-    });
-    root.querySelectorAll("*").forEach(function (el) {
-      if (el.closest("[data-fit]") || !ownText(el) || el.closest("svg")) { return; }
-      if (parseFloat(getComputedStyle(el).fontSize) < MIN_PX - 0.05) {
-        el.style.fontSize = MIN_PX + "px";
-        el.dataset.floor = "1";
-      }
-    });
   }
   // A log shows whole entries or none (issue #37: the last one was cut in half, or faded out): an
   // entry that does not fit whole in the space its panel has is hidden, with every older one; a
