@@ -125,7 +125,20 @@ class Database:
 
     def shared_secret(self) -> str:
         """The key that signs cookies and form tokens, kept in the database so every process on it
-        (and the next start) signs alike; created on first use."""
+        (and the next start) signs alike; created on first use.
+
+        Workers booting together on a fresh database may both find no key and both insert one: the
+        second insert breaks the primary key, and that worker reads the first one's key instead (it
+        used to die with the error, and gunicorn stopped the whole server: "Worker failed to boot",
+        seen by tests/deploy/test_failover.py)."""
+        from sqlalchemy.exc import IntegrityError
+
+        try:
+            return self._secret_once()
+        except IntegrityError:  # another worker inserted it between our read and our insert
+            return self._secret_once()
+
+    def _secret_once(self) -> str:
         import secrets
 
         from .models import AppSetting
@@ -135,7 +148,8 @@ class Database:
             if row is None:
                 row = AppSetting(key="secret_key", value=secrets.token_hex(32))
                 s.add(row)
-            return row.value
+            value = row.value
+        return value
 
     def dispose(self) -> None:
         self.engine.dispose()

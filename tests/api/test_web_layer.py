@@ -108,6 +108,27 @@ def test_without_variables_the_defaults_hold(tmp_path, monkeypatch):
         app.extensions["companion.tables"].db.dispose()
 
 
+
+def test_a_worker_that_loses_the_race_for_the_first_key_takes_the_winners(app, monkeypatch):
+    """Two workers booting on a fresh database both read "no key yet"; the second insert breaks
+    the primary key. That worker must take the first one's key, not die (gunicorn then stopped the
+    whole server: "Worker failed to boot", tests/deploy/test_failover.py)."""
+    from sqlmodel import Session
+
+    db = app.extensions["companion.tables"].db
+    winner = db.shared_secret()  # the other worker's, already committed
+    real_get = Session.get
+    raced = []
+
+    def read_before_the_other_commits(self, model, key, *args, **kwargs):
+        if key == "secret_key" and not raced:
+            raced.append(key)
+            return None
+        return real_get(self, model, key, *args, **kwargs)
+
+    monkeypatch.setattr(Session, "get", read_before_the_other_commits)
+    assert db.shared_secret() == winner and raced == ["secret_key"]
+
 # -- gevent patches first --------------------------------------------------------------------------
 SPY = """
 import json, sys, warnings
