@@ -87,8 +87,14 @@
     quietRefusal: function (selector, status) { quiet.push({ selector: selector, status: status }); },
     announce: announce
   });
+  // A proxy's "bad gateway" or "gateway timeout" (502, 504): the proxy in front of several hosts
+  // got no answer from the app, e.g. the host died mid-request (docs/deploy.md, "Losing a host").
+  // It is not the app's answer: never shown, and a tap it ate may or may not have been applied, so
+  // it is kept with its key and sent again, as a tap the network lost (htmx:sendError below).
+  function noAnswer(status) { return status === 502 || status === 504; }
   document.addEventListener("htmx:beforeSwap", function (e) {
     var d = e.detail || {}, elt = d.requestConfig && d.requestConfig.elt, status = d.xhr && d.xhr.status;
+    if (noAnswer(status)) { d.shouldSwap = false; return; }
     if (!elt || !elt.closest) { return; }
     quiet.forEach(function (q) { if (status === q.status && elt.closest(q.selector)) { d.shouldSwap = false; } });
   });
@@ -349,7 +355,7 @@
     var v = xhr && parseInt(xhr.getResponseHeader("X-Table-Version"), 10);
     if (v > lastVersion) { lastVersion = v; }
     if (frag && d.elt === frag && d.successful && v > 0) { fragVersion.set(frag, v); }
-    if (xhr && xhr.status) { lastMessage = Date.now(); setConnection("online"); }
+    if (xhr && xhr.status && !noAnswer(xhr.status)) { lastMessage = Date.now(); setConnection("online"); }
     if (frag) {
       busy.set(frag, Math.max(0, (busy.get(frag) || 1) - 1));
       if (!busy.get(frag) && again.has(frag)) {
@@ -553,6 +559,14 @@
   document.addEventListener("htmx:afterRequest", function (e) {
     var elt = e.detail.elt, xhr = e.detail.xhr;
     if (!isAction(elt) || !xhr || !xhr.status) { return; }
+    if (noAnswer(xhr.status)) {
+      // the app never answered (its host died): queued with the same key; the probe finds a live
+      // host (through the proxy) at once, and the queue is sent when the page is online again
+      setConnection("offline");
+      queueTap(elt, e.detail.requestConfig || {});
+      probe();
+      return;
+    }
     elt.idemKey = null;                        // answered: the next tap is a new one
     // Our htmx settings swap a refusal (4xx) like an answer, so htmx calls it "successful": the
     // draft is forgotten only when the table accepted the tap (a refused plan keeps every pick).
@@ -575,6 +589,11 @@
     fetch(item.path, { method: "POST", headers: headers, credentials: "same-origin",
                        body: new URLSearchParams(item.params).toString() })
       .then(function (r) {
+        if (noAnswer(r.status)) {   // not applied, or not known to be: it stays first in the queue,
+          flushing = false;         // sent again when a probe (every 2 s) finds the page online
+          setConnection("offline");
+          return null;
+        }
         return r.text().then(function (text) {
           var rest = readQueue().filter(function (x) { return x.key !== item.key; });
           writeQueue(rest);

@@ -134,3 +134,36 @@ def test_a_tap_whose_answer_was_lost_is_retried_and_applied_once(live_server, jo
     expect(ana.locator(".counter-value").first).to_have_text("1")
     log = _api(base, "GET", f"/api/tables/{code}/log")["log"]
     assert sum(1 for e in log if e.get("action", {}).get("type") == "adjust" or "VP" in e.get("text", "")) == 1
+
+
+@pytest.mark.parametrize("applied", [True, False], ids=["applied", "not-applied"])
+def test_a_tap_the_proxy_answers_502_is_sent_again_with_its_key_and_applied_once(
+        live_server, join_phone, console_errors, applied):
+    """Behind nginx, a tap in flight when its host dies gets nginx's 502 page (docs/deploy.md,
+    "Losing a host"): it was applied, or never arrived. The phone must not show the proxy's page,
+    and must send the same tap again with the same key until the app answers: applied once."""
+    console_errors.allow(OFFLINE_NOISE + r"|502|Bad Gateway")
+    base = live_server.url
+    t = _api(base, "POST", "/api/tables", json={"game": "generic", "options": {"seats": "A, B"}})
+    code = t["code"]
+    ana = join_phone(t["join_url"], "Ana", "A")
+    keys: list[str] = []
+
+    def host_dies(route):
+        keys.append(route.request.headers.get("idempotency-key", ""))
+        if applied:
+            route.fetch()      # the dying host had applied it...
+        route.fulfill(status=502, content_type="text/html",   # ...and nginx says what nginx says
+                      body="<html><head><title>502 Bad Gateway</title></head><body>"
+                           "<center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>")
+
+    ana.route("**/act", host_dies, times=1)
+    ana.on("request", lambda req: keys.append(req.headers.get("idempotency-key", ""))
+           if req.method == "POST" and req.url.endswith("/act") else None)
+    ana.locator("button[aria-label='VP +1']").click()
+    expect(ana.locator(".counter-value").first).to_have_text("1")
+    expect(ana.locator("#toast")).to_contain_text("sent")
+    assert "Bad Gateway" not in ana.locator("body").inner_text()
+    assert _counter(base, code) == 1
+    sent = [k for k in keys if k]
+    assert len(sent) >= 2 and len(set(sent)) == 1, sent  # the same tap, the same key, sent again
