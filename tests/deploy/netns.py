@@ -53,9 +53,12 @@ class Namespace:
     def hide(self) -> None:
         # marked as this test's (protocol ROUTES) with the run's pid as its metric: a later run
         # removes it if this one crashed while the host was hidden
-        ip("route", "replace", "unreachable", f"{self.front}/32", "proto", ROUTES, "metric", str(os.getpid()))
+        ip("route", "del", f"{self.front}/32", "dev", self.outside, check=False)
+        ip("route", "add", "unreachable", f"{self.front}/32", "proto", ROUTES, "metric", str(os.getpid()))
 
     def show(self) -> None:
+        ip("route", "del", "unreachable", f"{self.front}/32", "proto", ROUTES, "metric", str(os.getpid()),
+           check=False)
         ip("route", "replace", f"{self.front}/32", "dev", self.outside)
 
     def remove(self) -> None:

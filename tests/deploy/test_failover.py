@@ -31,7 +31,7 @@ import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -243,13 +243,23 @@ def _marker(title: str) -> str:
     return f"Revealed &#34;{title}&#34;"  # the log line as the fragments write it
 
 
-def _wait(check: object, limit: float, what: str) -> None:
+def _wait(check: Callable[[], object], limit: float, what: str, why: Callable[[], str] = str) -> None:
     deadline = time.monotonic() + limit
     while time.monotonic() < deadline:
-        if check():  # type: ignore[operator]
+        if check():
             return
         time.sleep(0.05)
-    pytest.fail(f"not within {limit:.0f} s: {what}")
+    pytest.fail(f"not within {limit:.0f} s: {what} {why()}")
+
+
+def _behind(pages: list[Page], marker: str) -> Callable[[], str]:
+    """What the pages that do not show ``marker`` went through (for a failure's message)."""
+    def say() -> str:
+        now = time.monotonic()
+        return "; ".join(f"{p.code}/{p.view} v{p.version} opened {[round(o - now, 1) for o in p.opened]} "
+                         f"dropped {[round(d - now, 1) for d in p.dropped]} failures {dict(p.failures)}"
+                         for p in pages if marker not in p.seen)
+    return say
 
 
 class ChromiumTv:
@@ -292,6 +302,7 @@ class Kill:
 
     at: float = 0.0
     served: dict[str, float] = field(default_factory=dict)
+    misses: list[str] = field(default_factory=list)  # the asks not answered 200, when and how
 
     def watch(self, base: str, codes: list[str], limit: float = 30.0) -> None:
         """Ask nginx for every table, again and again from the kill on, noting when each answers."""
@@ -299,9 +310,15 @@ class Kill:
         while len(self.served) < len(codes) and time.monotonic() < self.at + limit:
             for code in codes:
                 if code not in self.served:
-                    with contextlib.suppress(requests.RequestException):
-                        if http.get(f"{base}/api/tables/{code}", timeout=2).ok:
-                            self.served[code] = time.monotonic() - self.at
+                    try:
+                        r = http.get(f"{base}/api/tables/{code}", timeout=2)
+                        miss = "" if r.ok else str(r.status_code)
+                    except requests.RequestException as err:
+                        miss = type(err).__name__
+                    if miss:
+                        self.misses.append(f"{code} {miss} at {time.monotonic() - self.at:.2f} s")
+                    else:
+                        self.served[code] = time.monotonic() - self.at
             time.sleep(0.02)
 
 
@@ -367,11 +384,13 @@ def test_a_host_killed_mid_round_loses_nothing_and_every_page_comes_back(stack: 
         clock = time.monotonic()            # ... and ours, at the same moment
         kill = _play_round(st, tables, ledger, "Round 1 bid", "g1", victim=victim)
         assert kill is not None
-        _wait(lambda: all(_marker("Round 1 bid") in p.seen for p in pages), 30, "every page shows round 1's reveal")
+        _wait(lambda: all(_marker("Round 1 bid") in p.seen for p in pages), 30, "every page shows round 1's reveal",
+              _behind(pages, _marker("Round 1 bid")))
         if tv:
             tv.shows("Round 1 bid", 30_000)
         _play_round(st, tables, ledger, "Round 2 bid", "g2")  # the next round, all on the survivor
-        _wait(lambda: all(_marker("Round 2 bid") in p.seen for p in pages), 30, "every page shows round 2's reveal")
+        _wait(lambda: all(_marker("Round 2 bid") in p.seen for p in pages), 30, "every page shows round 2's reveal",
+              _behind(pages, _marker("Round 2 bid")))
         if tv:
             tv.shows("Round 2 bid", 30_000)
             tv_states = tv.transitions()
@@ -383,7 +402,8 @@ def test_a_host_killed_mid_round_loses_nothing_and_every_page_comes_back(stack: 
             tv.ctx.close()
 
     assert len(kill.served) == len(tables), f"tables never served after the kill: {kill.served}"
-    assert max(kill.served.values()) <= WITHIN, f"a table was served {max(kill.served.values()):.2f} s after the kill"
+    assert max(kill.served.values()) <= WITHIN, \
+        f"a table was served {max(kill.served.values()):.2f} s after the kill; before: {kill.misses}"
     # who lost their stream, and how soon each was live again
     dropped = [p for p in pages if any(d > kill.at for d in p.dropped)]
     back = sorted(min(o for o in p.opened if o > kill.at) - kill.at for p in dropped if any(o > kill.at for o in p.opened))
