@@ -36,7 +36,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .i18n import catalog_dirs
     from .resources import STATIC, TEMPLATES
     from .tables import Tables
-    from .web import api, assets, errors, hosts, i18n_web, log_memo, pages, rules, security, story
+    from .web import admit, api, assets, errors, hosts, i18n_web, log_memo, pages, rules, security, story
     from .web.common import TextResponse
     from .web.room import RoomCode
 
@@ -56,6 +56,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         PROGRESS_EVENTS="1",  # "0": every change makes every page fetch (companion.progress; bench)
         PUSH_FRAGMENTS="1",  # "0": a change reaches a page as a hint, and the page fetches (web/live_push.py)
         CACHE_TABLES="256",  # tables whose state each process keeps in memory (companion/table_log.py)
+        ADMISSION_LIMIT=None,  # requests at work at once per process (web/admit.py); 0: no admission control
+        ADMISSION_WAIT="1.0",  # seconds a request may wait for a slot before its 503
+        ADMISSION_RETRY_AFTER="2",  # the 503's Retry-After (seconds)
     )
     app.config.from_prefixed_env(ENV_PREFIX, loads=str)
     app.config.update(config or {})
@@ -78,6 +81,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     Babel(app, locale_selector=i18n_web.select_locale)
     Htmx(app)
     hosts.init_app(app)  # first of the request hooks: a foreign Host name is refused before anything
+    admit.init_app(app)  # then a slot (or 503 + Retry-After) before any hook touches the database
     assets.init_app(app)  # compression first, so it sees every other hook's headers
     i18n_web.init_app(app)
     errors.init_app(app)

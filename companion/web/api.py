@@ -26,6 +26,7 @@ from ..schemas import (
     validate,
 )
 from ..tables import NO_TABLE
+from . import admit
 from .common import api_viewer, cookie_viewer, public_base, readable_record, tables
 from .i18n_web import translate
 from .live_patch import progress_data
@@ -213,17 +214,25 @@ def stream(code: str) -> ResponseReturnValue:
         seen = -1
     if not svc.db.is_sqlite:
         svc.live.attach_fanout(svc.db.url)
+    # Each read or render for an event holds a slot of the process's admission while it runs, and
+    # none while the stream waits (web/admit.py): the stream's hours are not in-flight work.
     patch = None
     if str(current_app.config["PROGRESS_EVENTS"]) != "0":
         def patch(change: Progress) -> str | None:
             # The device's seat, resolved at the first progress event (not when thousands of
             # pages connect at once): a phone may be sent its progress lines (companion.progress).
-            return progress_data(code, cookie_viewer(code).seat, change)
+            with admit.slot():
+                return progress_data(code, cookie_viewer(code).seat, change)
     push = None
     view = request.args.get("push", "")
     if view in PUSHABLE and str(current_app.config["PUSH_FRAGMENTS"]) != "0":
         def push(version: int) -> tuple[int, str] | None:
-            return fragment_data(code, view, version)
-    gen = counted_stream(svc.live.stream(code, lambda: svc.version(code), seen=seen, patch=patch, push=push))
+            with admit.slot():
+                return fragment_data(code, view, version)
+
+    def current() -> int | None:
+        with admit.slot():
+            return svc.version(code)
+    gen = counted_stream(svc.live.stream(code, current, seen=seen, patch=patch, push=push))
     return Response(stream_with_context(gen), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

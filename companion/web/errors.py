@@ -51,6 +51,8 @@ HTTP_MESSAGES = {
     413: N_("What was sent is too large."),
     429: N_("Too many wrong room codes from this device. Wait a minute, then check the code on the screen."),
     500: N_("Something went wrong on the server; nothing was changed."),
+    # web/admit.py: the process is saturated; the answer carries Retry-After
+    503: N_("The server is busy right now. Nothing was changed: try again in a moment."),
 }
 
 

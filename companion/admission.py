@@ -1,0 +1,130 @@
+"""Admission control: a bounded count of requests at work per process, and a short wait for a slot.
+
+Why (issue 41): at 1,000 tables on two cores, ``--workers 4`` on PostgreSQL delivered 80% of the
+reveals. Thousands of requests ran at once on each worker; each took a pooled database connection
+at its first query, then waited for a CPU before it could finish and give it back, and the requests
+behind them waited 30 s for a connection and failed (504 pool timeouts). Here a request waits for
+one of ``limit`` slots *before* it touches anything (no connection, no session, no lock); at most
+``limit`` requests per process work at once, set under the database pool's size, so a worker's
+requests never queue for a connection. A request that finds no slot within ``wait`` seconds (or
+finds ``backlog`` others already waiting) gets ``503`` with ``Retry-After`` at once: the pages and
+``bench/load.py`` come back then, with the same idempotency key for a tap. It changes nothing.
+
+Event streams hold a slot only while they do work (opening, and each read or render for an event:
+:meth:`Admission.slot`), never while they wait for the next change. Static files and the connection
+probe touch no database and are never held back (``EXEMPT``).
+
+Greenlets (``companion serve``) and threads (tests) both work: the semaphore is ``threading``'s,
+which gevent's monkey-patching makes cooperative. A greenlet that holds a slot and asks again
+(a stream's push calling the same read) does not take a second one.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+#: Paths that never wait: files served from memory or disk, and the phones' connection probe
+EXEMPT = ("/static/", "/alive", "/favicon")
+
+
+@dataclass
+class Admission:
+    """At most ``limit`` holders at once; newcomers wait up to ``wait`` s, ``backlog`` at most."""
+
+    limit: int
+    wait: float = 1.0
+    #: waiters allowed beyond which a newcomer is shed at once (a burst far past the capacity)
+    backlog: int = 0
+    #: seconds a shed client is told to wait (``Retry-After``)
+    retry_after: int = 2
+    admitted: int = 0
+    shed: int = 0
+    waiting: int = 0
+    active: int = 0
+    _slots: threading.BoundedSemaphore = field(init=False, repr=False)
+    _mine: threading.local = field(init=False, repr=False, default_factory=threading.local)
+    _count: threading.Lock = field(init=False, repr=False, default_factory=threading.Lock)
+
+    def __post_init__(self) -> None:
+        if self.limit < 1:
+            raise ValueError("an admission limit is at least 1 (0 means: no admission control)")
+        self.backlog = self.backlog or 4 * self.limit
+        self._slots = threading.BoundedSemaphore(self.limit)
+
+    def held(self) -> bool:
+        """Whether this greenlet (thread) holds a slot now."""
+        return bool(getattr(self._mine, "depth", 0))
+
+    def enter(self, wait: float | None = None) -> bool:
+        """Take a slot, waiting at most ``wait`` seconds (None: this admission's own budget; a
+        negative value: as long as it takes). False: shed, the caller answers 503."""
+        if self.held():
+            self._mine.depth += 1
+            return True
+        budget = self.wait if wait is None else wait
+        got = self._slots.acquire(blocking=False)
+        if not got:
+            if 0 <= budget and self.waiting >= self.backlog:
+                got = False  # far past the capacity: say so now rather than after the budget
+            else:
+                with self._count:
+                    self.waiting += 1
+                try:
+                    got = self._slots.acquire(timeout=budget) if budget >= 0 else self._slots.acquire()
+                finally:
+                    with self._count:
+                        self.waiting -= 1
+        with self._count:
+            if got:
+                self.admitted += 1
+                self.active += 1
+            else:
+                self.shed += 1
+        if got:
+            self._mine.depth = 1
+        return got
+
+    def leave(self) -> None:
+        """Give back the slot :meth:`enter` took (the outermost of this greenlet's nested entries)."""
+        depth = getattr(self._mine, "depth", 0)
+        if depth <= 0:
+            return
+        self._mine.depth = depth - 1
+        if depth == 1:
+            with self._count:
+                self.active -= 1
+            self._slots.release()
+
+    @contextmanager
+    def slot(self) -> Iterator[None]:
+        """Hold a slot for a piece of work that cannot be answered 503 (an open stream's read or
+        render for an event): it waits as long as it takes, holding nothing meanwhile."""
+        self.enter(wait=-1)
+        try:
+            yield
+        finally:
+            self.leave()
+
+    def stats(self) -> dict[str, int]:
+        return {"limit": self.limit, "active": self.active, "waiting": self.waiting,
+                "admitted": self.admitted, "shed": self.shed}
+
+
+def pool_capacity(engine: object) -> int:
+    """Connections an engine's pool lends at once (its size plus overflow), or 0 when unbounded."""
+    pool = getattr(engine, "pool", None)
+    size = getattr(pool, "size", None)
+    overflow = getattr(pool, "_max_overflow", None)
+    if not callable(size) or not isinstance(overflow, int) or overflow < 0:
+        return 0
+    return int(size()) + overflow
+
+
+def default_limit(capacity: int) -> int:
+    """Requests at work per process: half the read pool (a request may hold two connections at
+    once, e.g. the rate limiter's and its session's; a stream's heartbeat read takes one more), at
+    least 4; 64 when the pool is unbounded."""
+    return max(4, capacity // 2) if capacity else 64
