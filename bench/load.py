@@ -40,6 +40,28 @@ import psutil  # noqa: E402
 import requests  # noqa: E402
 
 PHONES = 6
+#: what a client does on ``503`` + ``Retry-After`` (companion/web/admit.py): wait that long, with up
+#: to half as much again at random (so shed clients do not all return at once), then ask again
+BUSY = {"503": 0, "stream_503": 0, "reconnects": 0, "errors": 0}
+
+
+def retry_delay(r: requests.Response) -> float:
+    try:
+        after = float(r.headers.get("Retry-After") or 1)
+    except ValueError:
+        after = 1.0
+    return min(30.0, max(0.2, after)) * random.uniform(1.0, 1.5)
+
+
+def polite(send: Any) -> requests.Response:
+    """``send()`` again after each 503's Retry-After, as the pages do (static/app.js); a 503
+    changed nothing, and an action keeps its Idempotency-Key, so asking again is safe."""
+    while True:
+        r = cast("requests.Response", send())
+        if r.status_code != 503:
+            return r
+        BUSY["503"] += 1
+        gevent.sleep(retry_delay(r))
 
 
 def free_port() -> int:
@@ -65,9 +87,24 @@ class Client:
         self.connected = gevent.event.Event()
 
     def run(self) -> None:
+        """Keep the stream open, as a page does: after a 503 (the server's admission or connection
+        cap) wait its Retry-After; after a dropped stream, EventSource's own retry (1.5 s)."""
+        while True:
+            try:
+                self.listen()
+            except requests.RequestException:
+                BUSY["errors"] += 1
+            BUSY["reconnects"] += 1
+            gevent.sleep(random.uniform(1.5, 3.0))
+
+    def listen(self) -> None:
         # the page names its fragment, as templates/base/_live.html does: the server may push it
         url = f"{self.base}/api/tables/{self.code}/stream?push={self.view}"
         with self.session.get(url, stream=True, timeout=120) as r:
+            if r.status_code != 200:
+                BUSY["stream_503" if r.status_code == 503 else "errors"] += 1
+                gevent.sleep(retry_delay(r))
+                return
             self.connected.set()
             event, buf = None, ""
             for chunk in r.iter_content(chunk_size=None, decode_unicode=True):
@@ -99,7 +136,11 @@ class Client:
             self.seen(data["html"], data["v"])
 
     def fetch(self) -> None:
-        r = self.session.get(self.frag, timeout=30)
+        try:
+            r = polite(lambda: self.session.get(self.frag, timeout=30))
+        except requests.RequestException:
+            BUSY["errors"] += 1  # the next event fetches again
+            return
         self.fetches += 1
         self.seen(r.text, int(r.headers.get("X-Table-Version") or -1))
 
@@ -148,7 +189,10 @@ def start_server(kind: str, args: argparse.Namespace) -> tuple[str, subprocess.P
     else:
         cmd = [sys.executable, os.path.join(here, "echo.py"), "--port", str(port)]
         cmd += ["--fsync"] if kind == "echo-fsync" else []
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL)
+    # the server's own log, read at the end for pool timeouts (SQLAlchemy's "QueuePool limit ...")
+    log = tempfile.NamedTemporaryFile(prefix=f"load-{kind}-", suffix=".log", delete=False)  # noqa: SIM115
+    args.logs[kind] = log.name
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=log)
     for _ in range(600):
         try:
             requests.get(base + "/api/games", timeout=5)
@@ -172,30 +216,43 @@ def main() -> int:
                     help="seconds over which the tables' bids are spread in each round (0 = all at once)")
     ap.add_argument("--think", type=float, default=1.0,
                     help="mean seconds between two players' answers at one table (0 = back to back)")
+    ap.add_argument("--settle", type=float, default=60.0,
+                    help="seconds after a round's last answer within which every reveal must arrive "
+                         "(at least 3; a reveal later than that counts as missing)")
     args = ap.parse_args()
+    args.logs = {}
     results = {}
     for kind in [k.strip() for k in args.servers.split(",") if k.strip()]:
         print(f"\n==== {kind}")
         results[kind] = measure(kind, args)
     print("\n== summary (same run, same load)")
-    print(f"{'server':<14} {'p50':>8} {'p95':>8} {'p99':>8} {'missing':>8} {'CPU/reveal':>11}")
+    print(f"{'server':<14} {'p50':>8} {'p95':>8} {'p99':>8} {'missing':>8} {'CPU/reveal':>11} "
+          f"{'503s':>6} {'pool t/o':>8}")
     for kind, r in results.items():
         print(f"{kind:<14} {r['p50']:>6.1f}ms {r['p95']:>6.1f}ms {r['p99']:>6.1f}ms {r['missing']:>8} "
-              f"{r['cpu_ms']:>9.1f}ms")
+              f"{r['cpu_ms']:>9.1f}ms {r['shed']:>6} {r['pool_timeouts']:>8}")
     for kind in ("project", "project-hint", "project-fetch"):
         for base_kind in ("echo", "echo-fsync"):
             if kind in results and base_kind in results and results[base_kind]["p99"]:
                 p, b = results[kind], results[base_kind]
                 print(f"{kind} / {base_kind}: p50 x{p['p50'] / b['p50']:.2f}  p95 x{p['p95'] / b['p95']:.2f}  "
                       f"p99 x{p['p99'] / b['p99']:.2f}  server CPU per reveal x{p['cpu_ms'] / b['cpu_ms']:.2f}")
-    return 0 if all(r["missing"] == 0 for r in results.values()) else 1
+    return 0 if all(r["missing"] == 0 and not r["pool_timeouts"] for r in results.values()) else 1
 
 
 def measure(kind: str, args: argparse.Namespace) -> dict[str, Any]:
     """One server under the benchmark's load; returns its percentiles (ms) and missing reveals."""
     base, proc = start_server(kind, args)
+    for key in BUSY:
+        BUSY[key] = 0
     try:
-        return _measure(base, proc, args)
+        result = _measure(base, proc, args)
+        with open(args.logs[kind], errors="replace") as log:
+            text = log.read()
+        # SQLAlchemy's words when a request waited pool_timeout (30 s) for a connection in vain
+        result["pool_timeouts"] = text.count("QueuePool limit of size")
+        print(f"pool timeouts (server log {args.logs[kind]}): {result['pool_timeouts']}")
+        return result
     finally:
         if proc.poll() is None:  # never leave a server (or its workers) behind
             proc.terminate()
@@ -212,9 +269,10 @@ def _measure(base: str, proc: subprocess.Popen[bytes], args: argparse.Namespace)
 
     tables = []
     for _ in range(args.tables):
-        t = http.post(f"{base}/api/tables", json={"game": "generic",
-                                                   "options": {"seats": "A, B, C, D, E, F"}}).json()
-        tokens = [http.post(f"{base}/api/tables/{t['code']}/seats", json={"seat": f"p{i}", "name": f"P{i}"}).json()["token"]
+        t = polite(lambda: http.post(f"{base}/api/tables", json={"game": "generic",
+                                                                  "options": {"seats": "A, B, C, D, E, F"}})).json()
+        tokens = [polite(lambda i=i, code=t["code"]: http.post(f"{base}/api/tables/{code}/seats",
+                                               json={"seat": f"p{i}", "name": f"P{i}"})).json()["token"]
                   for i in range(1, PHONES + 1)]
         clients = [Client(base, t["code"], None)] + [Client(base, t["code"], tok) for tok in tokens]
         tables.append((t["code"], tokens, clients))
@@ -246,23 +304,31 @@ def _measure(base: str, proc: subprocess.Popen[bytes], args: argparse.Namespace)
             gevent.sleep(random.uniform(0, args.spread))
             s = requests.Session()
             s.trust_env = False
-            auth = [{"Authorization": f"Bearer {tok}"} for tok in tokens]
-            s.post(f"{base}/api/tables/{code}/actions", headers=auth[0],
-                   json={"type": "open_prompt", "title": title, "kind": "number", "min": 0, "max": 20})
+
+            def act(token: str, action: dict[str, Any]) -> None:
+                # one tap: its key stays the same through 503s, as static/app.js keeps it
+                headers = {"Authorization": f"Bearer {token}", "Idempotency-Key": os.urandom(12).hex()}
+                r = polite(lambda: s.post(f"{base}/api/tables/{code}/actions", headers=headers, json=action))
+                r.raise_for_status()
+
+            act(tokens[0], {"type": "open_prompt", "title": title, "kind": "number", "min": 0, "max": 20})
             for i in range(PHONES - 1):
                 gevent.sleep(random.uniform(0, 2 * args.think))  # people tap one after another
-                s.post(f"{base}/api/tables/{code}/actions", headers=auth[i],
-                       json={"type": "answer", "prompt": pid, "value": i})
+                act(tokens[i], {"type": "answer", "prompt": pid, "value": i})
             gevent.sleep(random.uniform(0, 2 * args.think) or 0.2)
-            t0 = time.perf_counter()
-            s.post(f"{base}/api/tables/{code}/actions", headers=auth[-1],
-                   json={"type": "answer", "prompt": pid, "value": 7})
+            t0 = time.perf_counter()  # from the first send: a wait for the server's Retry-After counts
+            act(tokens[-1], {"type": "answer", "prompt": pid, "value": 7})
             return t0
 
         first = len(latencies)
         jobs = {code: gevent.spawn(run_table, code, tokens) for code, tokens, _ in tables}
         gevent.joinall(list(jobs.values()))
-        gevent.sleep(3.0 + (0 if args.spread else 2.0))  # every reveal has long arrived by then
+        # every reveal has long arrived after a few seconds on a server within its capacity; past
+        # it, wait up to --settle seconds for the last ones (a reveal later than that is missing)
+        gevent.sleep(3.0 + (0 if args.spread else 2.0))
+        deadline = time.perf_counter() + max(0.0, args.settle - 3.0)
+        while time.perf_counter() < deadline and any(marker not in c.revealed_at for c in all_clients):
+            gevent.sleep(0.5)
         for code, _, clients in tables:
             t0 = jobs[code].get()  # re-raises a table's failure instead of measuring nothing
             for c in clients:
@@ -299,6 +365,9 @@ def _measure(base: str, proc: subprocess.Popen[bytes], args: argparse.Namespace)
     pushed = sum(c.pushed for c in all_clients)
     print(f"pages: {fetched} fragment fetches, {patched} progress events taken without a fetch, "
           f"{pushed} fragments pushed on the stream")
+    print(f"back-pressure: {BUSY['503']} requests answered 503 and sent again after Retry-After, "
+          f"{BUSY['stream_503']} streams refused (503) and reopened, {BUSY['reconnects']} stream "
+          f"reconnections in all, {BUSY['errors']} client errors (timeouts, resets)")
     me1 = me.cpu_times()
     mine = (me1.user + me1.system) - (me0.user + me0.system)
     print(f"benchmark client CPU (same machine): {mine:.1f} s = {100 * mine / wall:.0f}% of one core")
@@ -306,7 +375,8 @@ def _measure(base: str, proc: subprocess.Popen[bytes], args: argparse.Namespace)
     nothing = float("nan")
     return {"p50": pct(50) if latencies else nothing, "p95": pct(95) if latencies else nothing,
             "p99": pct(99) if latencies else nothing, "missing": missing,
-            "cpu_ms": 1000 * cpu / len(latencies) if server and latencies else nothing}
+            "cpu_ms": 1000 * cpu / len(latencies) if server and latencies else nothing,
+            "shed": BUSY["503"] + BUSY["stream_503"]}
 
 
 if __name__ == "__main__":
