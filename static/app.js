@@ -92,11 +92,25 @@
   // It is not the app's answer: never shown, and a tap it ate may or may not have been applied, so
   // it is kept with its key and sent again, as a tap the network lost (htmx:sendError below).
   function noAnswer(status) { return status === 502 || status === 504; }
+  // -- a busy server (issue 41): 503 with Retry-After means "nothing was done, come back then" -------
+  // (companion/web/admit.py). A tap is kept with its idempotency key and the player's draft, listed
+  // as waiting, said once through the live region, and sent again after the wait; a fragment keeps
+  // what it shows (and what the player is typing) and is fetched again after the wait. A 503
+  // without Retry-After (the disk is full, read-only) is shown as any refusal.
+  function busyWait(status, retryAfter) {
+    if (status !== 503 || retryAfter === null || retryAfter === undefined || retryAfter === "") { return 0; }
+    var s = parseFloat(retryAfter);
+    if (!(s >= 0)) { s = 2; }
+    // up to half as much again at random, so the phones of a busy hall do not all come back at once
+    return Math.round(Math.min(30, Math.max(1, s)) * 1000 * (1 + Math.random() / 2));
+  }
+  function busyXhr(xhr) { return xhr ? busyWait(xhr.status, xhr.getResponseHeader("Retry-After")) : 0; }
   document.addEventListener("htmx:beforeSwap", function (e) {
     var d = e.detail || {}, elt = d.requestConfig && d.requestConfig.elt, status = d.xhr && d.xhr.status;
     if (noAnswer(status)) { d.shouldSwap = false; return; }
     if (!elt || !elt.closest) { return; }
     quiet.forEach(function (q) { if (status === q.status && elt.closest(q.selector)) { d.shouldSwap = false; } });
+    if (busyXhr(d.xhr) && (isAction(elt) || isFrag(elt))) { d.shouldSwap = false; }
   });
 
   function toast(text, kind) {
@@ -356,6 +370,11 @@
     if (v > lastVersion) { lastVersion = v; }
     if (frag && d.elt === frag && d.successful && v > 0) { fragVersion.set(frag, v); }
     if (xhr && xhr.status && !noAnswer(xhr.status)) { lastMessage = Date.now(); setConnection("online"); }
+    var wait = frag && d.elt === frag ? busyXhr(xhr) : 0;
+    if (wait) {
+      again.delete(frag);   // not at once: after the server's Retry-After
+      setTimeout(function () { refreshOne(frag); }, wait);
+    }
     if (frag) {
       busy.set(frag, Math.max(0, (busy.get(frag) || 1) - 1));
       if (!busy.get(frag) && again.has(frag)) {
@@ -499,7 +518,7 @@
     return text.replace(/\s+/g, " ").trim().slice(0, 60);
   }
   function tapId(path, elt) { return path + "|" + formKey(elt); }
-  function queueTap(elt, cfg) {
+  function queueTap(elt, cfg, note, busyFor) {
     var params = [];
     if (cfg.formData) { cfg.formData.forEach(function (v, k) { params.push([k, String(v)]); }); }
     var q = readQueue(), id = tapId(cfg.path, elt), flat = JSON.stringify(params);
@@ -508,12 +527,16 @@
     var dup = q.some(function (x) { return x.id === id && JSON.stringify(x.params) === flat; });
     if (!dup) {
       q.push({ path: cfg.path, params: params, key: elt.idemKey || newKey(), id: id,
-               label: tapLabel(elt, cfg), form: draftKey(elt), at: Date.now() });
+               label: tapLabel(elt, cfg), form: draftKey(elt), at: Date.now(), busy: !!busyFor });
       writeQueue(q);
     }
     elt.idemKey = null;
-    toast(msg("msgQueued"), "queued");
+    toast(note || msg("msgQueued"), "queued");
     showQueue();
+    if (busyFor) {
+      announce(note);
+      setTimeout(flushQueue, busyFor);
+    }
   }
   // -- taps waiting for the connection: listed under the offline banner, their buttons disabled ---
   function showQueue() {
@@ -567,6 +590,14 @@
       probe();
       return;
     }
+    var wait = busyXhr(xhr);
+    if (wait) {
+      // The server did nothing with it: the same tap (same key, same fields) waits and goes again;
+      // the draft stays until the table accepts it.
+      queueTap(elt, e.detail.requestConfig || {}, msg("msgBusy"), wait);
+      setTimeout(restoreFocus, 0);
+      return;
+    }
     elt.idemKey = null;                        // answered: the next tap is a new one
     // Our htmx settings swap a refusal (4xx) like an answer, so htmx calls it "successful": the
     // draft is forgotten only when the table accepted the tap (a refused plan keeps every pick).
@@ -594,12 +625,18 @@
           setConnection("offline");
           return null;
         }
+        var wait = busyWait(r.status, r.headers.get("Retry-After"));
+        if (wait) {            // still busy: nothing was done; the tap stays first in the queue
+          flushing = false;
+          setTimeout(flushQueue, wait);
+          return null;
+        }
         return r.text().then(function (text) {
           var rest = readQueue().filter(function (x) { return x.key !== item.key; });
           writeQueue(rest);
           showQueue();
           if (r.ok) {
-            toast(msg("msgSent"), "ok");
+            toast(msg(item.busy ? "msgBusySent" : "msgSent"), "ok");
             var s = store();
             if (item.form && s) { s.removeItem(item.form); }
           } else {
