@@ -11,7 +11,8 @@ finds ``backlog`` others already waiting) gets ``503`` with ``Retry-After`` at o
 ``bench/load.py`` come back then, with the same idempotency key for a tap. It changes nothing.
 
 Event streams hold a slot only while they do work (opening, and each read or render for an event:
-:meth:`Admission.slot`), never while they wait for the next change. Static files and the connection
+:meth:`Admission.slot`, from a second admission of their own so that a reveal's burst of pushes
+never fills the requests' queue), never while they wait for the next change. Static files and the connection
 probe touch no database and are never held back (``EXEMPT``).
 
 Greenlets (``companion serve``) and threads (tests) both work: the semaphore is ``threading``'s,

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from companion.admission import Admission
-from companion.web.admit import KEY
+from companion.web.admit import KEY, STREAM_KEY
 from tests.api.test_progress import Stream, close_all
 
 
@@ -121,6 +121,8 @@ def test_an_open_stream_holds_no_slot_while_it_waits(app, api, door):
         for s in streams:  # each stream still gets its fragment: its push took a slot and gave it back
             assert s.next().startswith("event: fragment")
         assert door.active == 0 and door.shed == 0
+        pushes = app.extensions[STREAM_KEY]  # the streams' own door: used, and given back
+        assert pushes.admitted >= 3 and pushes.active == 0
     finally:
         close_all(*streams)
 
