@@ -1,6 +1,6 @@
 """Rules search quality: top-1 and top-3 by entry, per game and language, and what "high" is worth.
 
-    .venv/bin/python tools/rules_eval.py [--set tuned|heldout|dev|test|all] [--misses] [--game G]
+    .venv/bin/python tools/rules_eval.py [--set tuned|heldout|dev|test|fresh|all] [--misses] [--game G]
 
 The sets (``tests/reference/``), from the most tuned to the least:
 
@@ -8,8 +8,12 @@ The sets (``tests/reference/``), from the most tuned to the least:
 - ``heldout``: ``heldout_<game>.toml``, written before issue 25's ranking work;
 - ``dev``: ``blind_dev_<game>.toml``, half of the blind set of issue 35 (written from the rulebooks
   and public disputes by people who never saw the entries): looked at while working on the ranking;
-- ``test``: ``blind_test_<game>.toml``, the other half: measured at the end, never looked at. This
-  tool prints only its figures, never its questions (``--misses`` is refused for it).
+- ``test``: ``blind_test_<game>.toml``, the other half: measured once at the end of issue 35's
+  first round, then spent: since round 2 it is development data like ``dev`` (its figures are tuned);
+- ``fresh``: ``blind_fresh_<game>.toml``, a new blind set written for issue 35's second round by
+  people who never saw the entries, measured once by the lead. This tool prints only its figures,
+  never its questions (``--misses`` is refused for it); ``--set all`` leaves it out (ask for it by
+  name), and without its files it says so and measures nothing.
 
 A question counts at top-k when one of its ``expect`` ids is among the first k results (a blind
 question no entry answers, ``expect = []``, counts as a miss).
@@ -28,12 +32,18 @@ from typing import Any, cast
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 GAMES = ("agot", "lcg", "immortals", "catan_watch")
-SETS = {"tuned": "questions", "heldout": "heldout", "dev": "blind_dev", "test": "blind_test"}
+SETS = {"tuned": "questions", "heldout": "heldout", "dev": "blind_dev", "test": "blind_test", "fresh": "blind_fresh"}
+#: sets measured, never looked at: no --misses, and not part of --set all
+BLIND = ("fresh",)
 LANGS = ("en", "pt_BR")
 
 
+def path_of(kind: str, game: str) -> Path:
+    return ROOT / "tests" / "reference" / f"{SETS[kind]}_{game}.toml"
+
+
 def load(kind: str, game: str) -> list[dict[str, Any]]:
-    path = ROOT / "tests" / "reference" / f"{SETS[kind]}_{game}.toml"
+    path = path_of(kind, game)
     if not path.exists():
         return []
     with open(path, "rb") as fh:
@@ -87,17 +97,28 @@ def main() -> None:
     ap.add_argument("--misses", action="store_true", help="list the questions missed at top 1 (not for test)")
     ap.add_argument("--game", default="")
     args = ap.parse_args()
-    kinds = list(SETS) if args.set == "all" else [args.set]
-    if args.misses and "test" in kinds:
-        if args.set == "test":
-            ap.error("the test half is measured, never looked at: --misses is refused for it")
+    kinds = [k for k in SETS if k not in BLIND] if args.set == "all" else [args.set]
+    if args.misses and args.set in BLIND:
+        ap.error(f"the {args.set} set is measured, never looked at: --misses is refused for it")
     games = tuple(g for g in GAMES if not args.game or g == args.game)
+    for kind in kinds:
+        absent = [path_of(kind, g).relative_to(ROOT) for g in games if not path_of(kind, g).exists()]
+        if len(absent) == len(games):
+            print(f"the {kind} set is not here: none of {', '.join(map(str, absent))} exists "
+                  "(the lead adds these files when the set is measured)", file=sys.stderr)
+            if args.set == kind:
+                sys.exit(2)
+        elif absent:
+            print(f"warning: the {kind} set lacks {', '.join(map(str, absent))}: measured without those games",
+                  file=sys.stderr)
     from companion.reference import index
 
     index()  # built once, outside the timings
     for kind in kinds:
+        if not any(path_of(kind, g).exists() for g in games):
+            continue
         print(f"== {kind} ({SETS[kind]}_<game>.toml)")
-        show(kind, measure(kind, games, misses=args.misses and kind != "test"))
+        show(kind, measure(kind, games, misses=args.misses and kind not in BLIND))
 
 
 if __name__ == "__main__":
