@@ -5,7 +5,8 @@ questions it is asked by, ``search.py``) and phrasings (character n-gram centroi
 phrasing, ``similar.py``). Neither is right alone: words miss a question asked with other words,
 n-grams miss one that shares few letters with how the entry was ever asked. This stage joins them
 with a logistic regression over a few features per (question, entry) — each stage's score, its share
-of the best score, the entry's rank in that stage, the share of the question the entry covers — and
+of the best score, the entry's rank in that stage, the share of the question the entry covers, and
+where the word and phrasing stages agree (products and minimum of their shares and ranks) — and
 ranks entries by the model's logit.
 
 **Confidence** is a second, query-level logistic model over the ranked logits (how far the first
@@ -13,8 +14,10 @@ entry is ahead of the second, how high it is, whether the stages agree on it): `
 probability that the first entry is right reaches ``HIGH_AT``.
 
 Both models are learned by ``tools/rules_train.py`` from questions held out of the index (each
-entry's asked phrasings, a few at a time, left out and asked) and from the blind set's dev half; the
-coefficients below are its output. ``tools/rules_eval.py`` measures them on sets they never saw.
+entry's asked phrasings, a few at a time, left out and asked) and from the question sets of
+``tests/reference/``; every choice (features, weights, ``HIGH_AT``) is measured by leaving one set
+out at a time, ``HIGH_AT`` chosen on the other sets' out-of-fold scores. The coefficients below are
+its output; the fresh blind set (``tools/rules_eval.py --set fresh``) is what none of it saw.
 """
 
 from __future__ import annotations
@@ -25,17 +28,19 @@ import numpy as np
 
 #: Names of the per-(question, entry) features, in column order (see :meth:`Signals.features`).
 FEATURES = ("words_share", "words_log", "coverage", "centroid_share", "centroid", "nearest_share", "nearest",
-            "words_rank", "centroid_rank", "nearest_rank")
+            "words_rank", "centroid_rank", "nearest_rank",
+            "words_x_centroid", "words_rank_x_centroid_rank", "both_first", "words_min_centroid",
+            "coverage_x_centroid")
 #: Confidence features (see :func:`confidence_features`).
 CONF_FEATURES = ("top", "lead", "lead3", "agree", "coverage", "centroid")
 #: COEF/INTERCEPT: the ranking model over FEATURES; CONF_*: the confidence model over CONF_FEATURES;
 #: HIGH_AT: the probability of being right at which the first entry is given as *the* answer.
 # -- learned by tools/rules_train.py --
-COEF = np.array([0.6483, 0.9326, 0.6331, 0.6379, 0.2959, 0.2447, 0.1512, 0.7737, 0.7381, 0.3306])
+COEF = np.array([0.4624, 0.6699, 0.4792, 0.4095, 0.2117, 0.1978, 0.1366, 0.5339, 0.4715, 0.2929, 0.5689, 0.3709, 0.2156, 0.4498, 0.5661])
 INTERCEPT = 0.0
-CONF_COEF = np.array([2.6810, -0.1383, -0.5687, 0.2321, 2.7162, 3.8072])
-CONF_INTERCEPT = -17.1637
-HIGH_AT = 0.8936
+CONF_COEF = np.array([1.9822, -0.1809, -0.3444, -0.2692, 2.7838, 4.8192])
+CONF_INTERCEPT = -13.6906
+HIGH_AT = 0.8616
 # -- end --
 
 
@@ -60,8 +65,13 @@ class Signals:
             rank = np.empty(len(stage))
             rank[order] = np.arange(1, len(stage) + 1)
             ranks.append(np.where(stage > 0, 1.0 / rank, 0.0))
+        # where the two stages agree: a linear model of each alone cannot say "high in BOTH", which
+        # is what separates the entry that answers from the one that only shares a surface word
+        # (issue 35, round 2: measured by leaving each question set out, tools/rules_train.py)
+        both = np.column_stack([cols[0] * cols[1], ranks[0] * ranks[1], (ranks[0] == 1) & (ranks[1] == 1),
+                                np.minimum(cols[0], cols[1]), self.coverage * cols[1]])
         return np.column_stack([cols[0], np.log1p(self.words), self.coverage, cols[1], self.centroid, cols[2],
-                                self.nearest, *ranks])
+                                self.nearest, *ranks, both])
 
     def agree(self, k: int) -> bool:
         """Whether entry ``k`` comes first in every stage."""
