@@ -32,15 +32,15 @@ FEATURES = ("words_share", "words_log", "coverage", "centroid_share", "centroid"
             "words_x_centroid", "words_rank_x_centroid_rank", "both_first", "words_min_centroid",
             "coverage_x_centroid")
 #: Confidence features (see :func:`confidence_features`).
-CONF_FEATURES = ("top", "lead", "lead3", "agree", "coverage", "centroid")
+CONF_FEATURES = ("top", "lead", "lead3", "agree", "coverage", "centroid", "centroid_lead", "nearest", "words_share")
 #: COEF/INTERCEPT: the ranking model over FEATURES; CONF_*: the confidence model over CONF_FEATURES;
 #: HIGH_AT: the probability of being right at which the first entry is given as *the* answer.
 # -- learned by tools/rules_train.py --
 COEF = np.array([0.4624, 0.6699, 0.4792, 0.4095, 0.2117, 0.1978, 0.1366, 0.5339, 0.4715, 0.2929, 0.5689, 0.3709, 0.2156, 0.4498, 0.5661])
 INTERCEPT = 0.0
-CONF_COEF = np.array([1.9822, -0.1809, -0.3444, -0.2692, 2.7838, 4.8192])
-CONF_INTERCEPT = -13.6906
-HIGH_AT = 0.8616
+CONF_COEF = np.array([1.9949, -0.1498, -0.3712, -0.4399, 2.3879, 4.1181, 0.1186, 2.0242, -0.6484])
+CONF_INTERCEPT = -13.4942
+HIGH_AT = 0.8599
 # -- end --
 
 
@@ -86,13 +86,20 @@ def score(features: np.ndarray) -> np.ndarray:
 
 def confidence_features(sig: Signals, ranked: np.ndarray, first: int) -> np.ndarray:
     """Query-level features: the first logit (of entry ``first``), its lead over the second and the
-    third, whether every stage puts it first, how much of the question its words cover and how
-    close it is to how the entry is asked (an off-topic question is far from every entry)."""
+    third, whether every stage puts it first, how much of the question its words cover, how close it
+    is to how the entry is asked (an off-topic question is far from every entry), how far its
+    centroid is ahead of every other entry's, its nearest phrasing, and its word score as a share of
+    the best (a first entry the words stage ranks low is a guess of the phrasing stage alone)."""
     top = float(ranked[0]) if len(ranked) else 0.0
     second = float(ranked[1]) if len(ranked) > 1 else top - 10.0
     third = float(ranked[2]) if len(ranked) > 2 else second - 10.0
+    others = np.delete(sig.centroid, first)
+    centroid_lead = float(sig.centroid[first] - others.max()) if len(others) else float(sig.centroid[first])
+    best_words = float(sig.words.max()) if len(sig.words) else 0.0
+    words_share = float(sig.words[first]) / best_words if best_words > 0 else 0.0
     return np.array([top, top - second, top - third, 1.0 if sig.agree(first) else 0.0,
-                     float(sig.coverage[first]), float(sig.centroid[first])])
+                     float(sig.coverage[first]), float(sig.centroid[first]), centroid_lead,
+                     float(sig.nearest[first]), words_share])
 
 
 def sure(sig: Signals, ranked: np.ndarray, first: int) -> float:
