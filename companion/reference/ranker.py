@@ -36,11 +36,11 @@ CONF_FEATURES = ("top", "lead", "lead3", "agree", "coverage", "centroid", "centr
 #: COEF/INTERCEPT: the ranking model over FEATURES; CONF_*: the confidence model over CONF_FEATURES;
 #: HIGH_AT: the probability of being right at which the first entry is given as *the* answer.
 # -- learned by tools/rules_train.py --
-COEF = np.array([0.4624, 0.6699, 0.4792, 0.4095, 0.2117, 0.1978, 0.1366, 0.5339, 0.4715, 0.2929, 0.5689, 0.3709, 0.2156, 0.4498, 0.5661])
+COEF = np.array([0.4621, 0.6691, 0.4786, 0.4089, 0.2113, 0.1976, 0.1364, 0.5388, 0.4706, 0.2921, 0.5683, 0.3734, 0.2178, 0.4491, 0.5652])
 INTERCEPT = 0.0
-CONF_COEF = np.array([1.9949, -0.1498, -0.3712, -0.4399, 2.3879, 4.1181, 0.1186, 2.0242, -0.6484])
-CONF_INTERCEPT = -13.4942
-HIGH_AT = 0.8599
+CONF_COEF = np.array([2.0377, -0.1692, -0.3553, -0.4933, 2.3524, 4.1349, 0.0934, 2.0258, -0.6235])
+CONF_INTERCEPT = -13.7207
+HIGH_AT = 0.8787
 # -- end --
 
 
