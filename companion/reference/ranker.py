@@ -38,9 +38,9 @@ CONF_FEATURES = ("top", "lead", "lead3", "agree", "coverage", "centroid", "centr
 # -- learned by tools/rules_train.py --
 COEF = np.array([0.4621, 0.6691, 0.4786, 0.4089, 0.2113, 0.1976, 0.1364, 0.5388, 0.4706, 0.2921, 0.5683, 0.3734, 0.2178, 0.4491, 0.5652])
 INTERCEPT = 0.0
-CONF_COEF = np.array([2.0377, -0.1692, -0.3553, -0.4933, 2.3524, 4.1349, 0.0934, 2.0258, -0.6235])
-CONF_INTERCEPT = -13.7207
-HIGH_AT = 0.8787
+CONF_COEF = np.array([2.0402, -0.1855, -0.3443, -0.5248, 2.3135, 4.0159, 0.0192, 2.0436, -0.6691])
+CONF_INTERCEPT = -13.6289
+HIGH_AT = 0.8948
 # -- end --
 
 
