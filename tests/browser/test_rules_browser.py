@@ -174,7 +174,8 @@ def test_a_search_answer_is_spoken_once_through_the_page_live_region(browser, li
     page.evaluate("""() => { window.said = []; new MutationObserver(() => window.said.push(
         document.getElementById('announce').textContent)).observe(document.getElementById('announce'),
         {childList: true, characterData: true, subtree: true}); }""")
-    page.locator("input[name=q]").fill("a meera pode anular a vibora vermelha")
+    # a question the ranking is sure of (p >= 0.98 since issue 35 round 2; "anular" alone sits at the threshold)
+    page.locator("input[name=q]").fill("a meera deixa em branco a vibora vermelha?")
     expect(page.locator("#rules-results")).to_have_attribute("data-confidence", "high")
     page.wait_for_function("() => window.said.some(t => t.includes('A resposta:'))")
     said = " ".join(page.evaluate("() => window.said"))
