@@ -172,7 +172,7 @@ def apply(game: Game, state: EngineState, actor: Actor, action: dict[str, Any], 
     new["g"] = json.loads(json.dumps(state["g"]))
     ctx = Ctx(actor=actor, rng=random.Random(seed), names=new["names"])
     try:
-        game.apply(new["g"], ctx, action)
+        answered = game.apply(new["g"], ctx, action)
     except MALFORMED as err:
         # Input the rules did not anticipate (a list where a name was expected...): refuse it
         # like any other invalid action; nothing was changed. Logged for the developers.
@@ -182,21 +182,14 @@ def apply(game: Game, state: EngineState, actor: Actor, action: dict[str, Any], 
     if round_ends is not None:
         round_ends.extend(ctx.round_ends)
     entries = [cast(LogEntry, dict(e, seq=seq, kind="action", actor=actor_json(actor))) for e in ctx.entries]
-    if actor.seat and game.is_sealed_answer(action):
-        key = [actor.seat, answered_prompt(action, entries)]
+    if actor.seat and answered is not None:
+        key = [actor.seat, answered]
         new["log"] = [_superseded(e) if e.get("answer_of") == key else e for e in new["log"]]
         for entry in entries:
             if "hidden" in entry:
                 entry["answer_of"] = key
     new["log"].extend(entries)
     return new
-
-
-def answered_prompt(action: dict[str, Any], entries: list[LogEntry]) -> str:
-    """The prompt a sealed answer went to: the one its secret lines name. A game may default the
-    action's ``prompt`` (the LCG's answer goes to this round's plot prompt when it names none), so
-    the action's own field alone would give two answers to one prompt two different keys."""
-    return next((str(e["prompt"]) for e in entries if "hidden" in e and e.get("prompt")), str(action.get("prompt")))
 
 
 def _superseded(entry: LogEntry, dropped: bool = False) -> LogEntry:

@@ -11,19 +11,25 @@ Stages: a game names where it stands with a path such as ``"action/combat/suppor
 (:meth:`Game.stage`); a move declared for ``"action/combat"`` is allowed anywhere inside combat.
 A move with no stages is allowed at any time (host corrections, profile edits...).
 
-The handler still receives the action as sent (a ``dict``): the parameter model is the gate and
-the documentation, so a move's JSON fields never change by being declared.
+Each field is declared once, in the move's parameter model: its type, its default, its range
+(``Field(ge=…, le=…)``), its choices (a ``Literal`` or :class:`OneOf`) and, where a player should read
+the rule rather than the field's name, the refusal to say (:class:`Refuse`). The handler receives the
+validated model and never reads the raw action: a value out of its declared range never reaches it.
+A handler of a ``sealed`` move returns the prompt it answered (the engine keys a seat's answers by it).
 """
 
 from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+import annotated_types
+from pydantic import BaseModel, ConfigDict, GetCoreSchemaHandler, ValidationError, model_validator
+from pydantic.fields import FieldInfo
+from pydantic_core import CoreSchema, ErrorDetails, PydanticCustomError, core_schema
 
 from .basics import Action, Actor, Ctx, RuleError, State
 from .i18n import N_
@@ -36,16 +42,69 @@ Who = Literal["seat", "host", "anyone"]
 WHO_TEXT = {"seat": "a seated player (or the host for them)", "host": "the host", "anyone": "a player or the host"}
 
 
-def _accepts_text(annotation: Any) -> bool:
-    """True when a field's type admits a string (so an empty form field is a value, not "unset")."""
-    if annotation is str or annotation is Any:
+def _accepts(annotation: Any, kind: type) -> bool:
+    """True when a field's type admits values of ``kind`` (``str``: an empty form field is then a
+    value, not "unset"; ``bool``: ``true`` is a value, not the number 1)."""
+    if annotation is kind or annotation is Any:
         return True
     origin = typing.get_origin(annotation)
     if origin in (typing.Union, types.UnionType):
-        return any(_accepts_text(arg) for arg in typing.get_args(annotation))
+        return any(_accepts(arg, kind) for arg in typing.get_args(annotation))
     if origin is Literal:
-        return any(isinstance(arg, str) for arg in typing.get_args(annotation))
+        return any(isinstance(arg, kind) for arg in typing.get_args(annotation))
     return False
+
+
+@dataclass(frozen=True)
+class Refuse:
+    """What a field's refusal says, declared beside the field (``Annotated[int, Refuse(...)]``).
+
+    ``why`` (a msgid; ``%(min)s``/``%(max)s`` are the declared range) replaces the generic
+    "%(field)s must be between..." when a player should read the rule rather than a field name;
+    ``rule`` cites the source (default: the move's own rule); ``entry`` names the reference entry."""
+
+    why: str | None = None
+    rule: str | None = None
+    entry: str | None = None
+
+
+@dataclass(frozen=True)
+class OneOf:
+    """A text field whose value must be one of ``choices`` (ids read from a game's data files, too
+    many for a ``Literal``): ``Annotated[str, OneOf(AREAS, "an area id")]``; ``what`` names them in
+    the reference."""
+
+    choices: frozenset[str]
+    what: str
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        return core_schema.no_info_after_validator_function(self._check, handler(source))
+
+    def _check(self, value: Any) -> Any:
+        if value is not None and value not in self.choices:
+            raise PydanticCustomError("one_of", "not one of the allowed values")
+        return value
+
+
+RANGE_ERRORS = {"greater_than_equal", "less_than_equal", "greater_than", "less_than"}
+CHOICE_ERRORS = {"literal_error", "enum", "one_of"}
+
+
+def bounds(info: FieldInfo) -> tuple[int | None, int | None]:
+    """A field's declared range (``Field(ge=…, le=…)``), either end None when open."""
+    lo = next((m.ge for m in info.metadata if isinstance(m, annotated_types.Ge)), None)
+    hi = next((m.le for m in info.metadata if isinstance(m, annotated_types.Le)), None)
+    return lo, hi  # type: ignore[return-value]  # the models declare whole-number bounds
+
+
+def refuse_of(info: FieldInfo) -> Refuse:
+    """The field's declared :class:`Refuse` (an empty one when it declares none)."""
+    return next((m for m in info.metadata if isinstance(m, Refuse)), Refuse())
+
+
+def choices_text(info: FieldInfo) -> str | None:
+    """What a :class:`OneOf` field accepts, for the reference, or None."""
+    return next((m.what for m in info.metadata if isinstance(m, OneOf)), None)
 
 
 def type_text(annotation: Any) -> str:
@@ -83,16 +142,46 @@ class Params(BaseModel):
         """An empty form field counts as not sent, unless the field takes text."""
         if not isinstance(data, dict):
             return data
-        fields = cls.model_fields
-        return {k: v for k, v in data.items()
-                if not (v == "" and k in fields and not _accepts_text(fields[k].annotation))}
+        fields = {info.alias or name: info for name, info in cls.model_fields.items()}
+        out: dict[str, Any] = {}
+        for key, value in data.items():
+            info = fields.get(key)
+            if info is not None and value == "" and not _accepts(info.annotation, str):
+                continue
+            if info is not None and isinstance(value, bool) and not _accepts(info.annotation, bool):
+                value = str(value).lower()  # true is no number: refused as the wrong type
+            out[key] = value
+        return out
 
 
 class NoParams(Params):
     """A move with no fields besides ``type``."""
 
 
-Handler = Callable[[State, Ctx, Action], None]
+#: a move's handler: the state, the context and the move's validated parameter model (its own
+#: :class:`Params` subclass); a sealed move's handler returns the prompt id it answered
+Handler = Callable[[State, Ctx, Any], "str | None"]
+
+
+@dataclass(frozen=True)
+class FieldDoc:
+    """One parameter as the reference shows it."""
+
+    name: str
+    type: str
+    required: bool
+    description: str
+    default: Any
+    range: str
+
+
+def field_doc(name: str, info: FieldInfo) -> FieldDoc:
+    """The reference's view of one declared field: its type (or its choices), range and default."""
+    lo, hi = bounds(info)
+    span = "" if lo is None and hi is None else f"{'' if lo is None else lo}..{'' if hi is None else hi}"
+    kind = choices_text(info) or type_text(info.annotation)
+    return FieldDoc(info.alias or name, kind, info.is_required(), info.description or "",
+                    None if info.is_required() else info.get_default(call_default_factory=True), span)
 
 
 @dataclass(frozen=True)
@@ -136,17 +225,19 @@ class Move:
             return True
         return any(stage == s or stage.startswith(s + "/") for s in self.stages)
 
-    def fields(self) -> list[tuple[str, str, bool, str]]:
-        """(name, type, required, description) of each parameter, for the reference (a field
-        named like a Python keyword, ``from``, is declared ``from_`` with ``alias="from"``)."""
-        return [(info.alias or name, type_text(info.annotation), info.is_required(), info.description or "")
-                for name, info in self.params.model_fields.items()]
+    def fields(self) -> list[FieldDoc]:
+        """Each parameter as the reference shows it (a field named like a Python keyword, ``from``,
+        is declared ``from_`` with ``alias="from"``)."""
+        return [field_doc(name, info) for name, info in self.params.model_fields.items()]
 
 
 class Moves:
     """A game's declared moves, in the order the reference lists them."""
 
-    def __init__(self, moves: Iterable[Move]) -> None:
+    def __init__(self, moves: Iterable[Move], raw_action: bool = False) -> None:
+        #: a game whose handlers still read the action as sent (``get_int``...) rather than their
+        #: validated model: the way every game worked before issue 40, left while each is moved
+        self.raw_action = raw_action
         self._moves: dict[str, Move] = {}
         for move in moves:
             if move.name in self._moves:
@@ -172,19 +263,30 @@ class Moves:
         move = self._moves.get(str(action.get("type")))
         return bool(move is not None and move.sealed)
 
-    def check(self, stage: str, actor: Actor, action: Action) -> Move:
-        """The declared move for ``action``, or the generic cited refusal (nothing changes)."""
+    def check(self, stage: str, actor: Actor, action: Action) -> tuple[Move, Params]:
+        """The declared move for ``action`` and its validated fields, or the generic cited refusal
+        (nothing changes)."""
         move = self._declared(actor, action)
         if not move.allowed_in(stage):
             raise RuleError(move.not_now or N_("This is not possible at this step of the game."),
                             move.not_now_rule or move.rule, status=409, entry=move.entry, move=move.name)
-        self._fields(move, action)
-        return move
+        return move, self._fields(move, action)
+
+    def run(self, stage: str, state: State, ctx: Ctx, action: Action) -> str | None:
+        """Check ``action`` and run its handler on ``state`` with the validated fields; the prompt a
+        sealed move answered (its handler says which), else None."""
+        move, params = self.check(stage, ctx.actor, action)
+        answered = move.run(state, ctx, action if self.raw_action else params)
+        if not move.sealed:
+            return None
+        if not isinstance(answered, str):
+            raise TypeError(f"the sealed move {move.name!r} did not return the prompt it answered")
+        return answered
 
     def check_shape(self, actor: Actor, action: Action) -> Move:
         """The checks that read no state: a declared move, made by the right kind of actor, whose
-        fields fit its model. The server runs them before it looks up an idempotency key, so a
-        retried key never lets an unknown or malformed move through with a 200."""
+        fields fit its model (types, ranges, choices). The server runs them before it looks up an
+        idempotency key, so a retried key never lets an unknown or malformed move through with a 200."""
         move = self._declared(actor, action)
         self._fields(move, action)
         return move
@@ -202,14 +304,11 @@ class Moves:
         return move
 
     @staticmethod
-    def _fields(move: Move, action: Action) -> None:
+    def _fields(move: Move, action: Action) -> Params:
         try:
-            move.params.model_validate(action)
+            return move.params.model_validate(action)
         except ValidationError as err:
-            first = err.errors()[0]
-            where = ".".join(str(p) for p in first.get("loc", ())) or "type"
-            raise RuleError("The field %(field)s is missing or has the wrong type.", RULE_INPUT,
-                            entry="companion-input", field=where[:60]) from None
+            raise field_refusal(move, err.errors()[0]) from None
 
     def undo_refusal(self, action: Action) -> RuleError | None:
         """Why an undo of ``action`` is refused (declared ``undoable=False``), or None."""
@@ -218,6 +317,54 @@ class Moves:
             return None
         why: str = move.undo_refusal  # a msgid the game marked with N_()
         return RuleError(why, move.rule, status=409)
+
+
+def within(value: int, lo: int, hi: int, rule: str | None, field: str, why: str | None = None,
+           entry: str | None = None, **params: Any) -> int:
+    """``value`` (already a validated whole number) checked against a range the state decides (a
+    bid up to the power a house holds): the declared ranges are the models', this is a rule. The
+    refusal reads like a declared range's: the field and its bounds, or ``why`` with ``params``."""
+    if lo <= value <= hi:
+        return value
+    if why:
+        raise RuleError(why, rule, entry=entry, **{"min": lo, "max": hi, **params})
+    raise RuleError("%(field)s must be between %(min)s and %(max)s.", rule or RULE_INPUT, field=field,
+                    min=lo, max=hi)
+
+
+def whole(value: Any, rule: str | None, field: str) -> int:
+    """A field that is a number or a text by the state (a bid or a vote answer, a form's "3") read
+    as a whole number."""
+    try:
+        if isinstance(value, bool) or value is None or (isinstance(value, float) and not value.is_integer()):
+            raise ValueError
+        return int(value)
+    except (TypeError, ValueError):
+        raise RuleError("%(field)s must be a whole number.", rule or RULE_INPUT, field=field) from None
+
+
+def field_refusal(move: Move, error: ErrorDetails) -> RuleError:
+    """The refusal of a field that does not fit its declaration: a number out of its declared range
+    or a value not among its choices says so (or says the field's declared :class:`Refuse`, citing
+    the move's rule unless the field names its own); a missing or mistyped field says that."""
+    loc = error.get("loc", ())
+    where = ".".join(str(p) for p in loc) or "type"
+    info = next((i for n, i in move.params.model_fields.items() if loc and loc[0] in (n, i.alias)), None)
+    kind = error["type"]
+    if info is not None and len(loc) == 1 and (kind in RANGE_ERRORS or kind in CHOICE_ERRORS):
+        refuse = refuse_of(info)
+        rule = refuse.rule or move.rule
+        if kind in RANGE_ERRORS:
+            lo, hi = bounds(info)
+            if refuse.why:
+                return RuleError(refuse.why, rule, entry=refuse.entry, min=lo, max=hi)
+            return RuleError("%(field)s must be between %(min)s and %(max)s.", rule, field=where[:60],
+                             min=lo, max=hi)
+        if refuse.why:
+            return RuleError(refuse.why, rule, entry=refuse.entry)
+        return RuleError("%(field)s is not one of the allowed values.", rule, field=where[:60])
+    return RuleError("The field %(field)s is missing or has the wrong type.", RULE_INPUT,
+                     entry="companion-input", field=where[:60])
 
 
 if __name__ == "__main__":  # the reference generator moved: say so rather than do nothing

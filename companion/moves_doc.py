@@ -7,12 +7,24 @@ contract imports) because it reads the game registry: together they would import
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 from .games import registry
 from .games.base import Game
-from .moves import WHO_TEXT
+from .moves import WHO_TEXT, FieldDoc
+
+
+def field_text(f: FieldDoc) -> str:
+    """One field in the table: ``name``, ``?`` when optional, its type or choices, its range, its
+    default when it has one (``amount: int 0..9``, ``dice?: str = "2d6"``)."""
+    text = f"`{f.name}`{'' if f.required else '?'}: {f.type}"
+    if f.range:
+        text += f" {f.range}"
+    if not f.required and f.default is not None:
+        text += f" = {json.dumps(f.default)}"
+    return text
 
 
 def reference(game: Game) -> str:
@@ -20,7 +32,7 @@ def reference(game: Game) -> str:
     assert game.moves is not None
     lines = [f"### {game.id}", "", "| move | who | when | fields | undo | rule |", "|---|---|---|---|---|---|"]
     for move in game.moves:
-        fields = ", ".join(f"`{n}`{'' if req else '?'}: {t}" for n, t, req, _d in move.fields()) or "—"
+        fields = ", ".join(field_text(f) for f in move.fields()) or "—"
         when = ", ".join(f"`{s}`" for s in move.stages) or "any time"
         undo = "yes" if move.undoable else "no"
         if move.reveals:
@@ -29,9 +41,9 @@ def reference(game: Game) -> str:
     lines.append("")
     for move in game.moves:
         lines.append(f"- `{move.name}`: {move.summary}")
-        for name, _t, _req, desc in move.fields():
-            if desc:
-                lines.append(f"  - `{name}`: {desc}")
+        for f in move.fields():
+            if f.description:
+                lines.append(f"  - `{f.name}`: {f.description}")
     lines.append("")
     return "\n".join(lines)
 
@@ -42,8 +54,10 @@ END = "<!-- end of the moves reference -->"
 
 def render_reference() -> str:
     """The generated block for every game that declares its moves."""
-    parts = [BEGIN, "", "Legend: `field?` is optional; *when* is the stage path (`Game.stage`) where the move",
-             "is allowed (elsewhere it is refused with 409); *undo* says whether the host may undo it.", ""]
+    parts = [BEGIN, "", "Legend: `field?` is optional; a field shows its type (or its choices), its range",
+             "(`0..9`: out of it the move is refused with 400 and nothing changes) and its default (`= 3`);",
+             "*when* is the stage path (`Game.stage`) where the move is allowed (elsewhere it is refused",
+             "with 409); *undo* says whether the host may undo it.", ""]
     for game in registry().values():
         if game.moves is not None:
             parts.append(reference(game))

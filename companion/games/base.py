@@ -113,19 +113,20 @@ class Game(ABC):
         a declared move is allowed only inside one of its stages. Games with stages override it."""
         return ""
 
-    def apply(self, state: State, ctx: Ctx, action: Action) -> None:
+    def apply(self, state: State, ctx: Ctx, action: Action) -> str | None:
         """Validate ``action`` and apply it to ``state`` in place, or raise :class:`RuleError`.
 
         The server passes a private copy and discards it on error, so a half-applied action never
-        survives. Sealed answers are a move declared ``sealed`` (the action names its
-        ``prompt``). With declared :attr:`moves`, the shared dispatcher checks the move, runs its handler, then
-        :meth:`after_move` (the game's own follow-ups: phase ends, win checks).
+        survives. With declared :attr:`moves`, the shared dispatcher checks the move and its fields,
+        runs its handler with the validated fields, then :meth:`after_move` (the game's own
+        follow-ups: phase ends, win checks). Returns the prompt a sealed answer (a move declared
+        ``sealed``) went to, as its handler says, else None.
         """
         if self.moves is None:
             raise NotImplementedError(f"{type(self).__name__} declares no moves and no apply()")
-        move = self.moves.check(self.stage(state), ctx.actor, action)
-        move.run(state, ctx, action)
+        answered = self.moves.run(self.stage(state), state, ctx, action)
         self.after_move(state, ctx, action)
+        return answered
 
     def is_sealed_answer(self, action: Action) -> bool:
         """Whether ``action`` answers a sealed prompt: its declared move says ``sealed``. The server

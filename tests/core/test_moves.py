@@ -8,32 +8,37 @@ import re
 from pathlib import Path
 from typing import Any
 
+from typing import Annotated, Literal
+
 import pytest
 from pydantic import Field
 
 from companion.games import registry
 from companion.games.base import Actor, Ctx, Game, RuleError, SeatDef, State
 from companion.i18n import N_
-from companion.moves import Move, Moves, Params
+from companion.moves import Move, Moves, OneOf, Params, Refuse
 from companion.moves_doc import BEGIN, END, render_reference
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 class Bid(Params):
-    amount: int = Field(description="how much")
+    amount: int = Field(ge=0, le=9, description="how much")
     note: str | None = None
+    colour: Annotated[Literal["red", "blue"], Refuse(N_("Bid with a red or a blue token."), "toy p.4")] = "red"
+    where: Annotated[str | None, OneOf(frozenset({"north", "south"}), "a side of the board")] = None
+    extra: Annotated[int, Refuse(N_("At most %(max)s extra."))] = Field(0, ge=0, le=2)
 
 
-def _bid(state: State, ctx: Ctx, action: dict[str, Any]) -> None:
-    state["bids"].append(int(action["amount"]))
+def _bid(state: State, ctx: Ctx, p: Bid) -> None:
+    state["bids"].append(p.amount)
 
 
-def _peek(state: State, ctx: Ctx, action: dict[str, Any]) -> None:
+def _peek(state: State, ctx: Ctx, p: Params) -> None:
     state["peeked"] = True
 
 
-def _end(state: State, ctx: Ctx, action: dict[str, Any]) -> None:
+def _end(state: State, ctx: Ctx, p: Params) -> None:
     state["stage"] = "over"
 
 
@@ -87,6 +92,12 @@ def test_a_declared_move_runs_then_the_follow_up() -> None:
     ({"type": "bid", "amount": "lots"}, Actor(seat="a"), 400,
      "The field %(field)s is missing or has the wrong type."),
     ({"type": "bid", "amount": [1]}, Actor(seat="a"), 400, "The field %(field)s is missing or has the wrong type."),
+    ({"type": "bid", "amount": True}, Actor(seat="a"), 400, "The field %(field)s is missing or has the wrong type."),
+    ({"type": "bid", "amount": 10}, Actor(seat="a"), 400, "%(field)s must be between %(min)s and %(max)s."),
+    ({"type": "bid", "amount": 1, "colour": "green"}, Actor(seat="a"), 400, "Bid with a red or a blue token."),
+    ({"type": "bid", "amount": 1, "where": "east"}, Actor(seat="a"), 400,
+     "%(field)s is not one of the allowed values."),
+    ({"type": "bid", "amount": 1, "extra": "3"}, Actor(seat="a"), 400, "At most %(max)s extra."),
 ])
 def test_refusals_are_generic_and_change_nothing(action, actor, status, message) -> None:
     state = {"stage": "auction", "bids": []}
@@ -198,3 +209,42 @@ def test_every_game_declares_its_sealed_input() -> None:
         for move in sealed:
             assert "prompt" in move.params.model_fields, (game_id, move.name)
             assert game.is_sealed_answer({"type": move.name, "prompt": "x"}), (game_id, move.name)
+
+
+def test_the_handler_receives_the_validated_model_with_its_defaults() -> None:
+    seen: list[Bid] = []
+    moves = Moves([Move("bid", lambda state, ctx, p: seen.append(p), "Bid.", "toy p.1", Bid)])
+    moves.run("auction", {}, Ctx(actor=PLAYER, rng=random.Random(1)), {"type": "bid", "amount": "3", "where": ""})
+    assert seen == [Bid(amount=3, colour="red", where=None, extra=0)]
+
+
+def test_a_declared_refusal_cites_its_own_rule_and_the_range() -> None:
+    moves = Moves([Move("bid", _bid, "Bid.", "toy p.1", Bid)])
+    with pytest.raises(RuleError) as err:
+        moves.check("auction", PLAYER, {"type": "bid", "amount": 1, "colour": "green"})
+    assert err.value.rule == "toy p.4"
+    with pytest.raises(RuleError) as err:
+        moves.check("auction", PLAYER, {"type": "bid", "amount": -1})
+    assert (err.value.rule, err.value.params) == ("toy p.1", {"field": "amount", "min": 0, "max": 9})
+    with pytest.raises(RuleError) as err:
+        moves.check("auction", PLAYER, {"type": "bid", "amount": 1, "extra": 5})
+    assert err.value.params == {"min": 0, "max": 2}
+
+
+def test_a_sealed_handler_returns_the_prompt_it_answered() -> None:
+    ctx = Ctx(actor=PLAYER, rng=random.Random(1))
+    moves = Moves([Move("answer", lambda state, ctx, p: "p7", "Answer.", "toy p.1", sealed=True),
+                   Move("quiet", lambda state, ctx, p: None, "Answer.", "toy p.1", sealed=True),
+                   Move("open", lambda state, ctx, p: "p7", "Open.", "toy p.1")])
+    assert moves.run("any", {}, ctx, {"type": "answer"}) == "p7"
+    assert moves.run("any", {}, ctx, {"type": "open"}) is None  # only a sealed answer keys a prompt
+    with pytest.raises(TypeError, match="did not return the prompt"):
+        moves.run("any", {}, ctx, {"type": "quiet"})
+
+
+def test_the_reference_shows_each_fields_type_range_and_default() -> None:
+    fields = {f.name: f for f in Move("bid", _bid, "Bid.", "toy p.1", Bid).fields()}
+    assert (fields["amount"].type, fields["amount"].range, fields["amount"].required) == ("int", "0..9", True)
+    assert (fields["colour"].type, fields["colour"].default) == ('"red" or "blue"', "red")
+    assert (fields["where"].type, fields["where"].default) == ("a side of the board", None)
+    assert (fields["extra"].range, fields["extra"].default) == ("0..2", 0)

@@ -103,14 +103,16 @@ def _open_track(state: State, ctx: Ctx, step: flow.Step) -> None:
         _reveal(state, ctx, step)
 
 
-def bid(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
-    """A sealed bid for the track being bid for; all are revealed together (seed 000 p.10)."""
+def bid(state: State, ctx: Ctx, step: flow.Step, action: Action) -> str:
+    """A sealed bid for the track being bid for; all are revealed together (seed 000 p.10).
+    Returns the prompt it answered."""
     if action.get("prompt") != step["pid"]:
         raise RuleError("This bid is already closed.", "seed 000 p.10", status=409)
     house, value = read_bid(state, ctx, action, step["pid"], "seed 000 p.10")
     log_answer(state, ctx, step["pid"], house, value)
     if sealed.answer(state, step["pid"], house, value):
         _reveal(state, ctx, step)
+    return str(step["pid"])
 
 
 def order_ties(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:

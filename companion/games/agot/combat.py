@@ -78,8 +78,9 @@ def support(state: State, ctx: Ctx, action: Action) -> None:
     after_support(state, ctx)
 
 
-def answer_card(state: State, ctx: Ctx, action: Action) -> None:
-    """A side picks its house card secretly; both are revealed together (seed 000 p.19)."""
+def answer_card(state: State, ctx: Ctx, action: Action) -> str:
+    """A side picks its house card secretly; both are revealed together (seed 000 p.19). Returns
+    the prompt it answered."""
 
     c = current(state)
     if action.get("prompt") != c["prompt"]:
@@ -107,6 +108,7 @@ def answer_card(state: State, ctx: Ctx, action: Action) -> None:
                 attacker=house_name(c["attacker"]), defender=house_name(c["defender"]),
                 a=_card_label(c, SIDES[0]), d=_card_label(c, SIDES[1]))
         after_cards(state, ctx)
+    return str(prompt["id"])
 
 
 def _card_label(c: CombatDict, side: str) -> dict[str, str] | str:

@@ -19,7 +19,7 @@ from .procedure import Procedure
 
 Step = dict[str, Any]
 Starter = Callable[[State, Ctx, Step], None]
-Actor = Callable[[State, Ctx, Step, Action], None]
+Actor = Callable[[State, Ctx, Step, Action], str | None]
 Waiter = Callable[[State, Step], list[str]]
 Checker = Callable[[State, Ctx, Step], None]
 
@@ -46,10 +46,10 @@ class StepProcedure(Procedure):
     def _on_step(self, act: Actor) -> Handler:
         """A move's handler for this step: it runs on the step the table is in (the move's stages
         only let it through while this procedure runs)."""
-        def run(state: State, ctx: Ctx, action: Action) -> None:
+        def run(state: State, ctx: Ctx, action: Action) -> str | None:
             cur = current(state)
             assert cur is not None and cur["kind"] == self.name  # the declared stages say so
-            act(state, ctx, cur, action)
+            return act(state, ctx, cur, action)
 
         return run
 

@@ -55,12 +55,12 @@ class AgotGame(Game):
         (seed 000 p.7: one procedure at a time)."""
         return next((p.stage(state) for p in phases.PHASES if p.active(state)), str(state["phase"]))
 
-    def apply(self, state: State, ctx: Ctx, action: Action) -> None:
+    def apply(self, state: State, ctx: Ctx, action: Action) -> str | None:
         """Corrections any time; once the game is over, nothing else (seed 000 p.17). Otherwise the
         declared moves' dispatcher checks the move against the stage (seed 000 p.7)."""
         if state["phase"] == "ended" and not corrections.is_correction(str(action.get("type", ""))):
             raise RuleError("The game is over.", "seed 000 p.17", status=409)
-        super().apply(state, ctx, action)
+        return super().apply(state, ctx, action)
 
     def after_move(self, state: State, ctx: Ctx, action: Action) -> None:
         """After every move: a finished action phase ends the round, a Westeros step notices a

@@ -130,8 +130,9 @@ def areas_for_orders(state: State, house: str) -> tuple[list[str], list[str]]:
     return [a for a in held if a in now], [a for a in now if a not in held]
 
 
-def answer(state: State, ctx: Ctx, action: Action) -> None:
-    """A phone submits (or changes) its secret orders; the last answer reveals all (seed 000 p.12)."""
+def answer(state: State, ctx: Ctx, action: Action) -> str:
+    """A phone submits (or changes) its secret orders; the last answer reveals all (seed 000 p.12).
+    Returns the prompt it answered (the open one, whatever an old table's action named)."""
     plan = state["planning"]
     seat = ctx.actor.require_seat()
     if checks_38(state) and action.get("prompt") != plan["prompt"]:
@@ -166,6 +167,7 @@ def answer(state: State, ctx: Ctx, action: Action) -> None:
             hidden_params={"house": _h(seat)})
     if revealed:
         reveal(state, ctx)
+    return str(prompt["id"])
 
 
 def reveal(state: State, ctx: Ctx) -> None:

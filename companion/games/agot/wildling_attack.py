@@ -30,14 +30,16 @@ def start_attack(state: State, ctx: Ctx, step: flow.Step) -> None:
         _reveal(state, ctx, step)
 
 
-def bid(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
-    """Step 2: a sealed Night's Watch bid; all are revealed together (seed 000 p.22)."""
+def bid(state: State, ctx: Ctx, step: flow.Step, action: Action) -> str:
+    """Step 2: a sealed Night's Watch bid; all are revealed together (seed 000 p.22). Returns the
+    prompt it answered."""
     if action.get("prompt") != step["pid"]:
         raise RuleError("The table is resolving a wildling attack.", RULE, status=409)
     house, value = bidding.read_bid(state, ctx, action, step["pid"], RULE)
     bidding.log_answer(state, ctx, step["pid"], house, value)
     if sealed.answer(state, step["pid"], house, value):
         _reveal(state, ctx, step)
+    return str(step["pid"])
 
 
 def wildling_card(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:

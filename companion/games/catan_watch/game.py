@@ -81,11 +81,11 @@ class CatanWatchGame(Game):
             return REVEAL
         return {"roll": ROLL, "main": BUILD_STAGE}.get(phase, phase)
 
-    def apply(self, state: State, ctx: Ctx, action: Action) -> None:
+    def apply(self, state: State, ctx: Ctx, action: Action) -> str | None:
         """Every move first marks where its own steps start: the screen lists the moves of the whole
         turn, and shows which of them the latest action caused."""
         state["steps_mark"] = state["step_seq"]
-        super().apply(state, ctx, action)
+        return super().apply(state, ctx, action)
 
     def after_move(self, state: State, ctx: Ctx, action: Action) -> None:
         """The screen keeps the turn's last moves only."""

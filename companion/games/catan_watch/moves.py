@@ -281,14 +281,16 @@ def _only_to_win(state: State, seat: str, count: int) -> None:
                         win=WIN_VP, vp=total)
 
 
-def final_vp(state: State, ctx: Ctx, action: Action) -> None:
+def final_vp(state: State, ctx: Ctx, action: Action) -> str:
     """A tied player's sealed answer after a Wall ending: the victory point cards still hidden
     (seed 004 p.4: they may be revealed after the end). Answers stay secret and changeable until the
-    last asked player answers; then all are revealed at once and the ties of p.8 decide."""
+    last asked player answers; then all are revealed at once and the ties of p.8 decide. Returns the
+    prompt it answered."""
     prompt = scoring.revealing(state)
     if prompt is None or action.get("prompt") != prompt["id"]:
         raise RuleError("The result is decided: no victory point cards are waited for.", END, status=409)
     _final_answer(state, ctx, ctx.actor.require_seat(), action.get("value"))
+    return str(prompt["id"])
 
 
 def _final_answer(state: State, ctx: Ctx, seat: str, raw: Any) -> None:
@@ -561,4 +563,4 @@ MOVES = Moves([
          PROFILE, params.EditSection, who="host", stages=PLAYING),
     Move("verify_profile", verify_profile, "A guessed part of the profile was checked against the "
          "frame and is right.", PROFILE, params.VerifyProfile, who="host", stages=PLAYING),
-])
+], raw_action=True)

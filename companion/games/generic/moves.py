@@ -11,14 +11,13 @@ from typing import Any
 
 from ... import sealed
 from ...i18n import N_
-from ...moves import Move, Moves
-from ..base import Action, Actor, Ctx, RuleError, State, get_int
+from ...moves import Move, Moves, whole, within
+from ..base import Actor, Ctx, RuleError, State
 from .names import RULE, names
-from .params import Answer, Change, OpenPrompt, PromptRef, Roll, SetValue
+from .params import COUNTER_MAX, COUNTER_MIN, Answer, Change, Counter, OpenPrompt, PromptRef, Roll, SetValue
 
 DICE_RE = re.compile(r"^\s*(\d{0,2})\s*[dD]\s*(\d{1,3})\s*(?:([+-])\s*(\d{1,3}))?\s*$")
 MAX_DICE, MAX_SIDES = 20, 100
-COUNTER_MIN, COUNTER_MAX = -9999, 9999
 
 
 def parse_dice(spec: str) -> tuple[int, int, int]:
@@ -35,16 +34,10 @@ def parse_dice(spec: str) -> tuple[int, int, int]:
     return count, sides, mod
 
 
-def _int(action: Action, key: str, lo: int = COUNTER_MIN, hi: int = COUNTER_MAX) -> int:
-    return get_int(action, key, lo, hi, RULE)
-
-
-def _target(state: State, actor: Actor, action: Action) -> tuple[dict[str, int], str, str | None]:
+def _target(state: State, actor: Actor, p: Counter) -> tuple[dict[str, int], str, str | None]:
     """The counter dict an adjust/set touches; players change their own and shared counters."""
-    name = str(action.get("counter", ""))
-    seat = action.get("seat") or None
-    if seat is not None and not isinstance(seat, str):
-        raise RuleError("There is no seat %(seat)s.", RULE, seat=str(seat)[:24])
+    name = p.counter
+    seat = p.seat or None
     if seat is None:
         if name not in state["shared"]:
             raise RuleError("There is no shared counter %(counter)s.", RULE, counter=name[:24])
@@ -60,10 +53,10 @@ def _target(state: State, actor: Actor, action: Action) -> tuple[dict[str, int],
     return state["values"][seat], name, seat
 
 
-def adjust(state: State, ctx: Ctx, action: Action) -> None:
+def adjust(state: State, ctx: Ctx, p: Change) -> None:
     """Add to (or take from) one counter (companion: generic table)."""
-    values, name, seat = _target(state, ctx.actor, action)
-    delta = _int(action, "delta", -999, 999)
+    values, name, seat = _target(state, ctx.actor, p)
+    delta = p.delta
     if delta == 0:
         raise RuleError("A change of 0 changes nothing.", RULE)
     new = values[name] + delta
@@ -75,10 +68,10 @@ def adjust(state: State, ctx: Ctx, action: Action) -> None:
             counter=name, delta=delta, value=new)
 
 
-def set_value(state: State, ctx: Ctx, action: Action) -> None:
+def set_value(state: State, ctx: Ctx, p: SetValue) -> None:
     """Set one counter to a value (companion: generic table)."""
-    values, name, seat = _target(state, ctx.actor, action)
-    value = _int(action, "value")
+    values, name, seat = _target(state, ctx.actor, p)
+    value = p.value
     values[name] = value
     ctx.log(N_("%(who)s: %(counter)s set to %(value)s"), who=_who(state, ctx, seat),
             counter=name, value=value)
@@ -90,12 +83,11 @@ def _who(state: State, ctx: Ctx, seat: str | None) -> str:
     return f"{state['labels'][seat]} ({ctx.name(seat)})" if ctx.names.get(seat) else state["labels"][seat]
 
 
-def roll(state: State, ctx: Ctx, action: Action) -> None:
+def roll(state: State, ctx: Ctx, p: Roll) -> None:
     """Roll dice in the open: the faces and the total are logged for everyone (companion: generic table)."""
     if not (ctx.actor.seat or ctx.actor.host):
         raise RuleError("Only a seated player can do this.", RULE, status=403)
-    spec = str(action.get("dice", "2d6"))
-    count, sides, mod = parse_dice(spec)
+    count, sides, mod = parse_dice(p.dice)
     faces = [ctx.rng.randint(1, sides) for _ in range(count)]
     total = sum(faces) + mod
     label = f"{count}d{sides}" + (f"{mod:+d}" if mod else "")
@@ -105,33 +97,29 @@ def roll(state: State, ctx: Ctx, action: Action) -> None:
             dice=label, faces=" ".join(map(str, faces)), total=total)
 
 
-def open_prompt(state: State, ctx: Ctx, action: Action) -> None:
+def open_prompt(state: State, ctx: Ctx, p: OpenPrompt) -> None:
     """Open a sealed bid (a number range) or a secret vote (a list of choices) for some seats
     (companion: generic table; at most three open at once)."""
     if not (ctx.actor.seat or ctx.actor.host):
         raise RuleError("Only a seated player can do this.", RULE, status=403)
-    title = str(action.get("title", "")).strip()[:80]
+    title = p.title.strip()[:80]
     if not title:
         raise RuleError("Give the bid or vote a title.", RULE)
-    kind = action.get("kind", "number")
+    kind = p.kind
     spec: dict[str, Any] = {"kind": kind}
     if kind == "number":
-        lo, hi = _int(action, "min"), _int(action, "max")
+        lo, hi = whole(p.min, RULE, "min"), whole(p.max, RULE, "max")
         if lo > hi:
             raise RuleError("The minimum must not be above the maximum.", RULE)
         spec.update(min=lo, max=hi)
-    elif kind == "choice":
-        choices = names(str(action.get("choices", "")), 12, N_("choices"))
+    else:
+        choices = names(p.choices or "", 12, N_("choices"))
         if len(choices) < 2:
             raise RuleError("A vote needs at least two choices.", RULE)
         spec["choices"] = choices
-    else:
-        raise RuleError("A prompt is a number (bid) or a choice (vote).", RULE)
-    asked = action.get("seats") or state["seats"]
+    asked = p.seats or state["seats"]
     if isinstance(asked, str):
         asked = [s.strip() for s in asked.split(",") if s.strip()]
-    if not isinstance(asked, list) or not all(isinstance(s, str) for s in asked):
-        raise RuleError("List the seats to ask by their ids (p1, p2...).", RULE)
     bad = [s for s in asked if s not in state["seats"]]
     if bad or len(set(asked)) != len(asked):
         raise RuleError("There is no seat %(seat)s.", RULE, seat=str((bad or asked)[0])[:24])
@@ -144,16 +132,16 @@ def open_prompt(state: State, ctx: Ctx, action: Action) -> None:
     ctx.log(N_("%(who)s opened the secret prompt \"%(title)s\""), who=ctx.name(ctx.actor.seat), title=title)
 
 
-def answer(state: State, ctx: Ctx, action: Action) -> None:
+def answer(state: State, ctx: Ctx, p: Answer) -> str:
     """A seat answers (or changes its answer to) a sealed prompt; the last answer reveals all
     (companion: generic table)."""
     seat = ctx.actor.require_seat()
-    prompt = sealed.get(state, str(action.get("prompt", "")))
+    prompt = sealed.get(state, p.prompt)
     spec = prompt["spec"]
     if spec["kind"] == "number":
-        value: Any = _int(action, "value", spec["min"], spec["max"])
+        value: Any = within(whole(p.value, RULE, "value"), spec["min"], spec["max"], RULE, "value")
     else:
-        value = str(action.get("value", ""))
+        value = str(p.value)
         if value not in spec["choices"]:
             raise RuleError("Pick one of the listed choices.", RULE)
     changed = seat in prompt["answers"]
@@ -165,6 +153,7 @@ def answer(state: State, ctx: Ctx, action: Action) -> None:
     if revealed:
         ctx.log(N_("Revealed \"%(title)s\": %(result)s"), title=prompt["title"],
                 result=", ".join(f"{ctx.name(s)} {v}" for s, v in ranked(prompt)))
+    return prompt["id"]
 
 
 def ranked(prompt: sealed.Prompt) -> list[tuple[str, Any]]:
@@ -175,10 +164,10 @@ def ranked(prompt: sealed.Prompt) -> list[tuple[str, Any]]:
     return answers
 
 
-def cancel_prompt(state: State, ctx: Ctx, action: Action) -> None:
+def cancel_prompt(state: State, ctx: Ctx, p: PromptRef) -> None:
     """The host cancels an open prompt: the answers are discarded unseen (companion: generic table)."""
     ctx.actor.require_host()
-    prompt = sealed.get(state, str(action.get("prompt", "")))
+    prompt = sealed.get(state, p.prompt)
     if not sealed.is_open(prompt):
         raise RuleError("This secret prompt is already closed.", RULE, status=409)
     sealed.close(state, prompt["id"])
@@ -186,13 +175,16 @@ def cancel_prompt(state: State, ctx: Ctx, action: Action) -> None:
 
 
 MOVES = Moves([
-    Move("adjust", adjust, "Add to (or take from) a counter: the actor's own, or a shared one.",
-         RULE, Change),
-    Move("set", set_value, "Set a counter to a value.", RULE, SetValue),
-    Move("roll", roll, "Roll dice in the open (the result is logged for everyone).", RULE, Roll),
+    Move("adjust", adjust, "Add to (or take from) a counter (not 0): a player changes its own counters "
+         "and the shared ones, the host any.", RULE, Change),
+    Move("set", set_value, "Set a counter to a value (whose counters: as for `adjust`).", RULE, SetValue),
+    Move("roll", roll, "Roll dice in the open: 1-20 dice of 2-100 sides, seeded per event, logged for "
+         "everyone.", RULE, Roll),
     Move("open_prompt", open_prompt,
-         "Open a sealed bid (number) or secret vote (choice) for some seats.", RULE, OpenPrompt),
-    Move("answer", answer, "Answer a sealed prompt; revealed when every asked seat has answered.",
+         "Open a sealed bid (`kind` number: `min`..`max`) or secret vote (`kind` choice: `choices`) for "
+         "some seats; at most 3 open at once. Its id is `g1`, `g2`, ...", RULE, OpenPrompt),
+    Move("answer", answer, "Answer a sealed prompt (a number in the bid's range, or one of the vote's "
+         "choices); changeable until every asked seat has answered, which reveals all.",
          RULE, Answer, who="seat", reveals=True, sealed=True),
     Move("cancel_prompt", cancel_prompt, "Host: cancel an open prompt (answers discarded unseen).",
          RULE, PromptRef, who="host"),

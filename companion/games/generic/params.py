@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Annotated, Literal
+
 from pydantic import ConfigDict, Field
 
-from ...moves import Params
+from ...i18n import N_
+from ...moves import Params, Refuse
+
+#: a counter's bounds (a value, a bid's range); a change is at most 999 either way
+COUNTER_MIN, COUNTER_MAX = -9999, 9999
 
 
 class GenericParams(Params):
@@ -20,11 +26,11 @@ class Counter(GenericParams):
 
 
 class Change(Counter):
-    delta: int = Field(description="how much to add (negative to take), -999 to 999")
+    delta: int = Field(ge=-999, le=999, description="how much to add (negative to take)")
 
 
 class SetValue(Counter):
-    value: int = Field(description="the new value")
+    value: int = Field(ge=COUNTER_MIN, le=COUNTER_MAX, description="the new value")
 
 
 class Roll(GenericParams):
@@ -33,15 +39,16 @@ class Roll(GenericParams):
 
 class OpenPrompt(GenericParams):
     title: str = Field(description="what is asked (80 characters)")
-    kind: str = Field("number", description="number (a bid) or choice (a vote)")
-    min: int | None = Field(None, description="lowest bid (number)")
-    max: int | None = Field(None, description="highest bid (number)")
-    choices: str | None = Field(None, description="comma-separated choices (vote)")
-    seats: list[str] | str | None = Field(None, description="seat ids to ask (default: every seat)")
+    kind: Annotated[Literal["number", "choice"], Refuse(N_("A prompt is a number (bid) or a choice (vote)."))] = \
+        Field("number", description="a bid or a vote")
+    min: int | None = Field(None, ge=COUNTER_MIN, le=COUNTER_MAX, description="lowest bid (number)")
+    max: int | None = Field(None, ge=COUNTER_MIN, le=COUNTER_MAX, description="highest bid (number)")
+    choices: str | None = Field(None, description='comma-separated choices (vote): "Yes, No"')
+    seats: list[str] | str | None = Field(None, description="seat ids to ask, a list or comma text (default: every seat)")
 
 
 class PromptRef(GenericParams):
-    prompt: str = Field(description="the prompt id")
+    prompt: str = Field(description="the prompt id (g1, g2, ...)")
 
 
 class Answer(PromptRef):

@@ -106,7 +106,7 @@ class ImmortalsGame(Game):
                    "later tables show them as “Area 2 · 3”."), {"n": missing, "of": len(REGIONS)})
 
     # -- moves -------------------------------------------------------------------------------
-    moves = Moves([*MOVES, *corrections.MOVES])
+    moves = Moves([*MOVES, *corrections.MOVES], raw_action=True)
 
     def stage(self, state: State) -> str:
         """The phase, with the draft's stage ("draft/pick") and an open battle ("performance/battle")."""

@@ -181,8 +181,8 @@ def tower_inhabitants(state: State, ctx: Ctx, action: Action) -> None:
 
 
 # -- sealed answers ----------------------------------------------------------------------
-def answer(state: State, ctx: Ctx, action: Action) -> None:
-    """A sealed answer: a draft pick (seed 001 p.6) or the round's plan (p.8)."""
+def answer(state: State, ctx: Ctx, action: Action) -> str:
+    """A sealed answer: a draft pick (seed 001 p.6) or the round's plan (p.8); returns its prompt."""
     seat = ctx.actor.require_seat()
     pid = str(action.get("prompt", ""))
     prompt = sealed.get(state, pid)
@@ -197,6 +197,7 @@ def answer(state: State, ctx: Ctx, action: Action) -> None:
         _plan(state, ctx, seat, pid, value)
     else:
         raise RuleError("There is no such secret prompt.", "companion: sealed prompts", status=404)
+    return pid
 
 
 def _plan(state: State, ctx: Ctx, seat: str, pid: str, raw: Any) -> None:

@@ -196,9 +196,10 @@ def _event_input(state: State, event: str) -> None:
         raise RuleError("The table is not waiting for this now.", RULE_FLOW, status=409)
 
 
-def answer(state: State, ctx: Ctx, action: Action) -> None:
+def answer(state: State, ctx: Ctx, action: Action) -> str:
     """Secretly choose a plot; all are revealed together (seed 003 Page 11). A plot the used-pile
-    option keeps out of reach is refused; a plot typed here joins the seat's deck (plots.py)."""
+    option keeps out of reach is refused; a plot typed here joins the seat's deck (plots.py).
+    Returns the prompt it answered (this round's plot prompt when the action names none)."""
     seat = ctx.actor.require_seat()
     pid = str(action.get("prompt") or state.get("plot_prompt") or "")
     prompt = sealed.get(state, pid)
@@ -215,6 +216,7 @@ def answer(state: State, ctx: Ctx, action: Action) -> None:
             hidden_params={"who": ctx.name(seat)})
     if revealed:
         ctx.log(N_("All plots chosen: reveal!"))
+    return pid
 
 
 def register_plots(state: State, ctx: Ctx, action: Action) -> None:
@@ -537,4 +539,4 @@ MOVES = Moves([
     _playing("skip", skip, "Host: end the current round as if everyone passed.", PRODUCT, who="host"),
     _playing("titles_setup", titles_setup, "Host: enter the melee titles and their relations.", RULE_PLOT,
              params.TitlesSetup, who="host"),
-])
+], raw_action=True)
