@@ -102,6 +102,11 @@ def refuse_of(info: FieldInfo) -> Refuse:
     return next((m for m in info.metadata if isinstance(m, Refuse)), Refuse())
 
 
+def _chooses(info: FieldInfo) -> bool:
+    """A :class:`OneOf` field (an empty form select is "unset" there, never a choice)."""
+    return any(isinstance(m, OneOf) and "" not in m.choices for m in info.metadata)
+
+
 def choices_text(info: FieldInfo) -> str | None:
     """What a :class:`OneOf` field accepts, for the reference, or None."""
     return next((m.what for m in info.metadata if isinstance(m, OneOf)), None)
@@ -146,7 +151,7 @@ class Params(BaseModel):
         out: dict[str, Any] = {}
         for key, value in data.items():
             info = fields.get(key)
-            if info is not None and value == "" and not _accepts(info.annotation, str):
+            if info is not None and value == "" and (not _accepts(info.annotation, str) or _chooses(info)):
                 continue
             if info is not None and isinstance(value, bool) and not _accepts(info.annotation, bool):
                 value = str(value).lower()  # true is no number: refused as the wrong type
