@@ -155,3 +155,26 @@ def test_no_import_cycle() -> None:
     assert len(graph) > 100  # the walk found the package
     found = cycles(graph)
     assert not found, "\n".join(describe(group, graph) for group in found)
+
+
+def test_the_rules_never_import_the_views() -> None:
+    """One secrets gate per game (issue 40): every public/private view lives in the game's ``views``
+    module (or package) and only the ``Game`` (``game.py``) reads it; no rule module imports a view,
+    so no view function can hide beside the rules and skip the gate."""
+    graph = import_graph()
+    games = sorted({name.split(".")[2] for name in graph if name.startswith("companion.games.")
+                    and name.count(".") >= 3})
+    assert {"agot", "generic", "immortals", "catan_watch", "lcg"} <= set(games)
+    found = []
+    for game in games:
+        views = f"companion.games.{game}.views"
+        for module in graph.values():
+            if not module.name.startswith(f"companion.games.{game}.") or module.name.startswith(views):
+                continue
+            if module.name == f"companion.games.{game}.game":
+                continue
+            found += [f"{module.name} imports {target} (line {line})" for target, line in module.imports.items()
+                      if target == views or target.startswith(views + ".")]
+    assert not found, "\n".join(found)
+    agot = [name for name in graph if name.startswith("companion.games.agot.")]
+    assert "companion.games.agot.combat_views" not in agot  # the combat's views moved into views/

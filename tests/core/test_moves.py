@@ -6,9 +6,7 @@ from __future__ import annotations
 import random
 import re
 from pathlib import Path
-from typing import Any
-
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import pytest
 from pydantic import Field

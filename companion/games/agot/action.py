@@ -21,8 +21,7 @@ from typing import Any, cast
 from ...i18n import N_, tr
 from ...moves import Handler, Move
 from ..base import Action, Ctx, RuleError, State, get_int
-from . import areas, combat_views, mustering, power, supply, tracks
-from . import board as board_data
+from . import areas, mustering, power, supply, tracks
 from . import orders as ot
 from . import params as P
 from .combat import MOVES as COMBAT_OWN_MOVES
@@ -57,7 +56,7 @@ STEP_LABELS = {"raid": N_("Resolve Raid orders"), "march": N_("Resolve March ord
 
 
 # -- turns -----------------------------------------------------------------------------------
-def _orders_of(state: State, house: str, kind: str) -> list[str]:
+def orders_of(state: State, house: str, kind: str) -> list[str]:
     return sorted(a for a, o in state.get("orders", {}).items()
                   if o["house"] == house and ot.TOKENS[o["token"]].kind == kind)
 
@@ -81,7 +80,7 @@ def _next_turn(state: State, ctx: Ctx, first: bool = False) -> None:
         start_at = 0 if first or act["turn"] not in order else order.index(act["turn"]) + 1
         for i in range(len(order)):
             house = order[(start_at + i) % len(order)]
-            if _orders_of(state, house, kind):
+            if orders_of(state, house, kind):
                 act["turn"] = house
                 return
         act["step"] = STEPS[STEPS.index(act["step"]) + 1] if act["step"] != "consolidate" else "done"
@@ -201,7 +200,7 @@ def _parse_moves(action: Action) -> list[dict[str, Any]]:
     return out
 
 
-def _is_enemy_target(state: State, house: str, dst: str) -> bool:
+def is_enemy_target(state: State, house: str, dst: str) -> bool:
     owner = unit_owner(state, dst)
     if owner not in (None, house) and areas.count(state, dst):
         return True
@@ -246,7 +245,7 @@ def march(state: State, ctx: Ctx, action: Action) -> None:
             if not can_enter(state, house, src, dst, kind):
                 raise RuleError("Your %(kind)s cannot march from %(from)s to %(to)s.", "seed 000 p.15, p.23, p.25",
                                 kind=kind, to=dst, **_from(src))
-        if _is_enemy_target(state, house, dst):
+        if is_enemy_target(state, house, dst):
             fights.append(m)
         elif area(dst).type == "port" and areas.count(state, dst) + sum(m["units"].values()) > 3 \
                 and unit_owner(state, dst) in (None, house):
@@ -422,63 +421,6 @@ def pass_order(state: State, ctx: Ctx, action: Action) -> None:
     ctx.log(N_("%(house)s removes its order in %(area)s without effect"), house=_h(house),
             area=_a(src))
     _next_turn(state, ctx)
-
-
-# -- views -----------------------------------------------------------------------------------
-def _own_units(state: State, seat: str, aid: str) -> dict[str, Any]:
-    """The units a March order in ``aid`` may move: the mirror's, unless it gives them to another
-    house (then none, with the checks of issue 38: the phone offers only to resolve it without moving)."""
-    here = areas.units(state, aid) or {}
-    if checks_38(state) and here.get("house") not in (None, seat):
-        return {}
-    return here
-
-
-def public(state: State) -> dict[str, Any]:
-    """The screen: the step, whose turn, what they may resolve, the last result and the combat panel."""
-    act = state.get("action")
-    if not act:
-        return {}
-
-    house = act["turn"]
-    kind = STEP_KIND.get(act["step"])
-    view: dict[str, Any] = {"step": act["step"], "turn": house, "order": act["order"],
-                            "routed": act["routed"], "last": act["last"], "muster": act["muster"],
-                            "options": sorted(_orders_of(state, house, kind)) if house and kind else [],
-                            "combat": combat_views.public(state)}
-    return view
-
-
-def private(state: State, seat: str) -> dict[str, Any]:
-    """The phone: what this house must decide now (raid targets, march sources, support, cards...)."""
-    act = state.get("action")
-    if not act:
-        return {}
-
-    view: dict[str, Any] = {"my_turn": act["turn"] == seat and not act["combat"] and not act["muster"]}
-    if view["my_turn"]:
-        kind = STEP_KIND[act["step"]]
-        mine = _orders_of(state, seat, kind)
-        if kind == "raid":
-            view["raids"] = [{"from": a, "targets": raid_targets(state, a)} for a in mine]
-        elif kind == "march":
-            view["marches"] = [{"from": a, "units": _own_units(state, seat, a),
-                                "routed": act["routed"].get(a, {}),
-                                "to": sorted({d for d in board_data.load().areas
-                                              if any(can_enter(state, seat, a, d, k) for k in UNIT_KINDS
-                                                     if _own_units(state, seat, a).get(k))})}
-                               for a in mine]
-            for m in view["marches"]:
-                m["fights"] = [d for d in m["to"] if _is_enemy_target(state, seat, d)]
-        else:
-            view["consolidates"] = [{"from": a, "gain": consolidate_income(state, a, seat),
-                                     "can_muster": ot.TOKENS[state["orders"][a]["token"]].star
-                                     and area(a).type == "land" and bool(area(a).muster_points)}
-                                    for a in mine]
-    if act["muster"] and act["muster"]["house"] == seat:
-            view["muster"] = {**act["muster"], "ship_to": mustering.ship_targets(state, seat, act["muster"]["area"])}
-    view["combat"] = combat_views.private(state, seat)
-    return view
 
 
 class SpecialMuster(Procedure):

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import sealed
-from ..base import State
-from . import abilities
-from . import house_cards as hc
-from .combat_calc import SIDES, breakdown, card_of, house_of, initial_strength, retreating_units, total
-from .combat_retreat import loser_of, retreat_options
-from .combat_sides import Combat, units_on
+from .... import sealed
+from ...base import State
+from .. import abilities
+from .. import house_cards as hc
+from ..combat_calc import SIDES, breakdown, card_of, house_of, initial_strength, retreating_units, total
+from ..combat_retreat import loser_of, retreat_options
+from ..combat_sides import Combat, units_on
 
 
 def public(state: State) -> dict[str, Any] | None:

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import sealed
-from . import (
-    action,
+from .... import sealed
+from .. import (
     areas,
     flow,
     mustering,
     names,
-    planning,
     power,
     setup,
     supply,
@@ -27,10 +25,11 @@ from . import (
     wildling_cards,
     wildlings,
 )
-from . import board as board_data
-from . import house_cards as hc
-from . import orders as ot
-from .options import checks_38
+from .. import board as board_data
+from .. import house_cards as hc
+from .. import orders as ot
+from ..options import checks_38
+from . import action_view, planning_view
 
 State = dict[str, Any]
 
@@ -165,9 +164,9 @@ def public(state: State, waiting_for: list[str]) -> dict[str, Any]:
         view["wildling_card_names"] = dict(names.WILDLINGS)  # physical deck: the host enters the card
     view["neutral_candidates"] = NAMES["land"]
     if state.get("planning"):
-        view["planning"] = planning.public(state)
+        view["planning"] = planning_view.public(state)
     if state.get("action"):
-        view["action"] = action.public(state)
+        view["action"] = action_view.public(state)
     view["combat_tv"] = tvview.combat(state)
     view["last_combat_tv"] = tvview.last_combat(state)
     return view
@@ -215,9 +214,9 @@ def private(state: State, seat: str) -> dict[str, Any]:
             elif stage == "tasks" and cur.get("tasks") and cur["tasks"][0]["house"] == seat:
                 me["todo"] = "wildling_task"
     if state.get("planning"):
-        me["planning"] = planning.private(state, seat)
+        me["planning"] = planning_view.private(state, seat)
     if state.get("action"):
-        me["action"] = action.private(state, seat)
+        me["action"] = action_view.private(state, seat)
     return me
 
 
