@@ -9,7 +9,7 @@ hand over to the step that comes next (``combat_flow.py``). Where each part live
 - ``combat_calc.py``: every number (pure); ``combat_sides.py``: whose side is whose;
 - ``ability.py`` / ``abilities.py``: the house-card abilities, one registered class per card;
 - ``combat_retreat.py``, ``combat_ports.py``, ``combat_cleanup.py``: retreat, captured ports, clean-up;
-- ``combat_views.py``: the combat panel and each phone's decision.
+- ``views/combat_view.py``: the combat panel and each phone's decision.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from test_action_harness import board, ctx
 
 from companion.games.agot import GAME, action, planning
+from companion.games.agot.views import action_view, planning_view
 from companion.games.base import RuleError
 from tools.agot_replay import phone_actions as options
 
@@ -68,7 +69,8 @@ def test_garbage_is_refused_with_a_citation(steps):
 def views(state: dict) -> None:
     """Call the planning and action views directly, so an error in one of them fails here."""
     for module in (planning, action):
-        module.public(state)
         module.waiting_for(state)
+    for view in (planning_view, action_view):
+        view.public(state)
         for h in state["houses"]:
-            module.private(state, h)
+            view.private(state, h)

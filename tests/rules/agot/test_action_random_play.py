@@ -8,8 +8,9 @@ import random
 import pytest
 from test_action_harness import ctx
 
-from companion.games.agot import GAME, action, planning, power
+from companion.games.agot import GAME, power
 from companion.games.agot import orders as ot
+from companion.games.agot.views import action_view, planning_view
 from companion.games.base import RuleError
 from tools.agot_replay import phone_actions
 
@@ -52,7 +53,7 @@ def test_random_action_phase_never_crashes(seed, players):
             except RuleError as err:
                 assert err.rule
         power.check(state)
-        for module in (planning, action):  # direct calls, so a view error fails here
+        for module in (planning_view, action_view):  # direct calls, so a view error fails here
             module.public(state)
             for h in state["houses"]:
                 module.private(state, h)
