@@ -108,7 +108,8 @@ def open_prompt(state: State, ctx: Ctx, p: OpenPrompt) -> None:
     kind = p.kind
     spec: dict[str, Any] = {"kind": kind}
     if kind == "number":
-        lo, hi = whole(p.min, RULE, "min"), whole(p.max, RULE, "max")
+        lo = within(whole(p.min, RULE, "min"), COUNTER_MIN, COUNTER_MAX, RULE, "min")
+        hi = within(whole(p.max, RULE, "max"), COUNTER_MIN, COUNTER_MAX, RULE, "max")
         if lo > hi:
             raise RuleError("The minimum must not be above the maximum.", RULE)
         spec.update(min=lo, max=hi)

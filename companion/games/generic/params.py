@@ -41,8 +41,9 @@ class OpenPrompt(GenericParams):
     title: str = Field(description="what is asked (80 characters)")
     kind: Annotated[Literal["number", "choice"], Refuse(N_("A prompt is a number (bid) or a choice (vote)."))] = \
         Field("number", description="a bid or a vote")
-    min: int | None = Field(None, ge=COUNTER_MIN, le=COUNTER_MAX, description="lowest bid (number)")
-    max: int | None = Field(None, ge=COUNTER_MIN, le=COUNTER_MAX, description="highest bid (number)")
+    # their range binds a bid only: a vote ignores them, as it always did
+    min: int | None = Field(None, description=f"lowest bid (number: {COUNTER_MIN}..{COUNTER_MAX}; a vote ignores it)")
+    max: int | None = Field(None, description=f"highest bid (number: {COUNTER_MIN}..{COUNTER_MAX}; a vote ignores it)")
     choices: str | None = Field(None, description='comma-separated choices (vote): "Yes, No"')
     seats: list[str] | str | None = Field(None, description="seat ids to ask, a list or comma text (default: every seat)")
 
