@@ -311,9 +311,10 @@ def _after_combat(state: State, ctx: Ctx) -> None:
 def in_combat(run: Handler) -> Handler:
     """A move of the running combat: the combat procedure decides it, and once it has ended the
     action phase takes the table back (the combat is nested in the March step, seed 000 p.15-21)."""
-    def step(state: State, ctx: Ctx, action: Action) -> None:
-        run(state, ctx, action)
+    def step(state: State, ctx: Ctx, action: Action) -> str | None:
+        answered = run(state, ctx, action)
         _after_combat(state, ctx)
+        return answered
 
     return step
 
