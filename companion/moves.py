@@ -86,6 +86,20 @@ class OneOf:
         return value
 
 
+@dataclass(frozen=True)
+class AsSent:
+    """A number the handler reads only in some cases (``whole``, ``within``): a JSON ``true`` reaches
+    it as sent instead of becoming 1, so the handler refuses it where it reads the field, and a move
+    that does not read it passes as it always did: ``Annotated[int | None, AsSent()]``."""
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        return core_schema.no_info_wrap_validator_function(self._keep, handler(source))
+
+    @staticmethod
+    def _keep(value: Any, validate: core_schema.ValidatorFunctionWrapHandler) -> Any:
+        return value if isinstance(value, bool) else validate(value)
+
+
 RANGE_ERRORS = {"greater_than_equal", "less_than_equal", "greater_than", "less_than"}
 CHOICE_ERRORS = {"literal_error", "enum", "one_of"}
 
@@ -100,6 +114,11 @@ def bounds(info: FieldInfo) -> tuple[int | None, int | None]:
 def refuse_of(info: FieldInfo) -> Refuse:
     """The field's declared :class:`Refuse` (an empty one when it declares none)."""
     return next((m for m in info.metadata if isinstance(m, Refuse)), Refuse())
+
+
+def _bounded(info: FieldInfo) -> bool:
+    """A field with a declared range (a number the handler always reads)."""
+    return any(isinstance(m, annotated_types.Ge | annotated_types.Le) for m in info.metadata)
 
 
 def _chooses(info: FieldInfo) -> bool:
@@ -153,8 +172,8 @@ class Params(BaseModel):
             info = fields.get(key)
             if info is not None and value == "" and (not _accepts(info.annotation, str) or _chooses(info)):
                 continue
-            if info is not None and isinstance(value, bool) and not _accepts(info.annotation, bool):
-                value = str(value).lower()  # true is no number: refused as the wrong type
+            if info is not None and isinstance(value, bool) and _bounded(info):
+                value = str(value).lower()  # true is no number in a range: refused as the wrong type
             out[key] = value
         return out
 
@@ -335,6 +354,18 @@ def within(value: int, lo: int, hi: int, rule: str | None, field: str, why: str 
         raise RuleError(why, rule, entry=entry, **{"min": lo, "max": hi, **params})
     raise RuleError("%(field)s must be between %(min)s and %(max)s.", rule or RULE_INPUT, field=field,
                     min=lo, max=hi)
+
+
+def among(value: Any, choices: Any, rule: str | None, field: str, why: str | None = None,
+          entry: str | None = None, **params: Any) -> str:
+    """``value`` checked against choices the state decides (a seat of this table, a free hero): the
+    declared choices are the models', this is a rule. The refusal reads like a declared choice's: the
+    field, or ``why`` with ``params``."""
+    if isinstance(value, str) and value in choices:
+        return value
+    if why:
+        raise RuleError(why, rule, entry=entry, **params)
+    raise RuleError("%(field)s is not one of the allowed values.", rule or RULE_INPUT, field=field)
 
 
 def whole(value: Any, rule: str | None, field: str) -> int:

@@ -32,3 +32,4 @@ PLAY_DEV = f"{SRC} p.2-4 (playing development cards: 1 per turn, not one bought 
 FIRST = f"{SRC} p.5 (general setup: each player rolls, the highest goes first)"
 PROFILE = "companion: board profile (checked against the physical frame)"
 TABLE = "companion: turn order"
+FIX = "companion: corrections"

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..base import Action, Ctx, RuleError, State, get_int
+from ...moves import whole
+from ..base import Ctx, RuleError, State
 from .cite import TURN
 from .options import CatanOptions
+from .params import Roll
 
 OUTCOMES = 36
 HISTORY = 12
@@ -24,15 +26,15 @@ def fresh_deck() -> list[int]:
     return list(range(OUTCOMES))
 
 
-def roll(state: State, ctx: Ctx, action: Action) -> dict[str, Any]:
+def roll(state: State, ctx: Ctx, p: Roll) -> dict[str, Any]:
     """Roll the two production d6 and the wildling d12 of a turn (seed 004 p.6), the way the
     table's dice option says; physical results are checked against the dice's faces."""
     mode = CatanOptions.of(state).dice
-    typed = any(action.get(k) not in (None, "") for k in ("red", "yellow", "d12"))
-    if mode == "physical":
-        red = get_int(action, "red", 1, 6, TURN)
-        yellow = get_int(action, "yellow", 1, 6, TURN)
-        d12 = get_int(action, "d12", 1, 12, TURN)
+    typed = any(v is not None for v in (p.red, p.yellow, p.d12))
+    if mode == "physical":  # each die within its faces: the model's declared ranges
+        red = whole(p.red, TURN, "red")
+        yellow = whole(p.yellow, TURN, "yellow")
+        d12 = whole(p.d12, TURN, "d12")
     elif typed:
         raise RuleError("This table rolls digital dice; typed results are refused.", TURN, status=409)
     elif mode == "balanced":

@@ -17,8 +17,8 @@ from typing import Any, cast
 
 from ... import sealed
 from ...i18n import N_, tr
-from ...moves import Move, Moves
-from ..base import Action, Ctx, RuleError, State, get_choice, get_int
+from ...moves import Move, Moves, NoParams, among, whole, within
+from ..base import Ctx, RuleError, State
 from . import dice, frame, params, scoring, tokens, turns, wall
 from . import profile as prof
 from .cite import (
@@ -27,6 +27,7 @@ from .cite import (
     BUILD,
     END,
     FIRST,
+    FIX,
     GUARDS,
     HEROES,
     PATROL,
@@ -47,10 +48,6 @@ from .wall import GameEnded
 SUPPLY = {"settlements": 5, "keeps": 4, "roads": 15}  # seed 004 p.3
 WIN_VP = scoring.WIN_VP
 TOKENS_FOR = {"settlement": 1, "keep": 2}  # seed 004 p.8
-CORRECTABLE = ("clan", "clearing", "hex", "section", "frostfangs", "breaches")
-#: What a played ranger does (seed 004 p.4 names moving Tormund; the card prints the others).
-RANGER_OPTIONS = ("tormund", "card")
-FIX = "companion: corrections"
 
 
 def _next_setup(state: State, ctx: Ctx) -> None:
@@ -76,7 +73,7 @@ def _turn_seat(state: State, ctx: Ctx) -> str:
     return seat
 
 
-def setup_place(state: State, ctx: Ctx, action: Action) -> None:
+def setup_place(state: State, ctx: Ctx, args: NoParams) -> None:
     """Setup rounds 1 and 2: one settlement and one road each, placed on the board (seed 004 p.6)."""
     seat = turns.setup_seat(state)
     ctx.actor.require(seat)
@@ -88,13 +85,13 @@ def setup_place(state: State, ctx: Ctx, action: Action) -> None:
     _next_setup(state, ctx)
 
 
-def first_seat(state: State, ctx: Ctx, action: Action) -> None:
+def first_seat(state: State, ctx: Ctx, args: params.FirstSeat) -> None:
     """The table rolls and says who goes first (seed 004 p.6: the highest result); before the first
     settlement is placed. Heroes follow the new seat numbers (p.6: player 1 takes A4...)."""
     if state["setup"]["round"] != 1 or state["setup"]["i"] != 0:
         raise RuleError("The first player is chosen before the first settlement is placed.", FIRST,
                         status=409)
-    seat = get_choice(action, "seat", state["seats"], FIRST)
+    seat = among(args.seat, state["seats"], FIRST, "seat")
     state["first_seat"] = state["seats"].index(seat)
     starting = state["profile"]["starting_heroes"][str(len(state["seats"]))]
     for i, s in enumerate(turns.order(state)):
@@ -126,30 +123,30 @@ def _play_dev(state: State, seat: str) -> None:
     td["played"] = True
 
 
-def _section_arg(state: State, action: Action) -> str:
-    return get_choice(action, "section", [s["id"] for s in state["profile"]["sections"]], GUARDS)
+def _section_arg(state: State, args: params.Guard) -> str:
+    return among(args.section, [s["id"] for s in state["profile"]["sections"]], GUARDS, "section")
 
 
-def guard(state: State, ctx: Ctx, action: Action) -> None:
+def guard(state: State, ctx: Ctx, args: params.Guard) -> None:
     """A guard on the lowest free space of the chosen section: free in setup round 3, else a
     build costing brick, wool and lumber, paid at the table (seed 004 p.6, p.8)."""
     if state["phase"] == "setup":  # the third setup round (the declared stage)
         seat = turns.setup_seat(state)
         ctx.actor.require(seat)
-        wall.place_guard(state, ctx, seat, _section_arg(state, action))
+        wall.place_guard(state, ctx, seat, _section_arg(state, args))
         _next_setup(state, ctx)
         return
     seat = _turn_seat(state, ctx)
-    wall.place_guard(state, ctx, seat, _section_arg(state, action))
+    wall.place_guard(state, ctx, seat, _section_arg(state, args))
 
 
-def roll(state: State, ctx: Ctx, action: Action) -> None:
+def roll(state: State, ctx: Ctx, args: params.Roll) -> None:
     """Roll the 3 dice: production first, then the wildling advance (seed 004 p.6-7)."""
     seat = _turn_seat(state, ctx)
     # The screen lists the moves of the whole turn from the roll on, so a quick build does not
     # hide the wildling advance.
     state["steps"] = []
-    r = dice.roll(state, ctx, action)
+    r = dice.roll(state, ctx, args)
     if state.get("pending_profile"):
         frame.apply_pending(state, ctx)
     state["phase"] = "main"
@@ -169,9 +166,9 @@ def roll(state: State, ctx: Ctx, action: Action) -> None:
         pass
 
 
-def build(state: State, ctx: Ctx, action: Action) -> None:
+def build(state: State, ctx: Ctx, args: params.Build) -> None:
     """Settlement, keep, road or development card (seed 004 p.3, p.8); guards use ``guard``."""
-    what = get_choice(action, "what", ("settlement", "keep", "road", "dev"), BUILD)
+    what = args.what
     if what != "dev" and state["phase"] == "roll":  # a development card any time in the turn (p.2)
         raise RuleError("Roll the dice first.", TURN, status=409)
     seat = _turn_seat(state, ctx)
@@ -202,26 +199,26 @@ def build(state: State, ctx: Ctx, action: Action) -> None:
         _turn_dev(state, seat)["bought"] += 1
         step(state, ctx, "build", N_("%(who)s buys a development card"), who=seat)
         return
-    _migrate_tokens(state, ctx, action, TOKENS_FOR[what])
+    _migrate_tokens(state, ctx, args, TOKENS_FOR[what])
 
 
-def _migrate_tokens(state: State, ctx: Ctx, action: Action, count: int) -> None:
+def _migrate_tokens(state: State, ctx: Ctx, args: params.Tokens, count: int) -> None:
     """Reveal tokens, then each wildling migrates in turn (seed 004 p.8)."""
-    for kind, clan in tokens.take(state, ctx, action, count):
+    for kind, clan in tokens.take(state, ctx, args, count):
         try:
             wall.migrate(state, ctx, kind, clan)
         except GameEnded:  # the game ended at once: no later wildling migrates (p.8)
             return
 
 
-def ranger(state: State, ctx: Ctx, action: Action) -> None:
+def ranger(state: State, ctx: Ctx, args: params.Ranger) -> None:
     """Play a ranger card: counts toward the Largest Patrol, which reveals a reserve token when
     taken (seed 004 p.4, p.8)."""
     seat = _turn_seat(state, ctx)
-    option = get_choice({"option": action.get("option") or "tormund"}, "option", RANGER_OPTIONS, PATROL)
+    option = args.option or "tormund"
     takes = turns.patrol_after_ranger(state, seat)
     if takes and CatanOptions.of(state).tokens == "physical":
-        tokens.typed(state, action, 1)  # refuse a missing token before changing anything
+        tokens.typed(state, args, 1)  # refuse a missing token before changing anything
     _play_dev(state, seat)
     state["players"][seat]["rangers"] += 1
     step(state, ctx, "ranger", N_("%(who)s plays a ranger (%(count)s in front of them)"), who=seat,
@@ -234,10 +231,10 @@ def ranger(state: State, ctx: Ctx, action: Action) -> None:
     if takes:
         state["largest_patrol"] = seat
         step(state, ctx, "special", N_("%(who)s takes the Largest Patrol (1 VP)"), who=seat)
-        _migrate_tokens(state, ctx, action, 1)
+        _migrate_tokens(state, ctx, args, 1)
 
 
-def progress(state: State, ctx: Ctx, action: Action) -> None:
+def progress(state: State, ctx: Ctx, args: NoParams) -> None:
     """Play a progress card: follow its text, then it leaves the game; it is the turn's one
     development card (seed 004 p.4)."""
     seat = _turn_seat(state, ctx)
@@ -247,16 +244,16 @@ def progress(state: State, ctx: Ctx, action: Action) -> None:
     step(state, ctx, "progress", N_("%(who)s plays a progress card"), who=seat)
 
 
-def reveal_vp(state: State, ctx: Ctx, action: Action) -> None:
+def reveal_vp(state: State, ctx: Ctx, args: params.RevealVp) -> None:
     """Victory point cards are revealed on your own turn (seed 004 p.4); they count at once and
     win only at the end of the turn (p.8). After a Wall ending that waits for them, this is the
     player's answer to the end's reveal (:func:`final_vp`)."""
     if state["phase"] == "over":
-        seat = action.get("seat") if ctx.actor.host and action.get("seat") else ctx.actor.seat
-        _final_answer(state, ctx, str(seat or ""), action.get("count"))
+        seat = args.seat if ctx.actor.host and args.seat else ctx.actor.seat
+        _final_answer(state, ctx, str(seat or ""), args.count)
         return
     seat = _turn_seat(state, ctx)
-    count = get_int(action, "count", 1, 5, BASE_DEV)
+    count = within(args.count, 1, 5, BASE_DEV, "count")
     if checks_38(state):
         _only_to_win(state, seat, count)
     state["players"][seat]["vp_cards"] += count
@@ -281,19 +278,19 @@ def _only_to_win(state: State, seat: str, count: int) -> None:
                         win=WIN_VP, vp=total)
 
 
-def final_vp(state: State, ctx: Ctx, action: Action) -> str:
+def final_vp(state: State, ctx: Ctx, args: params.Answer) -> str:
     """A tied player's sealed answer after a Wall ending: the victory point cards still hidden
     (seed 004 p.4: they may be revealed after the end). Answers stay secret and changeable until the
     last asked player answers; then all are revealed at once and the ties of p.8 decide. Returns the
     prompt it answered."""
     prompt = scoring.revealing(state)
-    if prompt is None or action.get("prompt") != prompt["id"]:
+    if prompt is None or args.prompt != prompt["id"]:
         raise RuleError("The result is decided: no victory point cards are waited for.", END, status=409)
-    _final_answer(state, ctx, ctx.actor.require_seat(), action.get("value"))
+    _final_answer(state, ctx, ctx.actor.require_seat(), args.value)
     return str(prompt["id"])
 
 
-def _final_answer(state: State, ctx: Ctx, seat: str, raw: Any) -> None:
+def _final_answer(state: State, ctx: Ctx, seat: str, count: int) -> None:
     """Record one seat's hidden victory point cards; the last answer reveals them all and decides."""
     prompt = scoring.revealing(state)
     if prompt is None:
@@ -303,7 +300,7 @@ def _final_answer(state: State, ctx: Ctx, seat: str, raw: Any) -> None:
                         END, status=403)
     ctx.actor.require(seat)
     most = int(prompt["spec"]["max"][seat])
-    count = get_int({"count": raw}, "count", 0, 5, BASE_DEV)
+    count = within(count, 0, 5, BASE_DEV, "count")
     if count > most:
         raise RuleError("You have %(n)s development card not played, so at most %(n)s hidden victory point card.",
                         BASE_DEV, _plural="You have %(n)s development cards not played, so at most %(n)s hidden "
@@ -325,29 +322,29 @@ def _final_answer(state: State, ctx: Ctx, seat: str, raw: Any) -> None:
     scoring.decide(state, ctx, state["end"]["reason"])
 
 
-def longest_road(state: State, ctx: Ctx, action: Action) -> None:
+def longest_road(state: State, ctx: Ctx, args: params.LongestRoad) -> None:
     """Record who holds Longest Road (the table measures the roads); a new holder reveals a
     reserve token (seed 004 p.3, p.8)."""
-    holder = get_choice(action, "holder", [*state["seats"], "none"], SPECIAL)
+    holder = among(args.holder, [*state["seats"], "none"], SPECIAL, "holder")
     if not ctx.actor.host and ctx.actor.seat not in (turns.active(state), holder):
         raise RuleError("It is not your turn to do this.", TABLE, status=403)
     new = None if holder == "none" else holder
     if new == state["longest_road"]:
         raise RuleError("That is already so.", SPECIAL, status=409)
     if new is not None and CatanOptions.of(state).tokens == "physical":
-        tokens.typed(state, action, 1)
+        tokens.typed(state, args, 1)
     state["longest_road"] = new
     if new is None:
         step(state, ctx, "special", N_("Nobody holds the Longest Road now"))
         return
     step(state, ctx, "special", N_("%(who)s takes the Longest Road (1 VP)"), who=new)
-    _migrate_tokens(state, ctx, action, 1)
+    _migrate_tokens(state, ctx, args, 1)
 
 
-def hero(state: State, ctx: Ctx, action: Action) -> None:
+def hero(state: State, ctx: Ctx, args: params.Hero) -> None:
     """Use the hero, then flip it to side B or swap it for another from the display; side B must
     be swapped after use; never on the turn the card was taken, nor twice in one turn (seed 004 p.8)."""
-    seat = action.get("seat") or ctx.actor.seat
+    seat = args.seat or ctx.actor.seat
     if not isinstance(seat, str) or seat not in state["players"]:
         raise RuleError("Only a seated player can do this.", HEROES, entry="companion-seats", status=403)
     ctx.actor.require(seat)
@@ -357,7 +354,7 @@ def hero(state: State, ctx: Ctx, action: Action) -> None:
         raise RuleError("A hero cannot be used on the turn it was taken.", HEROES, status=409)
     if card["used_turn"] == turn:
         raise RuleError("Side B is used on a later turn than side A.", HEROES, status=409)
-    then = get_choice(action, "then", ("flip", "swap"), HEROES)
+    then = args.then
     if card["side"] == "B" and then == "flip":
         raise RuleError("After its second use the hero must be swapped.", HEROES, status=409)
     old = prof.hero(state["profile"], card["id"]) or {"name": card["id"]}  # a hero the frame lost
@@ -368,13 +365,13 @@ def hero(state: State, ctx: Ctx, action: Action) -> None:
         return
     held = {p["hero"]["id"] for p in state["players"].values()}
     free = [h["id"] for h in state["profile"]["heroes"] if h["id"] not in held]
-    new = get_choice(action, "hero", free, HEROES)
+    new = among(args.hero, free, HEROES, "hero")
     state["players"][seat]["hero"] = {"id": new, "side": "A", "taken_turn": turn, "used_turn": None}
     step(state, ctx, "hero", N_("%(who)s uses %(hero)s, returns it and takes %(new)s (side A)"), who=seat,
          hero=label(old), new=label(prof.hero(state["profile"], new) or {"name": new}))
 
 
-def end_turn(state: State, ctx: Ctx, action: Action) -> None:
+def end_turn(state: State, ctx: Ctx, args: NoParams) -> None:
     """10 VP at the end of your own turn wins (seed 004 p.8); else the dice go to the left."""
     seat = _turn_seat(state, ctx)
     if scoring.vp(state, seat) >= WIN_VP:
@@ -387,8 +384,8 @@ def end_turn(state: State, ctx: Ctx, action: Action) -> None:
 
 
 # -- corrections and profile editing --------------------------------------------------------
-def _wildling_list(action: Action, field: str, limit: int) -> list[str]:
-    raw = action.get(field, [])
+def _wildling_list(raw: list[str] | str | None, limit: int) -> list[str]:
+    raw = [] if raw is None else raw
     if isinstance(raw, str):
         raw = [w.strip() for w in raw.split(",") if w.strip()]
     words = raw if isinstance(raw, list) else [None]
@@ -398,22 +395,23 @@ def _wildling_list(action: Action, field: str, limit: int) -> list[str]:
     return [k for k in kinds if k]
 
 
-def correct(state: State, ctx: Ctx, action: Action) -> None:
+def correct(state: State, ctx: Ctx, args: params.Correct) -> None:
     """Make the mirror match the real board (a mis-tap, a hero's effect). Any seated player or
     the host; logged like any other event (design: the pieces on the table are the truth)."""
-    what = get_choice(action, "what", CORRECTABLE, FIX)
+    what = args.what
     profile = state["profile"]
     who = ctx.name(ctx.actor.seat) if ctx.actor.seat else "host"
     if what == "breaches":
-        state["breaches"] = get_int(action, "value", 0, wall.BREACHES_TO_END - 1, FIX)
+        state["breaches"] = within(whole(args.value, FIX, "value"), 0, wall.BREACHES_TO_END - 1, FIX, "value")
         ctx.log(N_("%(who)s corrected the breach marker to %(value)s"), who=who, value=state["breaches"])
     elif what == "frostfangs":
+        left = {"normal": args.normal, "climber": args.climber, "giant": args.giant}
         for w in prof.WILDLINGS:
-            state["frostfangs"][w] = get_int(action, w, 0, 99, FIX)
+            state["frostfangs"][w] = within(whole(left[w], FIX, w), 0, params.FROSTFANGS_MAX, FIX, w)
         ctx.log(N_("%(who)s corrected the Frostfangs"), who=who)
     elif what == "section":
-        sid = get_choice(action, "id", state["wall"], FIX)
-        owners = action.get("guards", [])
+        sid = among(args.id, state["wall"], FIX, "id")
+        owners: Any = [] if args.guards is None else args.guards
         if isinstance(owners, str):
             owners = [o.strip() for o in owners.split(",") if o.strip()]
         spaces = prof.section(profile, sid)["spaces"]
@@ -431,9 +429,9 @@ def correct(state: State, ctx: Ctx, action: Action) -> None:
         wall.update_guard_tokens(state, ctx)
     else:
         table = {"clan": state["clans"], "clearing": state["clearings"], "hex": state["gift"]}[what]
-        target = get_choice(action, "id", table, FIX)
+        target = among(args.id, table, FIX, "id")
         limit = prof.clan(profile, target)["camps"] if what == "clan" else 12
-        table[target] = _wildling_list(action, "wildlings", limit)
+        table[target] = _wildling_list(args.wildlings, limit)
         names = frame.profile_names(profile, {"clan": "clans", "clearing": "clearings", "hex": "hexes"}[what])
         ctx.log(N_("%(who)s corrected %(place)s: %(count)s wildling"),
                 _plural="%(who)s corrected %(place)s: %(count)s wildlings", who=who, place=tr(names[target]),
@@ -445,8 +443,8 @@ def correct(state: State, ctx: Ctx, action: Action) -> None:
             pass
 
 
-def edit_profile(state: State, ctx: Ctx, action: Action) -> None:
-    raw = action.get("profile")
+def edit_profile(state: State, ctx: Ctx, args: params.EditProfile) -> None:
+    raw = args.profile
     if isinstance(raw, str):  # the host panel's text box
         try:
             raw = json.loads(raw)
@@ -463,25 +461,24 @@ def edit_profile(state: State, ctx: Ctx, action: Action) -> None:
     ctx.log(N_("The host replaced the board profile with %(profile)s"), profile=label(profile))
 
 
-def edit_trail(state: State, ctx: Ctx, action: Action) -> None:
+def edit_trail(state: State, ctx: Ctx, args: params.EditTrail) -> None:
     """Correct one trail against the printed frame."""
-    number = get_int(action, "number", 1, 12, PROFILE)
+    number = args.number
     shown = frame.current(state)
     raw = {**shown, "trails": [t for t in shown["trails"] if t["number"] != number]}
-    if action.get("clan") not in (None, "", "none"):
-        raw["trails"] = [*raw["trails"], {"number": number, "clan": action.get("clan"),
-                                          "clearing": action.get("clearing")}]
+    if args.clan not in (None, "", "none"):
+        raw["trails"] = [*raw["trails"], {"number": number, "clan": args.clan, "clearing": args.clearing}]
     _replace_profile(state, ctx, raw, "trails")
     ctx.log(N_("The host corrected trail %(number)s"), number=number)
 
 
-def edit_section(state: State, ctx: Ctx, action: Action) -> None:
+def edit_section(state: State, ctx: Ctx, args: params.EditSection) -> None:
     """Correct a wall section's guard spaces and its Gift hexes (names, in blocking order)."""
     raw = prof.validate(frame.current(state))
-    sid = get_choice(action, "id", [sec["id"] for sec in raw["sections"]], PROFILE)
+    sid = among(args.id, [sec["id"] for sec in raw["sections"]], PROFILE, "id")
     sec = prof.section(raw, sid)
-    sec["spaces"] = get_int(action, "spaces", 1, 16, PROFILE)
-    names = action.get("hexes")
+    sec["spaces"] = args.spaces
+    names = args.hexes
     if names not in (None, ""):
         labels = [n.strip()[:60] for n in str(names).split(",") if n.strip()]
         if not 1 <= len(labels) <= 12:
@@ -500,9 +497,9 @@ def edit_section(state: State, ctx: Ctx, action: Action) -> None:
     ctx.log(N_("The host corrected %(section)s"), section=label(sec))
 
 
-def verify_profile(state: State, ctx: Ctx, action: Action) -> None:
+def verify_profile(state: State, ctx: Ctx, args: params.VerifyProfile) -> None:
     """The host checked one guessed part against the frame and found it right."""
-    part = get_choice(action, "part", frame.current(state)["unverified"], PROFILE)
+    part = among(args.part, frame.current(state)["unverified"], PROFILE, "part")
     for kept in (state["profile"], state.get("pending_profile")):
         if kept and part in kept["unverified"]:
             kept["unverified"].remove(part)  # a check changes no topology: it holds at once
@@ -521,46 +518,54 @@ PLAYING = ("setup", "turn")  # until the game is over
 
 MOVES = Moves([
     Move("first_seat", first_seat, "Before the first settlement: the seat that rolled highest goes "
-         "first; setup rounds, heroes and turns follow.", FIRST, params.FirstSeat, who="seat",
+         "first; setup rounds, heroes (player 1 takes A4 with 4 players) and turns follow.", FIRST, params.FirstSeat, who="seat",
          stages=(PLACE,)),
     Move("setup_place", setup_place, "The setup seat placed a settlement and a road (rounds 1-2).",
          SETUP, who="seat", stages=(PLACE,)),
     Move("guard", guard, "A guard on the lowest free space of a wall section: free in setup round "
-         "3, else built by the active player.", GUARDS, params.Guard, who="seat",
+         "3, else built by the active player after the roll.", GUARDS, params.Guard, who="seat",
          stages=(GUARD, BUILD_STAGE)),
     Move("roll", roll, "The active player rolls (or records) the three dice: production, then the "
          "wildling advance.", TURN, params.Roll, who="seat", stages=(ROLL,)),
     Move("build", build, "Build a settlement, keep or road (after the roll) or buy a development "
-         "card (any time in the turn); a settlement or keep reveals wildling tokens.", BUILD,
+         "card (any time in the turn); a settlement or keep reveals wildling tokens (physical tokens: "
+         "`tokens`, 1 for a settlement, 2 for a keep).", BUILD,
          params.Build, who="seat", stages=("turn",)),
-    Move("ranger", ranger, "Play a ranger card (the turn's one development card); the third "
-         "takes the Largest Patrol.", PATROL, params.Ranger, who="seat", stages=("turn",)),
+    Move("ranger", ranger, "Play a ranger card (the turn's one development card, never one bought "
+         "this turn: refused with 409 when the books make it certain); the third takes the Largest "
+         "Patrol (physical tokens: `tokens`).", PATROL, params.Ranger, who="seat", stages=("turn",)),
     Move("progress", progress, "Play a progress card (the turn's one development card).", PATROL,
          who="seat", stages=("turn",)),
-    Move("reveal_vp", reveal_vp, "Reveal victory point cards on one's own turn; after a Wall ending "
-         "that waits for them, the hidden cards still held (the host may answer for a seat).", BASE_DEV,
+    Move("reveal_vp", reveal_vp, "Reveal victory point cards on one's own turn, only when they bring "
+         "you to 10 VP and at most your development cards not played (`/me` → `reveal_counts` lists "
+         "the counts allowed); after a Wall ending that waits for them, the hidden cards still held "
+         "(the host may answer for a `seat`).", BASE_DEV,
          params.RevealVp, who="seat", stages=("turn", REVEAL), reveals=True,
          not_now=N_("Victory point cards are revealed during your own turn, or after a Wall ending while "
                     "the result waits for them.")),
     Move("answer", final_vp, "After a Wall ending with tied guards: the hidden victory point cards "
-         "still held, sealed; the last answer reveals all and decides the result.", END, params.Answer,
+         "still held, sealed (the phone's form; the same as `reveal_vp` then); the last answer reveals "
+         "all and decides the result.", END, params.Answer,
          who="seat", stages=(REVEAL,), reveals=True, sealed=True),
-    Move("longest_road", longest_road, "Record who holds the Longest Road (the table measures); a "
-         "new holder reveals a wildling token.", SPECIAL, params.LongestRoad, who="seat",
+    Move("longest_road", longest_road, "Record who holds the Longest Road (the table measures): the "
+         "active player, the new holder or the host; a new holder reveals a wildling token (physical "
+         "tokens: `tokens`).", SPECIAL, params.LongestRoad, who="seat",
          stages=("turn",)),
     Move("hero", hero, "Use the hero, then turn it to side B or swap it for one from the display.",
          HEROES, params.Hero, who="seat", stages=("turn",)),
     Move("end_turn", end_turn, "End the turn: 10 VP now wins; else the dice pass to the left.",
          TURN, who="seat", stages=(BUILD_STAGE,)),
-    Move("correct", correct, "Make the mirror match the real board: a clan, clearing, hex or "
-         "section, the breaches or the Frostfangs.", FIX, params.Correct, who="seat",
+    Move("correct", correct, "Make the mirror match the real board: a clan, clearing or hex (`id`, "
+         "`wildlings`), a section (`id`, `guards`), the breaches (`value`) or the Frostfangs (`normal`, "
+         "`climber`, `giant`).", FIX, params.Correct, who="seat",
          stages=PLAYING),
-    Move("edit_profile", edit_profile, "Replace the board profile (before the first guard at once, "
-         "else from the next roll).", PROFILE, params.EditProfile, who="host", stages=PLAYING),
+    Move("edit_profile", edit_profile, "Replace the board profile: before the first guard at once; "
+         "later it is logged and applies from the next roll (wildlings without a place go back to the "
+         "Frostfangs, guards beyond a section's spaces return to their owners).", PROFILE, params.EditProfile, who="host", stages=PLAYING),
     Move("edit_trail", edit_trail, "Correct one trail against the printed frame.", PROFILE,
          params.EditTrail, who="host", stages=PLAYING),
     Move("edit_section", edit_section, "Correct a wall section's guard spaces and its Gift hexes.",
          PROFILE, params.EditSection, who="host", stages=PLAYING),
     Move("verify_profile", verify_profile, "A guessed part of the profile was checked against the "
-         "frame and is right.", PROFILE, params.VerifyProfile, who="host", stages=PLAYING),
-], raw_action=True)
+         "frame and is right (holds at once).", PROFILE, params.VerifyProfile, who="host", stages=PLAYING),
+])

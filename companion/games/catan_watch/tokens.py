@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import N_
-from ..base import Action, Ctx, RuleError, State
+from ..base import Ctx, RuleError, State
 from .cite import TOKENS
 from .options import CatanOptions
+from .params import Tokens
 from .profile import WILDLINGS
 from .steps import label, step, wname
 
@@ -34,22 +35,21 @@ def fresh_pool(profile: dict[str, Any]) -> dict[str, int]:
     return {k: v for k, v in pool.items() if v > 0}
 
 
-def _as_list(action: Action, name: str) -> list[Any]:
-    value = action.get(name, action.get(f"{name}[]"))
+def _as_list(value: Any) -> list[Any]:
     if value is None:
         return []
     return value if isinstance(value, list) else [value]
 
 
-def typed(state: State, action: Action, count: int) -> list[Token]:
+def typed(state: State, p: Tokens, count: int) -> list[Token]:
     """The physical tokens the player entered: ``tokens`` as a list of {wildling, clan}, or the
     form's parallel fields ``token_wildling`` / ``token_clan``."""
-    raw = action.get("tokens")
+    raw = p.tokens
     pairs: list[tuple[Any, Any]]
     if isinstance(raw, list):
         pairs = [(t.get("wildling"), t.get("clan")) if isinstance(t, dict) else (None, None) for t in raw]
     else:
-        pairs = list(zip(_as_list(action, "token_wildling"), _as_list(action, "token_clan"), strict=False))
+        pairs = list(zip(_as_list(p.token_wildling), _as_list(p.token_clan), strict=False))
     if len(pairs) != count:
         raise RuleError("Turn over %(count)s wildling token and enter its wildling and clan area.", TOKENS,
                         _plural="Turn over %(count)s wildling tokens and enter each one's wildling and clan area.",
@@ -85,7 +85,7 @@ def draw(state: State, ctx: Ctx, count: int) -> list[Token]:
     return got
 
 
-def take(state: State, ctx: Ctx, action: Action, count: int) -> list[Token]:
+def take(state: State, ctx: Ctx, p: Tokens, count: int) -> list[Token]:
     """The tokens revealed by one action (settlement 1, keep 2, a special card 1: seed 004 p.8),
     typed or drawn according to the table option."""
     if count <= 0:
@@ -93,7 +93,7 @@ def take(state: State, ctx: Ctx, action: Action, count: int) -> list[Token]:
     if CatanOptions.of(state).tokens == "digital":
         tokens = draw(state, ctx, count)
     else:
-        tokens = typed(state, action, count)
+        tokens = typed(state, p, count)
     for kind, clan in tokens:
         clan_entry = next(c for c in state["profile"]["clans"] if c["id"] == clan)
         state["revealed"] = (state["revealed"] + [{"wildling": kind, "clan": clan}])[-12:]

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from pydantic import ConfigDict, Field
 
 from ...i18n import N_
-from ...moves import Params, Refuse
+from ...moves import AsSent, Params, Refuse
 
 #: a counter's bounds (a value, a bid's range); a change is at most 999 either way
 COUNTER_MIN, COUNTER_MAX = -9999, 9999
@@ -42,8 +42,10 @@ class OpenPrompt(GenericParams):
     kind: Annotated[Literal["number", "choice"], Refuse(N_("A prompt is a number (bid) or a choice (vote)."))] = \
         Field("number", description="a bid or a vote")
     # their range binds a bid only: a vote ignores them, as it always did
-    min: int | None = Field(None, description=f"lowest bid (number: {COUNTER_MIN}..{COUNTER_MAX}; a vote ignores it)")
-    max: int | None = Field(None, description=f"highest bid (number: {COUNTER_MIN}..{COUNTER_MAX}; a vote ignores it)")
+    min: Annotated[int | None, AsSent()] = Field(
+        None, description=f"lowest bid (number: {COUNTER_MIN}..{COUNTER_MAX}; a vote ignores it)")
+    max: Annotated[int | None, AsSent()] = Field(
+        None, description=f"highest bid (number: {COUNTER_MIN}..{COUNTER_MAX}; a vote ignores it)")
     choices: str | None = Field(None, description='comma-separated choices (vote): "Yes, No"')
     seats: list[str] | str | None = Field(None, description="seat ids to ask, a list or comma text (default: every seat)")
 
@@ -53,4 +55,4 @@ class PromptRef(GenericParams):
 
 
 class Answer(PromptRef):
-    value: int | str = Field(description="a number within the bid's range, or one of the choices")
+    value: Annotated[int | str, AsSent()] = Field(description="a number within the bid's range, or one of the choices")

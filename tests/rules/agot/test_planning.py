@@ -148,7 +148,7 @@ def test_not_enough_tokens_switches_to_turn_order():
     place(state, "lannister", LANNISTER)
     place(state, "stark", STARK)
     # the phone is told how many orders the answer needs, so it never offers to send fewer (issue #37)
-    from companion.games.agot.planning import private
+    from companion.games.agot.views.planning_view import private
     assert private(state, "greyjoy")["need"] == 10 and private(state, "stark")["need"] is None
     held = plan["held"]["greyjoy"]
     regular = [t for t in ("march-1", "march0", "defense1a", "defense1b", "support0a", "support0b", "raid-a",
