@@ -379,15 +379,38 @@ def whole(value: Any, rule: str | None, field: str) -> int:
         raise RuleError("%(field)s must be a whole number.", rule or RULE_INPUT, field=field) from None
 
 
+def _models(annotation: Any) -> list[type[BaseModel]]:
+    """The models a field's type holds (``Plot | None``, ``list[Plot]``)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for arg in typing.get_args(annotation) for m in _models(arg)]
+
+
+def _field_at(model: type[BaseModel], loc: tuple[int | str, ...]) -> FieldInfo | None:
+    """The declared field an error's ``loc`` names, through nested models and lists
+    (``("plots", "list[Plot]", 0, "gold")``: a list index or a union member's name is skipped), or
+    None when the last part names no field."""
+    info: FieldInfo | None = None
+    models = [model]
+    for part in loc:
+        found = next((i for m in models for n, i in m.model_fields.items() if part in (n, i.alias)), None)
+        if found is not None:
+            info, models = found, _models(found.annotation)
+        elif part == loc[-1]:
+            return None
+    return info
+
+
 def field_refusal(move: Move, error: ErrorDetails) -> RuleError:
     """The refusal of a field that does not fit its declaration: a number out of its declared range
     or a value not among its choices says so (or says the field's declared :class:`Refuse`, citing
     the move's rule unless the field names its own); a missing or mistyped field says that."""
     loc = error.get("loc", ())
     where = ".".join(str(p) for p in loc) or "type"
-    info = next((i for n, i in move.params.model_fields.items() if loc and loc[0] in (n, i.alias)), None)
+    info = _field_at(move.params, loc)
     kind = error["type"]
-    if info is not None and len(loc) == 1 and (kind in RANGE_ERRORS or kind in CHOICE_ERRORS):
+    if info is not None and (kind in RANGE_ERRORS or kind in CHOICE_ERRORS):
+        where = str(loc[-1])  # a nested plot's "gold" is named as its own field
         refuse = refuse_of(info)
         rule = refuse.rule or move.rule
         if kind in RANGE_ERRORS:

@@ -10,15 +10,14 @@ counter correction and a seat's own private settings are still accepted (facts l
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from ... import sealed
 from ...i18n import N_, tr
-from ...moves import Handler, Move, Moves, NoParams, Params
-from ..base import Action, Ctx, RuleError, State, get_choice, get_int
+from ...moves import Handler, Move, Moves, NoParams, Params, among, whole, within
+from ..base import Ctx, RuleError, State
 from . import data, flow, pace, params, plots
-from .params import MAX_PLOTS, PRODUCT, RULE_FACTS, names, read_plot, text
+from .params import MAX_PLOTS, PRODUCT, RULE_CHALLENGES, RULE_FACTS, RULE_STRENGTH, names, read_plot, text
 from .scoring import check_win, total_power
 from .windows import MAX_DEPTH, current_event, current_round, do_pass, holder, left_of, new_node, new_round
 
@@ -26,13 +25,9 @@ RULE_WINDOWS = "seed 003 Page 6"
 RULE_WINDOW_STEPS = "seed 003 Page 7"
 RULE_MARSHAL = "seed 003 Page 7"
 RULE_MORIBUND = "seed 003 Page 8"
-RULE_STRENGTH = "seed 003 Page 9"
 RULE_PLOT = "seed 003 Page 11"
-RULE_CHALLENGES = "seed 003 Page 12"
 RULE_FLOW = "seed 003 Page 11-12"
 
-CHALLENGE_TYPES: tuple[str, ...] = ("military", "intrigue", "power")
-COUNTERS: tuple[str, ...] = ("gold", "power", "char_power", "income_bonus", "initiative_bonus", "claim_bonus")
 COUNTER_NAMES = {"gold": N_("gold"), "power": N_("House power"), "char_power": N_("power on characters"),
                  "income_bonus": N_("income bonus"), "initiative_bonus": N_("initiative modifier"),
                  "claim_bonus": N_("claim modifier")}
@@ -47,11 +42,11 @@ GAME_OVER = N_("The game is over.")
 
 
 # -- opportunities: act and pass (seed 003 Page 6-8) -----------------------------------------------
-def _holder_turn(state: State, ctx: Ctx, action: Action) -> dict[str, Any]:
+def _holder_turn(state: State, ctx: Ctx, opp: int | str | None) -> dict[str, Any]:
     rnd = current_round(state)
     if rnd is None:
         raise RuleError("Nobody holds an opportunity right now.", RULE_WINDOWS, entry="opportunity-turns", status=409)
-    if "opp" in action and action["opp"] not in (None, "") and str(action["opp"]) != str(rnd["opp"]):
+    if opp not in (None, "") and str(opp) != str(rnd["opp"]):
         raise RuleError("That opportunity has already moved on.", RULE_WINDOWS, status=409)
     seat = holder(rnd)
     if ctx.actor.seat != seat and not ctx.actor.host:
@@ -60,16 +55,16 @@ def _holder_turn(state: State, ctx: Ctx, action: Action) -> dict[str, Any]:
     return rnd
 
 
-def pass_(state: State, ctx: Ctx, action: Action) -> None:
+def pass_(state: State, ctx: Ctx, args: params.Pass) -> None:
     """Pass the opportunity clockwise; all passing consecutively ends the round (seed 003 Page 6)."""
-    rnd = _holder_turn(state, ctx, action)
+    rnd = _holder_turn(state, ctx, args.opp)
     seat = holder(rnd)
     do_pass(state, rnd)
     if ctx.actor.seat != seat:
         ctx.log(N_("Host passed for %(who)s."), who=ctx.name(seat))
 
 
-def pass_ahead(state: State, ctx: Ctx, action: Action) -> None:
+def pass_ahead(state: State, ctx: Ctx, args: params.PassAhead) -> None:
     """The phone's countdown ran out and its player did not tap Wait: pass this round now if
     holding it, else when the opportunity arrives. Void as soon as anyone acts (a new ``round``
     id). Kept out of every other device's view, so waiting reveals nothing (seed 003 Page 6).
@@ -78,16 +73,16 @@ def pass_ahead(state: State, ctx: Ctx, action: Action) -> None:
     counting events (every device reads the table's version) never tells who waits."""
     seat = ctx.actor.require_seat()
     rnd = current_round(state)
-    if rnd is None or str(action.get("round") or "") != str(rnd.get("rid")):
+    if rnd is None or str(args.round or "") != str(rnd.get("rid")):
         raise RuleError("That opportunity has already moved on.", RULE_WINDOWS, status=409)
     if flow.must_end_segment(state, rnd, seat):
         raise RuleError("The active player ends this segment by passing.", RULE_WINDOWS, status=409)
-    stop = str(action.get("stop") or "")
+    stop = str(args.stop or "")
     if stop:
         if stop not in pace.stop_choices(state):
             raise RuleError("That window is not ahead in this run.", RULE_WINDOWS, status=409)
         pace.arm(state, seat, stop)
-    if str(action.get("wait") or "").lower() in ("1", "true", "on", "yes") or pace.armed(state, seat):
+    if str(args.wait or "").lower() in ("1", "true", "on", "yes") or pace.armed(state, seat):
         if seat not in rnd.setdefault("waited", []):
             rnd["waited"].append(seat)
         return
@@ -99,12 +94,12 @@ def pass_ahead(state: State, ctx: Ctx, action: Action) -> None:
         rnd["ahead"].append(seat)
 
 
-def act(state: State, ctx: Ctx, action: Action) -> None:
+def act(state: State, ctx: Ctx, args: params.Act) -> None:
     """Take an action (segment), a save/cancel response (step 2) or a response (step 5): each
     opens its own save/cancel round from the actor's left (seed 003 Page 6-8)."""
-    rnd = _holder_turn(state, ctx, action)
+    rnd = _holder_turn(state, ctx, args.opp)
     seat = holder(rnd)
-    label = text(action, "label", 60)
+    label = text(args.label, "label", 60)
     if len(state["stack"]) >= MAX_DEPTH:
         raise RuleError("Too many nested responses; resolve some first.", PRODUCT, entry="companion-input", status=409)
     if rnd["type"] == "actions":
@@ -113,8 +108,7 @@ def act(state: State, ctx: Ctx, action: Action) -> None:
         state["stack"].append(root)
         ctx.log(N_("%(who)s takes an action: %(what)s."), who=ctx.name(seat), what=label or "…")
     elif rnd["type"] == "save":
-        effect = get_choice({"effect": action.get("effect") or "cancel"}, "effect", ("cancel", "save"),
-                            RULE_WINDOW_STEPS)
+        effect = among(args.effect or "cancel", ("cancel", "save"), RULE_WINDOW_STEPS, "effect")
         flow.push_response(state, "save", seat, label, effect)
         ctx.log(N_("%(who)s plays a save/cancel response: %(what)s."), who=ctx.name(seat),
                 what=label or "…")
@@ -123,14 +117,14 @@ def act(state: State, ctx: Ctx, action: Action) -> None:
         ctx.log(N_("%(who)s responds: %(what)s."), who=ctx.name(seat), what=label or "…")
 
 
-def passive(state: State, ctx: Ctx, action: Action) -> None:
+def passive(state: State, ctx: Ctx, args: params.Label) -> None:
     """A passive ability triggered: it resolves at step 4 of the window, or at once when the
     window is already taking responses. One triggered by a save/cancel response waits for step 4
     of the action (or response) that response answered (seed 003 Page 8, step 4)."""
     if not state["stack"]:
         raise RuleError("Passive abilities are noted inside an action window.", RULE_WINDOW_STEPS,
                         status=409)
-    label = text(action, "label", 60, required=True)
+    label = text(args.label, "label", 60, required=True)
     target = flow.passive_owner(state["stack"])
     if target["step"] in ("input", "save", "resolve", "passives"):
         target["queue"].append(label)
@@ -140,13 +134,13 @@ def passive(state: State, ctx: Ctx, action: Action) -> None:
     ctx.log(N_("Passive ability triggered: %(what)s."), what=label)
 
 
-def order_passives(state: State, ctx: Ctx, action: Action) -> None:
+def order_passives(state: State, ctx: Ctx, args: params.PassiveOrder) -> None:
     """The first player orders simultaneous passives (seed 003 Page 6)."""
     top = state["stack"][-1] if state["stack"] else None
     if not top or not top["ordering"]:
         raise RuleError("No passive abilities wait to be ordered.", RULE_WINDOWS, status=409)
     ctx.actor.require(state["first_player"])
-    order = action.get("order")
+    order: Any = args.order
     if isinstance(order, str):
         order = [x for x in order.split(",") if x.strip()]
     queue = top["queue"]
@@ -163,12 +157,12 @@ def order_passives(state: State, ctx: Ctx, action: Action) -> None:
             order=", ".join(top["queue"]))
 
 
-def moribund(state: State, ctx: Ctx, action: Action) -> None:
+def moribund(state: State, ctx: Ctx, args: params.Label) -> None:
     """Note a card that became moribund: it leaves the table when the window closes (seed 003
     Page 8)."""
     if not state["stack"]:
         raise RuleError("Cards become moribund only inside an action window.", RULE_MORIBUND, status=409)
-    label = text(action, "label", 40, required=True)
+    label = text(args.label, "label", 40, required=True)
     root = state["stack"][0]
     if label in root["moribund"]:
         raise RuleError("A moribund card cannot be removed from play again in this window.", RULE_MORIBUND)
@@ -176,12 +170,12 @@ def moribund(state: State, ctx: Ctx, action: Action) -> None:
     ctx.log(N_("Moribund until the window closes: %(card)s."), card=label)
 
 
-def unmoribund(state: State, ctx: Ctx, action: Action) -> None:
+def unmoribund(state: State, ctx: Ctx, args: params.Index) -> None:
     """Correct a card noted as moribund by mistake (a logged correction, seed 003 Page 8)."""
     if not state["stack"]:
         raise RuleError("No action window is open.", RULE_MORIBUND, status=409)
     root = state["stack"][0]
-    index = get_int(action, "index", 0, max(len(root["moribund"]) - 1, 0))
+    index = within(whole(args.index, None, "index"), 0, max(len(root["moribund"]) - 1, 0), None, "index")
     if index >= len(root["moribund"]):
         raise RuleError("No moribund card to remove.", PRODUCT, entry="moribund", status=404)
     card = root["moribund"].pop(index)
@@ -196,17 +190,15 @@ def _event_input(state: State, event: str) -> None:
         raise RuleError("The table is not waiting for this now.", RULE_FLOW, status=409)
 
 
-def answer(state: State, ctx: Ctx, action: Action) -> str:
+def answer(state: State, ctx: Ctx, args: params.PlotAnswer) -> str:
     """Secretly choose a plot; all are revealed together (seed 003 Page 11). A plot the used-pile
     option keeps out of reach is refused; a plot typed here joins the seat's deck (plots.py).
     Returns the prompt it answered (this round's plot prompt when the action names none)."""
     seat = ctx.actor.require_seat()
-    pid = str(action.get("prompt") or state.get("plot_prompt") or "")
+    pid = str(args.prompt or state.get("plot_prompt") or "")
     prompt = sealed.get(state, pid)
-    raw = action.get("value")
-    if not isinstance(raw, dict):  # a phone form sends the plot's fields flat
-        raw = {k: action.get(k) for k in ("name", "gold", "initiative", "claim", "when_revealed")}
-    value = read_plot(raw)
+    # a phone form sends the plot's fields flat
+    value = read_plot(args.value or args.model_dump(include={"name", "gold", "initiative", "claim", "when_revealed"}))
     plots.check_choice(state, seat, value)
     changed = seat in prompt["answers"]
     revealed = sealed.answer(state, pid, seat, value)
@@ -219,53 +211,48 @@ def answer(state: State, ctx: Ctx, action: Action) -> str:
     return pid
 
 
-def register_plots(state: State, ctx: Ctx, action: Action) -> None:
+def register_plots(state: State, ctx: Ctx, args: params.PlotDeck) -> None:
     """Keep a seat's plot deck on its phone so later rounds are one tap (private)."""
     seat = ctx.actor.require_seat()
-    raw = action.get("plots")
-    if isinstance(raw, str):  # a phone form: the deck its device kept from an earlier table
-        try:
-            raw = json.loads(raw)
-        except ValueError:
-            raw = None
-    if not isinstance(raw, list) or len(raw) > MAX_PLOTS:
+    raw = args.plots  # a phone form's JSON text is read by the model
+    if raw is None or len(raw) > MAX_PLOTS:
         raise RuleError("Register up to %(count)s plots.", PRODUCT, entry="plots-secret", count=MAX_PLOTS)
     state["players"][seat]["plots"] = [read_plot(p) for p in raw]
     ctx.log(N_("%(who)s updated their plot deck."), who=ctx.name(seat), seat=seat,
             hidden=N_("%(who)s updated their plot deck."), hidden_params={"who": ctx.name(seat)})
 
 
-def add_plot(state: State, ctx: Ctx, action: Action) -> None:
+def add_plot(state: State, ctx: Ctx, args: params.Plot) -> None:
     """Add one plot to this seat's private plot deck (a phone form, one plot at a time)."""
     seat = ctx.actor.require_seat()
     plots = state["players"][seat]["plots"]
     if len(plots) >= MAX_PLOTS:
         raise RuleError("Register up to %(count)s plots.", PRODUCT, entry="plots-secret", count=MAX_PLOTS)
-    plots.append(read_plot(action))
+    plots.append(read_plot(args))
 
 
-def remove_plot(state: State, ctx: Ctx, action: Action) -> None:
+def remove_plot(state: State, ctx: Ctx, args: params.Index) -> None:
     """Remove a plot from this seat's private plot deck (product convenience)."""
     seat = ctx.actor.require_seat()
     plots = state["players"][seat]["plots"]
     if not plots:
         raise RuleError("No plot to remove.", PRODUCT, entry="plots-secret", status=404)
-    plots.pop(get_int(action, "index", 0, len(plots) - 1))
+    plots.pop(within(whole(args.index, None, "index"), 0, len(plots) - 1, None, "index"))
 
 
-def first_player(state: State, ctx: Ctx, action: Action) -> None:
+def first_player(state: State, ctx: Ctx, args: params.SeatChoice) -> None:
     """The initiative winner chooses the first player (seed 003 Page 11)."""
     _event_input(state, "choose_first")
     ctx.actor.require(flow.first_chooser(state))
-    state["first_player"] = get_choice(action, "seat", state["seats"], RULE_PLOT)
+    state["first_player"] = among(args.seat, state["seats"], RULE_PLOT, "seat")
     state["plot_round"]["first_chosen"] = True
 
 
-def reveal_order(state: State, ctx: Ctx, action: Action) -> None:
+def reveal_order(state: State, ctx: Ctx, args: params.SeatOrder) -> None:
     """The first player sets the order of "when revealed" effects (seed 003 Page 11)."""
     _event_input(state, "when_revealed")
     ctx.actor.require(state["first_player"])
-    order = action.get("order")
+    order: Any = args.order
     if isinstance(order, str):
         order = [x.strip() for x in order.split(",") if x.strip()]
     if not isinstance(order, list) or sorted(order) != sorted(flow.when_revealed_seats(state)):
@@ -273,7 +260,7 @@ def reveal_order(state: State, ctx: Ctx, action: Action) -> None:
     state["plot_round"]["order"] = list(order)
 
 
-def title(state: State, ctx: Ctx, action: Action) -> None:
+def title(state: State, ctx: Ctx, args: params.TitleChoice) -> None:
     """Melee: titles are chosen from the first player clockwise (seed 003 Page 11)."""
     _event_input(state, "choose_titles")
     chooser = flow.title_chooser(state)
@@ -281,7 +268,7 @@ def title(state: State, ctx: Ctx, action: Action) -> None:
         raise RuleError("The table is not waiting for this now.", RULE_FLOW, status=409)
     ctx.actor.require(chooser)
     free = [t for t in state["titles"] if t not in flow.taken_titles(state)]
-    state["players"][chooser]["title"] = get_choice(action, "title", free, RULE_PLOT)
+    state["players"][chooser]["title"] = among(args.title, free, RULE_PLOT, "title")
     state["plot_round"]["titles_next"] += 1
     ctx.log(N_("%(who)s takes the title %(title)s."), who=ctx.name(chooser),
             title=tr(state["players"][chooser]["title"]))
@@ -297,17 +284,17 @@ def _decision(state: State, ctx: Ctx) -> str:
     return seat
 
 
-def challenge(state: State, ctx: Ctx, action: Action) -> None:
+def challenge(state: State, ctx: Ctx, args: params.Challenge) -> None:
     """Declare a challenge type and opponent; each type at most once per phase (facts lcg.md)."""
     seat = _decision(state, ctx)
-    kind = get_choice(action, "challenge", CHALLENGE_TYPES, RULE_CHALLENGES)
+    kind = args.challenge
     if kind in state["chal_used"][seat]:
         raise RuleError("You already made a %(type)s challenge this phase.", RULE_FACTS, type=tr(kind))
     others = [s for s in state["seats"] if s != seat]
-    if len(others) == 1 and not action.get("opponent"):
+    if len(others) == 1 and not args.opponent:
         opponent = others[0]
     else:
-        opponent = get_choice(action, "opponent", others, RULE_CHALLENGES)
+        opponent = among(args.opponent, others, RULE_CHALLENGES, "opponent")
     state["chal_used"][seat].append(kind)
     state["challenge"] = {"type": kind, "attacker": seat, "defender": opponent, "attacker_str": None,
                           "defender_str": None, "winner": None, "loser": None, "unopposed": False,
@@ -316,7 +303,7 @@ def challenge(state: State, ctx: Ctx, action: Action) -> None:
     state["next_box"] = "chal.declare"
 
 
-def finish(state: State, ctx: Ctx, action: Action) -> None:
+def finish(state: State, ctx: Ctx, args: NoParams) -> None:
     """The active player ends their challenges (seed 003 Page 12)."""
     _decision(state, ctx)
     state["decision"] = None
@@ -324,7 +311,7 @@ def finish(state: State, ctx: Ctx, action: Action) -> None:
     state["next_box"] = "chal.finish"
 
 
-def strength(state: State, ctx: Ctx, action: Action) -> None:
+def strength(state: State, ctx: Ctx, args: params.Strength) -> None:
     """Enter attacking and defending STR as counted on the table (seed 003 Page 9, event A)."""
     ch = state["challenge"]
     top = state["stack"][-1] if state["stack"] else None
@@ -333,33 +320,31 @@ def strength(state: State, ctx: Ctx, action: Action) -> None:
         raise RuleError("Strength is entered when the challenge is resolved.", RULE_STRENGTH, status=409)
     if ctx.actor.seat not in (ch["attacker"], ch["defender"]) and not ctx.actor.host:
         raise RuleError("Only the attacker or the defender enters strength.", RULE_STRENGTH, status=403)
-    ch["attacker_str"] = get_int(action, "attacker", 0, 99, RULE_STRENGTH)
-    ch["defender_str"] = get_int(action, "defender", 0, 99, RULE_STRENGTH)
+    ch["attacker_str"], ch["defender_str"] = args.attacker, args.defender
     ctx.log(N_("%(who)s counts STR: attacker %(astr)s, defender %(dstr)s."), who=ctx.name(ctx.actor.seat),
             astr=ch["attacker_str"], dstr=ch["defender_str"])
 
 
-def dominance(state: State, ctx: Ctx, action: Action) -> None:
+def dominance(state: State, ctx: Ctx, args: params.Dominance) -> None:
     """Each player counts STR of standing characters (plus gold per option) (seed 003 Page 12)."""
     _event_input(state, "dominance")
-    seat = str(action.get("seat") or ctx.actor.seat or "")
+    seat = str(args.seat or ctx.actor.seat or "")
     if seat not in state["seats"]:
         raise RuleError("There is no seat %(seat)s.", PRODUCT, entry="companion-seats", seat=seat[:12])
     ctx.actor.require(seat)
-    state["dominance"]["entries"][seat] = get_int(action, "strength", 0, 999, RULE_CHALLENGES)
+    state["dominance"]["entries"][seat] = args.strength
     ctx.log(N_("%(who)s counts %(value)s for dominance."), who=ctx.name(seat),
             value=state["dominance"]["entries"][seat])
 
 
 # -- counters (seed 003 Page 7: only the active player pays gold while marshalling) ----------------
-def adjust(state: State, ctx: Ctx, action: Action) -> None:
+def adjust(state: State, ctx: Ctx, args: params.Adjust) -> None:
     """A seat changes its own counter; while marshalling only the active player spends gold."""
-    seat = str(action.get("seat") or ctx.actor.seat or "")
+    seat = str(args.seat or ctx.actor.seat or "")
     if seat not in state["seats"]:
         raise RuleError("There is no seat %(seat)s.", PRODUCT, entry="companion-seats", seat=seat[:12])
     ctx.actor.require(seat)
-    field = get_choice(action, "field", COUNTERS)
-    delta = get_int(action, "delta", -99, 99)
+    field, delta = args.field, args.delta
     if delta == 0:
         raise RuleError("A change of 0 changes nothing.", PRODUCT)
     player = state["players"][seat]
@@ -380,18 +365,18 @@ def adjust(state: State, ctx: Ctx, action: Action) -> None:
     check_win(state, ctx)
 
 
-def host_set(state: State, ctx: Ctx, action: Action) -> None:
+def host_set(state: State, ctx: Ctx, args: params.HostSet) -> None:
     """The host corrects any counter (logged like any other event)."""
-    seat = get_choice(action, "seat", state["seats"])
-    field = get_choice(action, "field", COUNTERS)
+    seat = among(args.seat, state["seats"], None, "seat")
+    field = args.field
     low, high = MODIFIER_RANGE if field in MODIFIERS else (0, 999)
-    state["players"][seat][field] = get_int(action, "value", low, high)
+    state["players"][seat][field] = within(whole(args.value, None, "value"), low, high, None, "value")
     ctx.log(N_("Host set %(who)s's %(counter)s to %(value)s."), who=ctx.name(seat),
             counter=tr(COUNTER_NAMES[field]), value=state["players"][seat][field])
     check_win(state, ctx)
 
 
-def declare_win(state: State, ctx: Ctx, action: Action) -> None:
+def declare_win(state: State, ctx: Ctx, args: NoParams) -> None:
     """A player declares victory (e.g. a card effect); the host can undo it."""
     seat = ctx.actor.require_seat()
     state["winner"] = seat
@@ -399,10 +384,10 @@ def declare_win(state: State, ctx: Ctx, action: Action) -> None:
             power=total_power(state, seat))
 
 
-def autopass(state: State, ctx: Ctx, action: Action) -> None:
+def autopass(state: State, ctx: Ctx, args: params.Autopass) -> None:
     """A player's own per-window auto-pass settings (private)."""
     seat = ctx.actor.require_seat()
-    kinds = action.get("kinds") or []
+    kinds: Any = args.kinds or []
     if isinstance(kinds, str):
         kinds = kinds.split(",")
     if not isinstance(kinds, list):
@@ -414,25 +399,25 @@ def autopass(state: State, ctx: Ctx, action: Action) -> None:
     state["players"][seat]["autopass"] = sorted(set(kinds), key=allowed.index)
 
 
-def window_time(state: State, ctx: Ctx, action: Action) -> None:
+def window_time(state: State, ctx: Ctx, args: params.WindowTime) -> None:
     """This seat's own time limit on windows that close by themselves (WCAG 2.2.1, issue #36): the
     table's countdown times 1, 2, 4 or 10, or none (the phone waits for its player's Nothing or
     Wait). Kept for the seat; every other seat keeps the table's countdown. Its phone still reports
     once per window, Wait or not, so nothing shows who waited (seed 003 Page 6)."""
     seat = ctx.actor.require_seat()
-    state["players"][seat]["time_scale"] = int(str(action.get("scale")))
+    state["players"][seat]["time_scale"] = int(str(args.scale))
 
 
 # -- host corrections --------------------------------------------------------------------------------
-def set_first(state: State, ctx: Ctx, action: Action) -> None:
+def set_first(state: State, ctx: Ctx, args: params.SeatChoice) -> None:
     """Host correction of the first player (the table's truth wins; seed 003 Page 6 defines it)."""
-    state["first_player"] = get_choice(action, "seat", state["seats"])
+    state["first_player"] = among(args.seat, state["seats"], None, "seat")
     ctx.log(N_("Host made %(who)s the first player."), who=ctx.name(state["first_player"]))
 
 
-def set_phase(state: State, ctx: Ctx, action: Action) -> None:
+def set_phase(state: State, ctx: Ctx, args: params.SetPhase) -> None:
     """Jump to the start of a phase (closes any window; unrevealed plots are discarded unseen)."""
-    phase = get_choice(action, "phase", data.PHASES)
+    phase = args.phase
     for prompt in state["prompts"].values():
         if sealed.is_open(prompt):
             sealed.close(state, prompt["id"])
@@ -442,7 +427,7 @@ def set_phase(state: State, ctx: Ctx, action: Action) -> None:
     ctx.log(N_("Host moved the table to the %(phase)s phase."), phase=tr(flow.PHASE_NAMES[phase]))
 
 
-def skip(state: State, ctx: Ctx, action: Action) -> None:
+def skip(state: State, ctx: Ctx, args: NoParams) -> None:
     """Host: end the current round as if everyone passed (to get unstuck)."""
     rnd = current_round(state)
     top = state["stack"][-1] if state["stack"] else None
@@ -456,21 +441,21 @@ def skip(state: State, ctx: Ctx, action: Action) -> None:
     ctx.log(N_("Host skipped the rest of this round."))
 
 
-def titles_setup(state: State, ctx: Ctx, action: Action) -> None:
+def titles_setup(state: State, ctx: Ctx, args: params.TitlesSetup) -> None:
     """Host enters the melee titles and their relations (facts lcg.md: relations unverified).
 
     The host drawer shows the titles in the host's language (``shown``); a title sent back as shown
     stays the table's own (a Core Set title's msgid), so a Portuguese host saving the relations does
     not turn every phone's titles into Portuguese, nor free a title a player already took."""
-    titles = names(str(action.get("titles") or ""))
-    shown = names(str(action.get("shown") or ""))
+    titles = names(args.titles)
+    shown = names(args.shown or "")
     if len(shown) == len(state["titles"]):
         kept = dict(zip(shown, state["titles"], strict=True))
         titles = [kept.get(t, t) for t in titles]
     if len(titles) < len(state["seats"]):
         raise RuleError("List at least one title per player.", RULE_PLOT)
     state["titles"] = titles
-    state["title_relations"] = text(action, "relations", 2000)
+    state["title_relations"] = text(args.relations, "relations", 2000)
     ctx.log(N_("Host updated the titles."))
 
 
@@ -490,10 +475,12 @@ MOVES = Moves([
     _playing("act", act, "The holder acts: an action in a segment (opens a window), a save/cancel response "
              "in step 2, a response in step 5.", RULE_WINDOWS, params.Act, who="seat"),
     _playing("passive", passive, "Note a triggered passive ability, inside a window: queued for step 4, or "
-             "resolved at once during responses.", RULE_WINDOW_STEPS, params.Label, who="seat"),
+             "resolved at once during responses; one noted during a save/cancel response waits for step 4 "
+             "of the action (or response) it answered.", RULE_WINDOW_STEPS, params.Label, who="seat"),
     _playing("order_passives", order_passives, "The first player orders 2+ waiting passive abilities.",
              RULE_WINDOWS, params.PassiveOrder, who="seat"),
-    _playing("moribund", moribund, "Note a card that leaves play when the window closes.", RULE_MORIBUND,
+    _playing("moribund", moribund, "Inside a window, note a card that leaves play when the window closes "
+             "(listed then).", RULE_MORIBUND,
              params.Label, who="seat"),
     _playing("unmoribund", unmoribund, "Correct a card noted as moribund by mistake.", RULE_MORIBUND,
              params.Index, who="seat"),
@@ -513,14 +500,16 @@ MOVES = Moves([
              params.SeatOrder, who="seat"),
     _playing("title", title, "Melee: the seat whose turn it is takes a title.", RULE_PLOT, params.TitleChoice,
              who="seat"),
-    _playing("challenge", challenge, "The active player declares a challenge (each type once per phase).",
+    _playing("challenge", challenge, "The active player, at the decision, declares a challenge (each type "
+             "once per phase; an `opponent` in a melee).",
              RULE_CHALLENGES, params.Challenge, who="seat"),
-    _playing("finish", finish, "The active player finishes their challenges.", RULE_CHALLENGES, who="seat"),
+    _playing("finish", finish, "The active player, at the decision, finishes their challenges.", RULE_CHALLENGES, who="seat"),
     _playing("strength", strength, "The attacker, the defender or the host enters both STR totals at "
              "\"determine the winner\".", RULE_STRENGTH, params.Strength, who="seat"),
-    _playing("dominance", dominance, "A seat's total at the dominance reward.", RULE_CHALLENGES,
+    _playing("dominance", dominance, "A seat's total at the dominance reward (the host names the `seat`).", RULE_CHALLENGES,
              params.Dominance, who="seat"),
-    _playing("adjust", adjust, "Change one's own counter; the two modifiers (locations and cards, Page 14) "
+    _playing("adjust", adjust, "Change one's own counter (while marshalling only the active player may "
+             "spend gold); the two modifiers (locations and cards, Page 14) "
              "range -9..9 and add to the plot's printed initiative / claim.", RULE_MARSHAL, params.Adjust,
              who="seat"),
     Move("host_set", host_set, "Host: set any seat's counter (also after the game is won).", PRODUCT,
@@ -530,7 +519,8 @@ MOVES = Moves([
     Move("autopass", autopass, "This seat's own auto-pass settings (private).", PRODUCT, params.Autopass,
          who="seat"),
     Move("window_time", window_time, "This seat's own time limit on windows that close by themselves: the "
-         "table's countdown times 1, 2, 4 or 10, or none (the phone waits for its player's tap).", PRODUCT,
+         "table's countdown times 1, 2, 4 or 10, or none (the phone waits for its player's tap); the other "
+         "seats keep the table's.", PRODUCT,
          params.WindowTime, who="seat"),
     _playing("set_first", set_first, "Host: correct the first player.", RULE_WINDOWS, params.SeatChoice,
              who="host"),
@@ -539,4 +529,4 @@ MOVES = Moves([
     _playing("skip", skip, "Host: end the current round as if everyone passed.", PRODUCT, who="host"),
     _playing("titles_setup", titles_setup, "Host: enter the melee titles and their relations.", RULE_PLOT,
              params.TitlesSetup, who="host"),
-], raw_action=True)
+])

@@ -3,22 +3,28 @@ readers the handlers share for text, names and plots.
 
 They are the gate and the documentation of ``POST /api/tables/<code>/actions`` (the moves
 reference of docs/api.md is generated from them): lax on purpose, since a phone form sends numbers
-as text and lists as comma-separated text. The handlers in :mod:`.moves` still read the action as
-sent and check what depends on the state (whose opportunity it is, which event waits for input).
+as text and lists as comma-separated text. Each field's range and choices are declared here with the
+page a refusal cites; the handlers in :mod:`.moves` receive the validated model and check what
+depends on the state (whose opportunity it is, which event waits for input, a seat of this table).
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import json
+from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field
+from pydantic import ConfigDict, Field, field_validator
 
-from ...moves import Params
-from ..base import Action, RuleError, get_int
+from ...moves import RULE_INPUT, AsSent, Params, Refuse, whole, within
+from ..base import RuleError
 from . import data
 
 RULE_FACTS = "facts lcg.md"
 PRODUCT = "companion: lcg table"
+RULE_STRENGTH = "seed 003 Page 9"
+RULE_CHALLENGES = "seed 003 Page 12"
+#: a plot's printed numbers (facts lcg.md)
+PLOT_GOLD, PLOT_INITIATIVE, PLOT_CLAIM = 20, 20, 9
 
 ChallengeType = Literal["military", "intrigue", "power"]
 Counter = Literal["gold", "power", "char_power", "income_bonus", "initiative_bonus", "claim_bonus"]
@@ -27,8 +33,9 @@ MAX_PLOTS = 10
 
 
 # -- reading fields -------------------------------------------------------------------------------
-def text(action: Action, key: str, limit: int, required: bool = False) -> str:
-    value = str(action.get(key) or "").strip()[:limit]
+def text(raw: str | None, key: str, limit: int, required: bool = False) -> str:
+    """A text field trimmed to ``limit``; a ``required`` one refused when empty."""
+    value = str(raw or "").strip()[:limit]
     if required and not value:
         raise RuleError("%(field)s must not be empty.", PRODUCT, entry="companion-input", field=key)
     return value
@@ -40,7 +47,10 @@ def names(raw: str) -> list[str]:
 
 
 def read_plot(raw: Any) -> dict[str, Any]:
-    """A plot as the phone sends it: its name and printed gold, initiative and claim (facts lcg.md)."""
+    """A plot as the table keeps it: its name and printed gold, initiative and claim (facts lcg.md),
+    from a :class:`Plot` or a plot's fields (a phone form's flat fields, a deck kept as JSON text)."""
+    if isinstance(raw, Plot):
+        raw = raw.model_dump()
     if not isinstance(raw, dict):
         raise RuleError("A plot needs a name, gold, initiative and claim.", RULE_FACTS)
     name = str(raw.get("name") or "").strip()[:40]
@@ -49,9 +59,10 @@ def read_plot(raw: Any) -> dict[str, Any]:
     wr = raw.get("when_revealed")
     return {
         "name": name,
-        "gold": get_int(raw, "gold", 0, 20, RULE_FACTS),
-        "initiative": get_int(raw, "initiative", 0, 20, RULE_FACTS),
-        "claim": get_int(raw, "claim", 0, 9, RULE_FACTS),
+        "gold": within(whole(raw.get("gold"), RULE_FACTS, "gold"), 0, PLOT_GOLD, RULE_FACTS, "gold"),
+        "initiative": within(whole(raw.get("initiative"), RULE_FACTS, "initiative"), 0, PLOT_INITIATIVE,
+                             RULE_FACTS, "initiative"),
+        "claim": within(whole(raw.get("claim"), RULE_FACTS, "claim"), 0, PLOT_CLAIM, RULE_FACTS, "claim"),
         "when_revealed": wr is True or str(wr).lower() in ("1", "true", "on", "yes"),
     }
 
@@ -62,7 +73,8 @@ class LcgParams(Params):
     model_config = ConfigDict(coerce_numbers_to_str=True)
 
 
-Opp = int | str | None
+#: compared as sent with the view's id (a JSON true is no id: kept as sent, it matches none)
+Opp = Annotated[int | str | None, AsSent()]
 
 
 class Pass(LcgParams):
@@ -70,7 +82,7 @@ class Pass(LcgParams):
 
 
 class PassAhead(LcgParams):
-    round: int | str | None = Field(None, description="the private view's `countdown.round`; "
+    round: Opp = Field(None, description="the private view's `countdown.round`; "
                                                       "a round that moved on is refused (409)")
     wait: bool | str | None = Field(None, description="true when the player tapped Wait (nothing changes)")
     stop: str | None = Field(None, description="a later window of the open run (a box id from the public view's "
@@ -87,7 +99,8 @@ class Label(LcgParams):
 
 
 class Index(LcgParams):
-    index: int = Field(description="position in the list, from 0")
+    # its range is the list's length (the handler checks it)
+    index: Annotated[int, AsSent()] = Field(description="position in the list, from 0")
 
 
 class PassiveOrder(LcgParams):
@@ -95,11 +108,15 @@ class PassiveOrder(LcgParams):
                                                "(a list, or comma-separated)")
 
 
+#: a plot's printed number, refused citing the facts file
+Printed = Annotated[int, Refuse(rule=RULE_FACTS)]
+
+
 class Plot(LcgParams):
     name: str = Field(description="the plot's name (40 characters)")
-    gold: int = Field(description="printed gold, 0-20")
-    initiative: int = Field(description="printed initiative, 0-20")
-    claim: int = Field(description="printed claim, 0-9")
+    gold: Printed = Field(ge=0, le=PLOT_GOLD, description="printed gold")
+    initiative: Printed = Field(ge=0, le=PLOT_INITIATIVE, description="printed initiative")
+    claim: Printed = Field(ge=0, le=PLOT_CLAIM, description="printed claim")
     when_revealed: bool | str | None = Field(None, description="true when it has a \"when revealed\" effect")
 
 
@@ -107,16 +124,29 @@ class PlotAnswer(LcgParams):
     prompt: str | None = Field(None, description="the plot prompt id (default: this round's)")
     value: Plot | None = Field(None, description="the plot, with `add_plot`'s fields; a phone form sends them flat "
                                                "instead")
+    # the flat form is read only without a `value` (its ranges are `value`'s, checked then)
     name: str | None = Field(None, description="flat form of `value`")
-    gold: int | None = None
-    initiative: int | None = None
-    claim: int | None = None
+    gold: Annotated[int | None, AsSent()] = None
+    initiative: Annotated[int | None, AsSent()] = None
+    claim: Annotated[int | None, AsSent()] = None
     when_revealed: bool | str | None = None
 
 
 class PlotDeck(LcgParams):
-    plots: list[Plot] | str = Field(description=f"up to {MAX_PLOTS} plots, each with `add_plot`'s fields; a "
+    plots: list[Any] | None = Field(description=f"up to {MAX_PLOTS} plots, each with `add_plot`'s fields; a "
                                                 "list, or the same list as a JSON string from a phone form")
+
+    @field_validator("plots", mode="before")
+    @classmethod
+    def _from_text(cls, raw: Any) -> Any:
+        """A phone form sends the deck its device kept as JSON text; text that is not a list is
+        no deck (refused by the handler, as a missing one)."""
+        if isinstance(raw, str):
+            try:
+                raw = json.loads(raw)
+            except ValueError:
+                return None
+        return raw if isinstance(raw, list) else None
 
 
 class SeatChoice(LcgParams):
@@ -133,30 +163,34 @@ class TitleChoice(LcgParams):
 
 
 class Challenge(LcgParams):
-    challenge: ChallengeType = Field(description="the challenge type (each once per phase)")
+    challenge: Annotated[ChallengeType, Refuse(rule=RULE_CHALLENGES)] = Field(
+        description="the challenge type (each once per phase)")
     opponent: str | None = Field(None, description="the defending seat (needed in a melee)")
 
 
 class Strength(LcgParams):
-    attacker: int = Field(description="attacking STR, 0-99")
-    defender: int = Field(description="defending STR, 0-99")
+    attacker: Annotated[int, Refuse(rule=RULE_STRENGTH)] = Field(ge=0, le=99, description="attacking STR")
+    defender: Annotated[int, Refuse(rule=RULE_STRENGTH)] = Field(ge=0, le=99, description="defending STR")
 
 
 class Dominance(LcgParams):
-    strength: int = Field(description="STR of standing characters (plus gold per the table option), 0-999")
+    strength: Annotated[int, Refuse(rule=RULE_CHALLENGES)] = Field(
+        ge=0, le=999, description="STR of standing characters (plus gold per the table option)")
     seat: str | None = Field(None, description="whose total (default: the actor's seat; the host names one)")
 
 
 class Adjust(LcgParams):
-    field: Counter = Field(description="which counter")
-    delta: int = Field(description="how much to add (negative to spend), -99 to 99")
+    field: Annotated[Counter, Refuse(rule=RULE_INPUT)] = Field(description="which counter")
+    delta: Annotated[int, Refuse(rule=RULE_INPUT)] = Field(
+        ge=-99, le=99, description="how much to add (negative to spend)")
     seat: str | None = Field(None, description="whose counter (default: the actor's seat)")
 
 
 class HostSet(LcgParams):
     seat: str = Field(description="a seat id")
-    field: Counter = Field(description="which counter")
-    value: int = Field(description="the new value: 0-999, modifiers -9 to 9")
+    field: Annotated[Counter, Refuse(rule=RULE_INPUT)] = Field(description="which counter")
+    # its range depends on the counter (the handler checks it)
+    value: Annotated[int, AsSent()] = Field(description="the new value: 0-999, modifiers -9 to 9")
 
 
 class Autopass(LcgParams):
@@ -165,13 +199,13 @@ class Autopass(LcgParams):
 
 
 class WindowTime(LcgParams):
-    scale: Literal[0, 1, 2, 4, 10] | Literal["0", "1", "2", "4", "10"] = Field(
+    scale: Annotated[Literal[0, 1, 2, 4, 10] | Literal["0", "1", "2", "4", "10"], AsSent()] = Field(
         description="this seat's time limit on windows that close by themselves: the table's countdown "
                     "times 1, 2, 4 or 10, or 0 for none (the phone waits for its player's tap)")
 
 
 class SetPhase(LcgParams):
-    phase: data.Phase = Field(description="the phase to start")
+    phase: Annotated[data.Phase, Refuse(rule=RULE_INPUT)] = Field(description="the phase to start")
 
 
 class TitlesSetup(LcgParams):
