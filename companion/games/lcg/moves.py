@@ -214,7 +214,7 @@ def answer(state: State, ctx: Ctx, args: params.PlotAnswer) -> str:
 def register_plots(state: State, ctx: Ctx, args: params.PlotDeck) -> None:
     """Keep a seat's plot deck on its phone so later rounds are one tap (private)."""
     seat = ctx.actor.require_seat()
-    raw = args.plots  # a phone form's JSON text is read by the model
+    raw = args.deck()
     if raw is None or len(raw) > MAX_PLOTS:
         raise RuleError("Register up to %(count)s plots.", PRODUCT, entry="plots-secret", count=MAX_PLOTS)
     state["players"][seat]["plots"] = [read_plot(p) for p in raw]

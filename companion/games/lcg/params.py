@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import ConfigDict, Field, field_validator
+from pydantic import ConfigDict, Field
 
 from ...moves import RULE_INPUT, AsSent, Params, Refuse, whole, within
 from ..base import RuleError
@@ -133,19 +133,18 @@ class PlotAnswer(LcgParams):
 
 
 class PlotDeck(LcgParams):
-    plots: list[Any] | None = Field(description=f"up to {MAX_PLOTS} plots, each with `add_plot`'s fields; a "
+    plots: list[Plot] | str = Field(description=f"up to {MAX_PLOTS} plots, each with `add_plot`'s fields; a "
                                                 "list, or the same list as a JSON string from a phone form")
 
-    @field_validator("plots", mode="before")
-    @classmethod
-    def _from_text(cls, raw: Any) -> Any:
-        """A phone form sends the deck its device kept as JSON text; text that is not a list is
-        no deck (refused by the handler, as a missing one)."""
-        if isinstance(raw, str):
-            try:
-                raw = json.loads(raw)
-            except ValueError:
-                return None
+    def deck(self) -> list[Any] | None:
+        """The plots sent: the list, or the list a phone form's JSON text holds (its plots read by
+        :func:`read_plot`); None when the text holds no list."""
+        if not isinstance(self.plots, str):
+            return list(self.plots)
+        try:
+            raw = json.loads(self.plots)
+        except ValueError:
+            return None
         return raw if isinstance(raw, list) else None
 
 
