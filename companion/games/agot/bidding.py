@@ -108,11 +108,12 @@ def bid(state: State, ctx: Ctx, step: flow.Step, action: Action) -> str:
     Returns the prompt it answered."""
     if action.get("prompt") != step["pid"]:
         raise RuleError("This bid is already closed.", "seed 000 p.10", status=409)
-    house, value = read_bid(state, ctx, action, step["pid"], "seed 000 p.10")
-    log_answer(state, ctx, step["pid"], house, value)
-    if sealed.answer(state, step["pid"], house, value):
+    pid = str(step["pid"])  # the reveal may open the next track's prompt in this step
+    house, value = read_bid(state, ctx, action, pid, "seed 000 p.10")
+    log_answer(state, ctx, pid, house, value)
+    if sealed.answer(state, pid, house, value):
         _reveal(state, ctx, step)
-    return str(step["pid"])
+    return pid
 
 
 def order_ties(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:

@@ -35,11 +35,12 @@ def bid(state: State, ctx: Ctx, step: flow.Step, action: Action) -> str:
     prompt it answered."""
     if action.get("prompt") != step["pid"]:
         raise RuleError("The table is resolving a wildling attack.", RULE, status=409)
-    house, value = bidding.read_bid(state, ctx, action, step["pid"], RULE)
-    bidding.log_answer(state, ctx, step["pid"], house, value)
-    if sealed.answer(state, step["pid"], house, value):
+    pid = str(step["pid"])  # answered before the reveal moves the step on
+    house, value = bidding.read_bid(state, ctx, action, pid, RULE)
+    bidding.log_answer(state, ctx, pid, house, value)
+    if sealed.answer(state, pid, house, value):
         _reveal(state, ctx, step)
-    return str(step["pid"])
+    return pid
 
 
 def wildling_card(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:

@@ -139,3 +139,18 @@ def test_power_lost_after_a_sealed_bid_never_refuses_another_house():
     assert s["tracks"]["iron_throne"][0] == "baratheon"
     assert any(e["msg"] == "The bid of %(house)s counts as %(n)s: the power it still has." and e["params"]["n"] == 3
                for e in last.entries)
+
+
+def test_the_last_bid_answers_its_own_track_not_the_next_one():
+    """The bid that reveals a track opens the next track's prompt in the same step: the answer still
+    went to the prompt it named, and the game says so (issue 40: the engine keys a seat's sealed
+    answers by the prompt the handler returns, never by reading log lines)."""
+    s = clash(3)
+    for h in s["houses"]:
+        set_power(s, h, 6)
+    first = pid(s)
+    *early, last = s["houses"]
+    for value, house in enumerate(early):  # no tie: the reveal goes straight on
+        act(s, house, {"type": "answer", "prompt": first, "value": value})
+    assert GAME.apply(s, ctx(last), {"type": "answer", "prompt": first, "value": 5}) == first
+    assert pid(s) != first  # the reveal moved the step on to the next track
