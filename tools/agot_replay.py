@@ -22,8 +22,6 @@ action that no longer applies shows as a ``skipped`` line).
 
 from __future__ import annotations
 
-import argparse
-import gzip
 import hashlib
 import json
 import random
@@ -41,6 +39,7 @@ from companion.games.agot import GAME  # noqa: E402
 from companion.games.agot import board as board_data  # noqa: E402
 from companion.games.agot import orders as ot  # noqa: E402
 from companion.games.base import Actor, RuleError  # noqa: E402
+from tools import recording  # noqa: E402
 
 DEFAULT = ROOT / "tests" / "data" / "agot-action-phases.json.gz"
 #: inputs no phone offers that the API accepted when the file was recorded (counted per table)
@@ -286,8 +285,7 @@ def replay_digests(events: list[list[Any]]) -> list[str]:
 
 
 def load(path: Path = DEFAULT) -> dict[str, Any]:
-    with gzip.open(path, "rt", encoding="utf-8") as fh:
-        return json.load(fh)  # type: ignore[no-any-return]
+    return recording.load(path)
 
 
 def mismatches(data: dict[str, Any]) -> list[tuple[int, int]]:
@@ -310,19 +308,11 @@ def _commit() -> str:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    sub = ap.add_subparsers(dest="cmd", required=True)
-    rec = sub.add_parser("record")
-    rec.add_argument("--tables", type=int, default=100)
-    rec.add_argument("--out", type=Path, default=DEFAULT)
-    chk = sub.add_parser("check")
-    chk.add_argument("file", type=Path, nargs="?", default=DEFAULT)
-    args = ap.parse_args()
+    args = recording.arguments(__doc__, DEFAULT)
     if args.cmd == "record":
         tables = [Recorder(seed).play() for seed in range(1, args.tables + 1)]
         data: dict[str, Any] = {"recorded_at": _commit(), "tables": tables}
-        with gzip.open(args.out, "wt", encoding="utf-8", compresslevel=9) as fh:
-            json.dump(data, fh, separators=(",", ":"))
+        recording.save(args.out, data)
         holes = {h: sum(int(t["holes"][h]) for t in tables) for h in HOLES}
         print(f"{len(tables)} action phases, {sum(len(t['events']) for t in tables)} events; "
               f"off-phone inputs accepted: {holes} -> {args.out}")

@@ -17,8 +17,6 @@ now be named first; whether it is refused is).
 
 from __future__ import annotations
 
-import argparse
-import gzip
 import hashlib
 import json
 import random
@@ -32,6 +30,7 @@ sys.path.insert(0, str(ROOT))
 
 from companion.engine import Table  # noqa: E402
 from companion.games.base import Actor, RuleError  # noqa: E402
+from tools import recording  # noqa: E402
 
 DEFAULT = ROOT / "tests" / "data" / "move-digests.json.gz"
 Action = dict[str, Any]
@@ -183,28 +182,18 @@ def mismatches(data: dict[str, Any]) -> list[tuple[str, int, int]]:
 
 
 def load(path: Path = DEFAULT) -> dict[str, Any]:
-    with gzip.open(path, "rt", encoding="utf-8") as fh:
-        data: dict[str, Any] = json.load(fh)
-    return data
+    return recording.load(path)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    sub = parser.add_subparsers(dest="cmd", required=True)
-    rec = sub.add_parser("record")
-    rec.add_argument("--tables", type=int, default=100)
-    rec.add_argument("--out", type=Path, default=DEFAULT)
-    chk = sub.add_parser("check")
-    chk.add_argument("path", nargs="?", type=Path, default=DEFAULT)
-    args = parser.parse_args()
+    args = recording.arguments(__doc__, DEFAULT)
     if args.cmd == "record":
         data = record(args.tables)
-        with gzip.open(args.out, "wt", encoding="utf-8", compresslevel=9) as fh:
-            json.dump(data, fh, separators=(",", ":"))
+        recording.save(args.out, data)
         accepted = {g: sum(s[3] != "refused" for t in played for s in t["steps"]) for g, played in data.items()}
         print(f"recorded {args.tables} tables per game; accepted steps: {accepted}")
     else:
-        bad = mismatches(load(args.path))
+        bad = mismatches(load(args.file))
         print("every step as recorded" if not bad else f"{len(bad)} tables differ: {bad[:10]}")
         sys.exit(1 if bad else 0)
 
