@@ -47,13 +47,3 @@ def preview(state: dict[str, Any]) -> dict[str, Any]:
     end = {"box": sim["box"], "event": current_event(top), "phase": sim["phase"],
            "won": bool(sim["winner"]), "next_round": sim["round"] != state["round"]}
     return {"end": end, "boxes": [state["box"]] + [b for b in sim["_trace"] if b != state["box"]]}
-
-
-def public(state: dict[str, Any]) -> dict[str, Any] | None:
-    """The run question for every device (the same bytes whoever waits): where it would end."""
-    run = state.get("run")
-    if not pace.on(state) or not run or not run.get("end"):
-        return None
-    end = dict(run["end"])
-    end["event_name"] = flow.EVENT_NAMES.get(end["event"] or "")
-    return {"end": end, "boxes": list(run.get("boxes") or []), "later": pace.stop_choices(state)}

@@ -10,7 +10,7 @@ from itertools import permutations
 from typing import Any, cast
 
 from ... import sealed
-from . import data, flow, lookahead, pace, plots
+from . import data, flow, pace, plots
 from .data import autopass_kinds
 from .options import LcgOptions
 from .scoring import total_power
@@ -50,6 +50,17 @@ def _public_plot(state: dict[str, Any], seat: str) -> dict[str, Any] | None:
     if pid and _plot_revealed(state):
         return dict(state["prompts"][pid]["answers"][seat])
     return cast("dict[str, Any] | None", state["players"][seat]["plot"])
+
+
+def run_view(state: dict[str, Any]) -> dict[str, Any] | None:
+    """The run question for every device (the same bytes whoever waits): where the open run of
+    windows would end, as :mod:`.lookahead` worked it out (issue 24)."""
+    run = state.get("run")
+    if not pace.on(state) or not run or not run.get("end"):
+        return None
+    end = dict(run["end"])
+    end["event_name"] = flow.EVENT_NAMES.get(end["event"] or "")
+    return {"end": end, "boxes": list(run.get("boxes") or []), "later": pace.stop_choices(state)}
 
 
 def step_name(state: dict[str, Any]) -> str:
@@ -95,7 +106,7 @@ def public_view(state: dict[str, Any]) -> dict[str, Any]:
         "countdown": ({"round": rnd.get("rid", rnd["opp"]), "seconds": _longest(state, opts.auto_close)}
                       if rnd and opts.auto_close else None),
         # where the open run of windows ends if nobody acts (lookahead.py); the same for every device
-        "run": lookahead.public(state) if rnd else None,
+        "run": run_view(state) if rnd else None,
         "window": [_node_view(n) for n in state["stack"]],
         "segment": {"box": state["box"], "holder": holder(seg), "passed": list(seg["passed"])} if seg else None,
         "decision": dict(state["decision"]) if state.get("decision") else None,

@@ -1,4 +1,4 @@
-"""What the TV adds to the combat (companion/games/agot/tvview.py): totals frozen at the result while
+"""What the TV adds to the combat (companion/games/agot/views/tv_view.py): totals frozen at the result while
 casualties leave the area, and the tie-break that decided an equal fight (seed 000 p.20-21)."""
 
 from __future__ import annotations
@@ -6,7 +6,8 @@ from __future__ import annotations
 from test_action_harness import act, board, card
 from test_combat_flow import kingswood
 
-from companion.games.agot import GAME, tvview
+from companion.games.agot import GAME
+from companion.games.agot.views import tv_view as tvview
 
 
 def test_totals_stay_as_they_were_at_the_result_after_casualties():

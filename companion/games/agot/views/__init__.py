@@ -19,7 +19,6 @@ from .. import (
     setup,
     supply,
     tracks,
-    tvview,
     victory,
     westeros,
     wildling_cards,
@@ -29,7 +28,7 @@ from .. import board as board_data
 from .. import house_cards as hc
 from .. import orders as ot
 from ..options import checks_38
-from . import action_view, planning_view
+from . import action_view, planning_view, tv_view
 
 State = dict[str, Any]
 
@@ -167,8 +166,8 @@ def public(state: State, waiting_for: list[str]) -> dict[str, Any]:
         view["planning"] = planning_view.public(state)
     if state.get("action"):
         view["action"] = action_view.public(state)
-    view["combat_tv"] = tvview.combat(state)
-    view["last_combat_tv"] = tvview.last_combat(state)
+    view["combat_tv"] = tv_view.combat(state)
+    view["last_combat_tv"] = tv_view.last_combat(state)
     return view
 
 

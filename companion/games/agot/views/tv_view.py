@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import combat_calc as cb
+from .. import combat_calc as cb
 
 
 def combat(state: dict[str, Any]) -> dict[str, Any] | None:
