@@ -183,13 +183,15 @@ MOVES = (
          params.SetRegion, who="seat"),
     Move("set_building", set_building, "Correct the buildings on a location (VP unchanged: use "
          "adjust).", FIX, params.SetBuilding, who="seat"),
-    Move("give_card", give_card, "Correct who holds a region card.", FIX, params.GiveCard, who="host"),
+    Move("give_card", give_card, "Correct who holds a region card; one taken away after it was "
+         "planned can no longer act when turned (compensation only).", FIX, params.GiveCard, who="host"),
     Move("adjust", adjust, "Correct a counter: one's own, or any seat's with host rights.", FIX,
          params.Adjust, who="seat"),
     Move("set_tray", set_tray, "Correct what lies in the tray between battles (one field per seat "
          "id, and inhabitants; missing = 0).", FIX, params.Tray, who="seat"),
     Move("set_first", set_first, "Correct the first player marker, now or for the next round.",
          cite.both("12, 15"), params.SetFirst, who="host"),
-    Move("set_turn", set_turn, "Correct whose turn it is while reinforcing or performing.",
+    Move("set_turn", set_turn, "Correct whose turn it is while reinforcing or performing; refused "
+         "for a seat that passed (p.15) or already reinforced (p.8), or during a battle.",
          cite.both("8, 15"), params.SetTurn, who="host", stages=(REINFORCE, PERFORM)),
 )

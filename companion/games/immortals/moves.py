@@ -469,7 +469,10 @@ BATTLE = "performance/battle"
 #: the moves of play, in the order of the reference (``game.py`` adds the corrections')
 MOVES = (
     Move("choose_tribes", choose_tribes, "Take a light and a dark tribe and enter what their boards "
-         "print; refused (nothing saved) while a printed number is missing, unless partial.",
+         "print (a seat for itself, the host for any `seat`). Fields left empty keep what the profile "
+         "knows; while gold, energy, the start region or the army groups are still unknown it is refused "
+         "(400, nothing saved) naming every missing field in the caller's language, unless `partial` "
+         "(a step of a guided flow) saves what is given.",
          cite.both("4-7"), params.ChooseTribes, who="seat", stages=(SETUP,)),
     Move("start_game", start_game, "Start the initial round once every tribe has its printed numbers.",
          cite.both("4-7"), who="host", stages=(SETUP,)),
@@ -480,7 +483,7 @@ MOVES = (
     Move("feed", feed, "Put the own cubes that fell when the tower was fed into the limbos.",
          cite.both(7), params.Feed, who="seat", stages=(f"{DRAFT}/feed",)),
     Move("tower_inhabitants", tower_inhabitants, "How many inhabitants fell into the tray when the "
-         "physical tower was fed (at most 2 stay).", cite.both(7), params.Inhabitants, who="seat",
+         "physical tower was fed (at most 2 stay); the first round waits for it.", cite.both(7), params.Inhabitants, who="seat",
          stages=(f"{DRAFT}/feed",)),
     Move("answer", answer, "A sealed answer: the draft pick (draft-N) or the round's plan (plan-R); "
          "the last pick reveals every pick, the last plan starts the performance.", cite.both("6, 8"),
@@ -489,8 +492,10 @@ MOVES = (
     Move("reinforce", reinforce, "The seat in turn draws a conflict card or not and brings 1 army "
          "per 3 in each limbo to its regions of that realm.", cite.both(8), params.Reinforce,
          who="seat", stages=(REINFORCE,)),
-    Move("perform", perform_card, "Turn one planned card and perform it, or decline it for 1 gold "
-         "or energy.", cite.both("9-12, 15"), params.Perform, who="seat", stages=(PERFORM,),
+    Move("perform", perform_card, "Turn one planned card and perform it (its fields by the card), or "
+         "`decline` it for 1 gold or energy (`take`). The host (or another seat with host rights) "
+         "standing in for the seat may only decline: it cannot see the face-down card, so performing "
+         "it is refused (403) before the card is read.", cite.both("9-12, 15"), params.Perform, who="seat", stages=(PERFORM,),
          reveals=True),
     Move("pass", pass_turn, "Pass for the round: the cards go back to the hand; 1 gold or energy "
          "now and each later turn.", cite.both(15), params.Pass, who="seat", stages=(PERFORM,)),

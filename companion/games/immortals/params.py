@@ -146,7 +146,7 @@ class SetRegion(ImmortalsParams):
 class SetBuilding(ImmortalsParams):
     region: str = Field(description="location <realm>:<a>-<n>")
     building: str | None = Field(None, description='temple, capital or "" for none')
-    portal: Flag = Field(None, description="a portal stands there")
+    portal: Flag = Field(None, description="1, true or on: a portal stands there; anything else removes it")
 
 
 class GiveCard(Region):
