@@ -682,6 +682,11 @@
   // Reconnecting after an error: 1 s, then doubling up to 30 s, each ±25 % so a room of phones
   // refused together does not come back together. Any message from the stream resets it.
   var RETRY_FIRST = 1000, RETRY_MAX = 30000;
+  // A stream that says nothing for two heartbeats and more (the server sends one every 15 s,
+  // companion/live.py) is dead though it looks open: its host vanished without closing it (a
+  // power cut behind a proxy, docs/deploy.md; an access point that forgot the connection). The
+  // page replaces it, as one that broke; probes alone would keep saying "online" meanwhile.
+  var STREAM_SILENT = 40000, lastStreamMessage = Date.now();
   var retryDelay = 0, retryTimer = null;
   function scheduleReconnect() {
     if (retryTimer) { return; }
@@ -699,7 +704,9 @@
     if (!live || !live.dataset.stream || !window.EventSource) { return; }
     if (source) { source.close(); }
     var mine = source = new EventSource(live.dataset.stream);
-    source.onopen = function () { streamDown = false; lastMessage = Date.now(); setConnection("online"); };
+    source.onopen = function () {
+      streamDown = false; lastMessage = lastStreamMessage = Date.now(); setConnection("online");
+    };
     source.onerror = function () {
       if (mine !== source || mine.readyState === EventSource.OPEN) { return; }
       // refused (CLOSED) or dropped (the browser would retry at once, forever): our own backoff
@@ -712,7 +719,9 @@
       scheduleReconnect();
       probe();   // is the server there at all? (then "lost", else "offline")
     };
-    function seen() { retryDelay = 0; streamDown = false; lastMessage = Date.now(); setConnection("online"); }
+    function seen() {
+      retryDelay = 0; streamDown = false; lastMessage = lastStreamMessage = Date.now(); setConnection("online");
+    }
     source.addEventListener("ping", seen);
     source.addEventListener("update", function (e) {
       seen();
@@ -766,6 +775,9 @@
     if (document.visibilityState !== "visible") { return; }
     if (Date.now() - lastMessage >= 2000) { probe(); }
     if (source && source.readyState === EventSource.CLOSED) { scheduleReconnect(); }
+    if (source && source.readyState === EventSource.OPEN && Date.now() - lastStreamMessage > STREAM_SILENT) {
+      connectNow();
+    }
   }, 2000);
 
   // -- attention ----------------------------------------------------------------------------------

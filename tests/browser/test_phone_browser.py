@@ -167,3 +167,32 @@ def test_a_tap_the_proxy_answers_502_is_sent_again_with_its_key_and_applied_once
     assert _counter(base, code) == 1
     sent = [k for k in keys if k]
     assert len(sent) >= 2 and len(set(sent)) == 1, sent  # the same tap, the same key, sent again
+
+
+def test_a_stream_silent_for_two_heartbeats_is_replaced(live_server, browser):
+    """A stream whose host vanished (a power cut behind nginx: no reset, no close) stays open and
+    silent; probes through the proxy reach a live host and say "online" meanwhile. The page must
+    see that its stream missed two heartbeats (15 s each) and open a new one (docs/deploy.md)."""
+    base = live_server.url
+    t = _api(base, "POST", "/api/tables", json={"game": "generic", "options": {"seats": "A, B"}})
+    ctx = browser.new_context()
+    try:
+        page = ctx.new_page()
+        page.clock.install()   # the page's timers and Date on a clock the test moves
+        streams: list[str] = []
+        page.on("request", lambda req: streams.append(req.url) if "/stream" in req.url else None)
+        page.goto(f"{base}/t/{t['code']}/screen")
+        expect(page.locator("body")).to_have_attribute("data-connection", "online")
+        assert len(streams) == 1
+        page.clock.fast_forward(30_000)   # two heartbeats' worth, not yet more: the stream is kept
+        page.wait_for_timeout(300)
+        assert len(streams) == 1, streams
+        page.clock.fast_forward(12_000)   # 42 s without a word from the stream
+        for _ in range(100):
+            if len(streams) >= 2:
+                break
+            page.wait_for_timeout(100)
+        assert len(streams) == 2, streams
+        expect(page.locator("body")).to_have_attribute("data-connection", "online")
+    finally:
+        ctx.close()
