@@ -212,7 +212,8 @@ def field_doc(name: str, info: FieldInfo) -> FieldDoc:
 class Move:
     """One declared move.
 
-    ``summary`` is a one-line English description for the API reference; ``rule`` the source
+    ``summary`` is a one-line English description for the API reference (``details`` what it adds
+    below: how the fields are read, what follows); ``rule`` the source
     that governs the move (the citation of an out-of-stage refusal); ``stages`` the stage paths
     where it is allowed (empty: any time); ``undoable=False`` with ``undo_refusal`` (msgid) when an
     undo would give information back (a private look at a hidden card); ``reveals`` when the move
@@ -242,6 +243,8 @@ class Move:
     not_now_rule: str | None = None
     entry: str | None = None
     sealed: bool = False
+    #: what the reference adds below the summary: how the game reads the fields, what follows
+    details: str = ""
 
     def allowed_in(self, stage: str) -> bool:
         """Whether ``stage`` (a path like ``"action/combat/support"``) is inside one of ours."""

@@ -40,7 +40,7 @@ def reference(game: Game) -> str:
         lines.append(f"| `{move.name}` | {WHO_TEXT[move.who]} | {when} | {fields} | {undo} | {move.rule} |")
     lines.append("")
     for move in game.moves:
-        lines.append(f"- `{move.name}`: {move.summary}")
+        lines.append(f"- `{move.name}`: {move.summary}" + (f" {move.details}" if move.details else ""))
         for f in move.fields():
             if f.description:
                 lines.append(f"  - `{f.name}`: {f.description}")

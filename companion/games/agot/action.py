@@ -465,13 +465,25 @@ ACTION = ActionPhase()
 #: ``muster_done`` are shared with the Mustering card: ``moves.py`` declares them)
 MOVES = (
     Move("raid", raid, "Resolve a Raid order: remove an adjacent enemy order (or nothing).",
-         "seed 000 p.14", P.Raid, who="seat"),
+         "seed 000 p.14", P.Raid, who="seat",
+         details=("The house whose turn it is, `action.step == \"raid\"`: removes both orders; raiding a "
+                  "Consolidate Power pillages (+1 raider, −1 victim if it can, p.14). Raids without a "
+                  "legal target are removed automatically.")),
     Move("march", march, "Resolve a March order: move units; at most one move starts a combat.",
-         "seed 000 p.15", P.March, who="seat"),
+         "seed 000 p.15", P.March, who="seat",
+         details=("The house whose turn it is, `action.step == \"march\"`: peaceful moves first; at most one"
+                  " move may enter enemy units, a garrison or a neutral force, which starts the combat; an"
+                  " enemy power token alone returns to its pool (p.24). Adjacency, ship transport (p.23), "
+                  "friendly ports only, 3 ships per port and supply (p.9) are checked; `leave_power` is "
+                  "decided before any combat.")),
     Move("consolidate", consolidate, "Resolve a Consolidate Power order: gain power, or muster with the special order.",
-         "seed 000 p.15", P.Consolidate, who="seat"),
+         "seed 000 p.15", P.Consolidate, who="seat",
+         details=("+1 power and +1 per crown; a port gives 1, or 0 with an enemy ship in its sea; at sea 0"
+                  " (p.14-15, p.25). `muster`: the special token only, in its castle or stronghold, never "
+                  "a port.")),
     Move("pass_order", pass_order, "Remove one of your orders of this step without effect.",
-         "seed 000 p.14", P.FromArea, who="seat"),
+         "seed 000 p.14", P.FromArea, who="seat",
+         details='The house whose turn it is.'),
 )
 
 

@@ -180,5 +180,7 @@ CLASH = flow.StepProcedure("clash", start_clash, waiting_clash,
 
 MOVES = (
     Move("order_ties", CLASH.handlers["order_ties"], "The Iron Throne holder orders tied Clash of Kings bids.",
-         "seed 000 p.10", P.OrderTies, who="seat"),
+         "seed 000 p.10", P.OrderTies, who="seat",
+         details=("The Iron Throne holder after tied Clash bids: `order` is every house, top first; higher"
+                  " bids must stay above.")),
 )

@@ -242,15 +242,31 @@ def waiting_for(state: State) -> list[str]:
 #: :func:`answer_card` is its handler here); ``action.COMBAT_MOVES`` runs them inside the March step
 MOVES = (
     Move("support", support, "The asked Support order helps the attacker, the defender or nobody.",
-         RULE_SUPPORT, P.Support, who="seat", not_now=N_("Support is not being asked now.")),
+         RULE_SUPPORT, P.Support, who="seat", not_now=N_("Support is not being asked now."),
+         details=("The house of the next Support order in `combat.queue` (turn order): adds all that "
+                  "area's units (+ the special +1) to one side; never against yourself; neutral forces get"
+                  " none (p.17-18, p.26).")),
     Move("combat_units", correct_units,
          "Before the cards are revealed: correct a side's units in the combat (the board is the truth).",
          "seed 000 p.18", P.CombatUnits, who="seat",
-         not_now=N_("Units can be corrected only during a combat, before the house cards are revealed.")),
+         not_now=N_("Units can be corrected only during a combat, before the house cards are revealed."),
+         details=("Attacker or defender (or the host), before the cards are revealed: that side's units in"
+                  " the combat (the defender's also in the mirror).")),
     Move("card_ability", ability, "Decide the pending card ability, retreat, casualties or port ships of the combat.",
-         RULE_CARDS, P.CardAbility, who="seat", not_now=N_("No card ability waits for a decision.")),
+         RULE_CARDS, P.CardAbility, who="seat", not_now=N_("No card ability waits for a decision."),
+         details=("The house named in `combat.pending[0]`; by `kind`: `tyrion`, `aeron` (then a new card "
+                  "prompt), `queen-of-thorns`/`cersei` (`area`), `doran` (`track`), `renly` (`area`: one "
+                  "of `decide.targets`), `patchface` (`card`), `casualties` (`footman`, `knight`, `ship`, "
+                  "`siege`: exactly the number due), `retreat` (`area`, one of `decide.targets`; "
+                  "`decide.loser` names whose units move), `port` (`ships`: 0..`decide.max` own ships put "
+                  "in the captured port `decide.area`, p.25). Card texts in the order of p.19; casualties "
+                  "p.20; retreat p.21 (only the areas losing the fewest units to supply are offered); "
+                  "\"after combat\" texts come after the clean-up (agot faq).")),
     Move("blade", blade, "The Valyrian Steel Blade holder: +1 or a new Tides of Battle card (or not).",
-         "seed 000 p.19", P.Blade, who="seat", not_now=N_("The Valyrian Steel Blade is not being asked now.")),
+         "seed 000 p.19", P.Blade, who="seat", not_now=N_("The Valyrian Steel Blade is not being asked now."),
+         details=("The Valyrian Steel Blade holder fighting, `combat.step == \"blade\"`: +1, or with `tides`"
+                  " a new Tides of Battle card (p.19, p.28); with `faq_blade_tides`, declining the redraw "
+                  "reveals the Tides cards (`combat.tides`) and asks again for +1.")),
 )
 
 

@@ -273,34 +273,52 @@ def is_correction(kind: str) -> bool:
     return kind in {m.name for m in MOVES}
 
 
-def _fix(name: str, run: Handler, summary: str, rule: str, model: type[Params], who: Who = "host") -> Move:
+def _fix(name: str, run: Handler, summary: str, rule: str, model: type[Params], who: Who = "host",
+         details: str = "") -> Move:
     """A host correction (or a seat's own board bookkeeping): any time, even after the game."""
-    return Move(name, run, summary, rule, model, who=who)
+    return Move(name, run, summary, rule, model, who=who, details=details)
 
 
 #: corrections and board bookkeeping: any time, even once the game is over
 MOVES = (
-    _fix("set_control", _set_control, "Record who controls a land area.", "seed 000 p.24", P.SetControl, "seat"),
+    _fix("set_control", _set_control, "Record who controls a land area.", "seed 000 p.24", P.SetControl, "seat",
+         details='Any seat or the host; logged and undoable.'),
     _fix("set_units", _set_units, "Correct the units of one area (the board is the truth).", "seed 000 p.2",
-         P.SetUnits, "seat"),
+         P.SetUnits, "seat",
+         details='Any seat or the host; control follows.'),
     _fix("remove_units", _remove_units, "Destroy units of your own (supply, wildling losses).", "seed 000 p.8",
-         P.RemoveUnits, "seat"),
+         P.RemoveUnits, "seat",
+         details=("The units' house or the host; destroys units in the mirror (armies over supply, "
+                  "wildling losses).")),
     _fix("place_token", _place_token, "Put an available power token on a land area you hold.", "seed 000 p.24",
-         P.TokenArea, "seat"),
+         P.TokenArea, "seat",
+         details=("The token's house (or the host with `house`): from available to the board, only on a "
+                  "land area the mirror shows under that house's control (p.24).")),
     _fix("remove_token", _remove_token, "A power token goes back to its owner's Pool.", "seed 000 p.21, p.24",
-         P.TokenArea, "seat"),
+         P.TokenArea, "seat",
+         details="The token's house (or the host with `house`)."),
     _fix("adjust_power", _adjust_power, "Host: move power between the Pool and a house.", "seed 000 p.6",
-         P.AdjustPower),
+         P.AdjustPower,
+         details='A correction: the 20-token total never changes.'),
     _fix("set_neutral", _set_neutral, "Host: correct a neutral force token.", "seed 000 p.26", P.SetNeutral),
-    _fix("set_threat", _set_threat, "Host: correct the wildling threat.", "seed 000 p.22", P.SetValue),
-    _fix("set_supply", _set_supply, "Host: correct a house's supply position.", "seed 000 p.8", P.SetSupply),
+    _fix("set_threat", _set_threat, "Host: correct the wildling threat.", "seed 000 p.22", P.SetValue,
+         details='The wildling track: 0-12, even.'),
+    _fix("set_supply", _set_supply, "Host: correct a house's supply position.", "seed 000 p.8", P.SetSupply,
+         details='A supply position, 0-6.'),
     _fix("set_track", set_track, "Host: correct an influence track.", "seed 000 p.10-11",
-         P.SetTrack),
+         P.SetTrack,
+         details=("Either `order` (every house, top first) or `house` + `position`; the track's dominance "
+                  "token follows position 1.")),
     _fix("set_dominance", set_dominance, "Host: correct a dominance token's holder and use.",
-         "seed 000 p.11-12", P.SetDominance),
-    _fix("set_round", set_round, "Host: correct the round marker.", "seed 000 p.6", P.SetValue),
+         "seed 000 p.11-12", P.SetDominance,
+         details='Who holds a dominance token and whether it was used this round.'),
+    _fix("set_round", set_round, "Host: correct the round marker.", "seed 000 p.6", P.SetValue,
+         details='The round marker, 1-10.'),
     _fix("set_garrison", set_garrison, "Host: correct a garrison.", "seed 000 p.26-27",
-         P.SetGarrison),
+         P.SetGarrison,
+         details='A garrison otherwise leaves only when defeated in combat (p.27).'),
     _fix("set_house_card", set_house_card, "Host: move a house card between hand and discard pile.",
-         "seed 000 p.18", P.SetHouseCard),
+         "seed 000 p.18", P.SetHouseCard,
+         details=("To its owner's hand or discard pile; a hand never empties; while the owner chooses its "
+                  "house card in secret, never to the discards (409, p.19).")),
 )

@@ -34,15 +34,41 @@ from .procedure import dispatch, missing_handlers, where
 SHARED_MOVES = (
     Move("choose", dispatch(PHASES, "choose"),
          "A choice the table waits for: a Westeros card's effect, a wildling tie, a wildling task's option.",
-         "seed 000 p.7", P.Choose, who="seat"),
+         "seed 000 p.7", P.Choose, who="seat",
+         details=("Who and which values by step: the dominance holder at a Westeros card's choice "
+                  "(`supply`/`mustering`/`nothing` for A Throne of Blades, "
+                  "`clash`/`game_of_thrones`/`nothing` for Dark Wings, "
+                  "`no-defense`/`no-march-plus`/`nothing` for Put to the Sword); the Iron Throne holder at"
+                  " a wildling tie (a house); the house of the current wildling task (one of "
+                  "`current.task.ask.choices`); in a Crow Killers swap task (`ask.kind == \"swap\"`) one of "
+                  "`ask.areas`, which replaces one unit there in the mirror (`ask.from` → `ask.to`; a "
+                  "knight with no footman left is destroyed), the task ending by itself after `ask.max` "
+                  "swaps (the optional reward ends with `confirm`).")),
     Move("answer", dispatch(PHASES, "answer"),
          "A sealed answer: a bid (Clash of Kings, Night's Watch), secret orders, or a house card; "
          "the last one reveals all.", "seed 000 p.10, p.12, p.19", P.Answer, who="seat", reveals=True,
-         sealed=True),
+         sealed=True,
+         details=("By step: a bid of 0..available power for the Clash of Kings track or the Night's Watch "
+                  "(`prompt` from `current.prompt.id`); the secret orders in planning (`value`: "
+                  "`{\"orders\": {area: token}, \"extra\": [areas]}`, a phone form sends `o:<area>=<token>` "
+                  "fields): one token per area, each token once, stars by King's Court, this round's "
+                  "`restrictions`, every area with your units covered, an order only where the mirror "
+                  "shows your units now (`/me` → `planning.other` lists areas a correction added), the "
+                  "`prompt` the open one — a table created before issue 38 keeps the old reading (`extra` "
+                  "= areas confirmed although the mirror does not show them, any `prompt`); with too few "
+                  "tokens (`planning.mode` `turn_order`) houses answer one after the other; in a combat "
+                  "the attacker's and defender's house card (`prompt` from `/me` → "
+                  "`action.combat.decide.prompt`, a card in hand), both revealed together.")),
     Move("muster", dispatch(PHASES, "muster"), "Recruit (or upgrade) one unit with mustering points.",
-         "seed 000 p.9, p.22", P.Muster, who="seat"),
+         "seed 000 p.9, p.22", P.Muster, who="seat",
+         details=("The house whose turn it is at the Mustering card (`area`: its castle or stronghold), or"
+                  " the house mustering with its special Consolidate Power order (in that one area; ships:"
+                  " one of `/me` → `action.muster.ship_to`); refused beyond points, unit pool or supply; "
+                  "spending the last point of a special mustering ends it.")),
     Move("muster_done", dispatch(PHASES, "muster_done"), "End mustering; unused points are lost.", "seed 000 p.9",
-         who="seat"),
+         who="seat",
+         details=("Unused points are lost; the next house (Mustering card) or the next order (special "
+                  "Consolidate Power).")),
 )
 #: every move of a phase or of a procedure running in one, in the order of the reference: the phase
 #: machine's, the Westeros cards' procedures', the shared ones, planning's, the action phase's and

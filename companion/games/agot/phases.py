@@ -194,10 +194,13 @@ def _round_done_on_board(state: State, ctx: Ctx, action: Action) -> None:
 #: the phase machine's own moves: the host starts the game, or plays a round's orders on the board
 MOVES = (
     Move("start", _start, "Host: the board is set up; round 1 planning begins.",
-         RULE_SETUP, who="host", not_now=N_("The game has already started.")),
+         RULE_SETUP, who="host", not_now=N_("The game has already started."),
+         details='Setup done: round 1 planning (round 1 skips the Westeros phase, seed 000 p.7).'),
     Move("round_done_on_board", _round_done_on_board,
          "Host: this round's orders are played with the physical tokens; next round.",
          "companion: manual phase", who="host",
          not_now=N_("Only the planning or action phase can be played on the board."),
-         entry="companion-manual-phase"),
+         entry="companion-manual-phase",
+         details=("Host, planning or action phase: the orders were played with the physical tokens; open "
+                  "order prompts close unseen, next round.")),
 )

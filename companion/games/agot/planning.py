@@ -310,12 +310,19 @@ PLANNING = Planning()
 #: is the entry that says when the Raven acts (its page citation alone led to the March order's)
 MOVES = (
     Move("raven_swap", raven_swap, "Messenger Raven: replace one of your orders with an unused token.",
-         RAVEN_RULE, P.RavenSwap, who="seat", entry="raven-timing"),
+         RAVEN_RULE, P.RavenSwap, who="seat", entry="raven-timing",
+         details=("The Raven holder at `planning.step == \"raven\"`: swaps publicly (p.12) and ends "
+                  "planning; refused (409) after `raven_peek`, the holder takes one of the two actions "
+                  "(p.11-12).")),
     Move("raven_peek", raven_peek, "Messenger Raven: look at the top wildling card (privately).",
          RAVEN_RULE, who="seat", undoable=False, entry="raven-timing",
-         undo_refusal=N_("The Messenger Raven's look at the wildling deck cannot be undone.")),
+         undo_refusal=N_("The Messenger Raven's look at the wildling deck cannot be undone."),
+         details=("The top wildling card appears only in the holder's `/me` (`planning.raven.peek`, "
+                  "`peek_name`).")),
     Move("raven_place", raven_place, "Messenger Raven: keep the card on top or put it at the bottom.",
-         RAVEN_RULE, P.RavenPlace, who="seat", entry="raven-timing"),
+         RAVEN_RULE, P.RavenPlace, who="seat", entry="raven-timing",
+         details='After a peek: keeps or buries the card (secret); ends planning.'),
     Move("raven_pass", raven_pass, "Messenger Raven: use neither ability.", "seed 000 p.13", who="seat",
-         entry="raven-timing"),
+         entry="raven-timing",
+         details='Ends planning.'),
 )

@@ -313,8 +313,14 @@ ARMIES = flow.StepProcedure("armies", start_armies, waiting=waiting_armies, chec
 #: phone tapping it at the wrong moment hears what the table is doing, 409)
 MOVES = (
     Move("draw_card", DRAW.handlers["draw_card"],
-         "Host, physical decks: the card turned over from the next Westeros deck.", "seed 000 p.7", P.DrawCard),
+         "Host, physical decks: the card turned over from the next Westeros deck.", "seed 000 p.7", P.DrawCard,
+         details=("Host, physical decks, step `draw`: reveals the card; Winter is Coming reshuffles and "
+                  "asks again. `correct`: the table really turned this card over although the record says "
+                  "it was drawn already — the record is corrected and logged (the card may then come as "
+                  "`fix_card`).")),
     Move("confirm_ports", GAME_OF_THRONES.handlers["confirm_ports"],
          "Game of Thrones: a house confirms which of its ports earn power.", "seed 000 p.25", P.ConfirmPorts,
-         who="seat"),
+         who="seat",
+         details=("A house with a ship in one of its ports (Game of Thrones): `ports` hold its ship and no"
+                  " enemy ship in their sea; when every such house confirmed, all gain crowns and ports.")),
 )

@@ -209,7 +209,12 @@ ATTACK = flow.StepProcedure("wildling_attack", start_attack, waiting_attack,
 #: wrong moment hears what the table is doing, 409)
 MOVES = (
     Move("wildling_card", ATTACK.handlers["wildling_card"], "Host, physical decks: the wildling card turned over.",
-         "seed 000 p.22", P.WildlingCard),
+         "seed 000 p.22", P.WildlingCard,
+         details="Host, physical decks, after the Night's Watch bids (e.g. `crow-killers`): applies it."),
     Move("confirm", ATTACK.handlers["confirm"], "The current wildling task is done on the board.",
-         "facts: wildling cards", who="seat"),
+         "facts: wildling cards", who="seat",
+         details=("\"Done on the board\". For a unit loss (`current.task.ask.kind == \"units\"`) refused until"
+                  " `removed` reaches `due` (the house destroys them with `remove_units`; The Horde "
+                  "Descends' lowest bidder from one castle/stronghold area when it has one); for a swap "
+                  "(`kind == \"swap\"`) refused until `done` reaches `need`.")),
 )
