@@ -107,7 +107,8 @@ def lcg_round(auto_close: int, autopass: str = "none", pace: str = "run", nothin
 def _lcg_play_round(d: Driver, auto_close: int, nothing_taps: bool, n: int) -> int:
     """Play one round (see :func:`lcg_round`); returns the countdowns that ran out."""
     from companion.games.lcg import GAME
-    from companion.games.lcg.views import private_view, public_view
+    from companion.games.lcg.views import private as private_view
+    from companion.games.lcg.views import public as public_view
 
     seats = LCG_SEATS
     countdowns = 0

@@ -36,7 +36,20 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .i18n import catalog_dirs
     from .resources import STATIC, TEMPLATES
     from .tables import Tables
-    from .web import admit, api, assets, errors, hosts, i18n_web, log_memo, pages, rules, security, story
+    from .web import (
+        admit,
+        api,
+        assets,
+        errors,
+        hosts,
+        i18n_web,
+        live_stream,
+        log_memo,
+        pages,
+        rules,
+        security,
+        story,
+    )
     from .web.common import TextResponse
     from .web.room import RoomCode
 
@@ -88,6 +101,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     security.init_app(app)
     app.register_blueprint(pages.bp)
     app.register_blueprint(api.bp)
+    app.register_blueprint(live_stream.bp)
     app.register_blueprint(rules.bp)
     app.register_blueprint(story.bp)
     app.add_template_global(log_memo.log_lines)  # every fragment's log lines, each rendered once

@@ -148,6 +148,13 @@ def fork(state: EngineState) -> EngineState:
 
 def check_action(actor: Actor, action: Any) -> dict[str, Any]:
     """The checks every action passes before the game sees it; returns a private copy of it."""
+    return encode_action(actor, action)[0]
+
+
+def encode_action(actor: Actor, action: Any) -> tuple[dict[str, Any], str]:
+    """:func:`check_action`, also returning the action's JSON text (what the log stores). The
+    action is encoded and decoded here once on its way to the log: the private copy is what the
+    rules see, exactly as a replay of the stored text will."""
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise RuleError("An action is an object with a \"type\".", RULE_ACTIONS)
     if action["type"].startswith("_"):
@@ -158,7 +165,7 @@ def check_action(actor: Actor, action: Any) -> dict[str, Any]:
         raise RuleError("This action is too large.", RULE_ACTIONS, status=413)
     if not (actor.seat or actor.host):
         raise RuleError("Join a seat first.", RULE_SEATS, status=403)
-    return cast(dict[str, Any], json.loads(encoded))
+    return cast(dict[str, Any], json.loads(encoded)), encoded
 
 
 def apply(game: Game, state: EngineState, actor: Actor, action: dict[str, Any], seed: int,

@@ -199,9 +199,10 @@ class TableLog:
         return [event_of(row) for row in cls._rows(s, code, after)]
 
     @staticmethod
-    def _append(s: Session, table: TableRow, kind: str, viewer: Viewer, action: dict[str, Any],
+    def _append(s: Session, table: TableRow, kind: str, viewer: Viewer, action: dict[str, Any] | str,
                 seed: int = 0, change: Progress | None = None) -> int:
-        """Add the next event to the caller's transaction; returns its sequence number. On
+        """Add the next event to the caller's transaction; returns its sequence number. ``action``
+        may be its JSON text already (a game action, encoded once by ``engine.encode_action``). On
         PostgreSQL the wake-up for other processes carries ``change`` (a progress-only change)."""
         seq = table.version + 1
         now = time.time()
@@ -209,7 +210,7 @@ class TableLog:
             table.story_version = seq
         s.add(EventRow(table_code=table.code, seq=seq, kind=kind,
                        actor=json.dumps({"seat": viewer.seat, "host": viewer.host}),
-                       action=json.dumps(action), rng_seed=seed, created_at=now))
+                       action=action if isinstance(action, str) else json.dumps(action), rng_seed=seed, created_at=now))
         table.version = seq
         table.updated_at = now
         s.add(table)

@@ -153,8 +153,7 @@ class Tables(TableSeats):
         transaction: the same key again returns the version of the first time and applies nothing.
         """
         key = _idempotency_key(key)
-        checked = engine.check_action(viewer.actor, action)
-        encoded = json.dumps(checked)
+        checked, encoded = engine.encode_action(viewer.actor, action)
         with self._locked(code):
             with self.db.write() as s:
                 table = self._table_for_update(s, code)
@@ -170,7 +169,7 @@ class Tables(TableSeats):
                 state = self._current(s, table)
                 seed = self._new_seed()
                 round_ends: list[dict[str, Any]] = []
-                new_state = engine.apply(game, state, viewer.actor, json.loads(encoded), seed, table.version + 1,
+                new_state = engine.apply(game, state, viewer.actor, checked, seed, table.version + 1,
                                          round_ends)
                 change = None
                 # Only open pages use it: watched here, or by another process (PostgreSQL).
@@ -178,7 +177,7 @@ class Tables(TableSeats):
                     seats = [d.id for d in game.seats(json.loads(table.options))]
                     change = progress_of(game, state, new_state, table.version, table.version + 1, seats)
                 told = story_store.tracked(table)
-                version = self._append(s, table, "action", viewer, json.loads(encoded), seed=seed, change=change)
+                version = self._append(s, table, "action", viewer, encoded, seed=seed, change=change)
                 if told:  # the story's part of this action, in its transaction (companion.story_store)
                     story_store.tell(s, table, game, state["g"], new_state["g"], round_ends, version)
                 if key is not None:

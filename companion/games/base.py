@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from ..basics import Action as Action
 from ..basics import Actor as Actor
@@ -37,6 +37,23 @@ class SeatDef:
     id: str
     label: str
     color: str = "#888888"
+
+
+class GameViews(Protocol):
+    """A game's ``views`` module: pure functions of the state, the only way it reaches a device
+    (docs/games-howto.md, "Secrets"). :class:`Game` forwards its view methods to it."""
+
+    def public(self, state: State) -> dict[str, Any]:
+        """What everyone may see, with ``waiting_for`` (the seats the table waits on)."""
+
+    def private(self, state: State, seat: str) -> dict[str, Any]:
+        """What only ``seat`` may see, in addition to the public view."""
+
+    def waiting_for(self, state: State) -> list[str]:
+        """The seats the table waits on right now."""
+
+    def progress_free(self, view: dict[str, Any]) -> Any:
+        """``view`` without what the phone template never shows and only says who has answered."""
 
 
 class Game(ABC):
@@ -64,6 +81,9 @@ class Game(ABC):
     moves: Moves | None = None
     #: How the game's story is read per round (:mod:`companion.history`); None: rounds only.
     chronicle: Chronicle | None = None
+    #: The game's ``views`` module: :meth:`public_view`, :meth:`private_view`, :meth:`waiting_for`
+    #: and :meth:`progress_free` forward to it, so a game declares it once instead of four methods.
+    views: GameViews | None = None
 
     #: The game's table options (:mod:`companion.games.options`): one typed field per option, from
     #: which the create form, the checks, old tables' values and ``docs/options.md`` all come.
@@ -137,13 +157,15 @@ class Game(ABC):
         """What follows every accepted move (advance a finished step, check for a winner...)."""
         return None
 
-    @abstractmethod
     def public_view(self, state: State) -> dict[str, Any]:
-        """What everyone may see (the shared screen, ``GET /api/tables/<code>``)."""
+        """What everyone may see (the shared screen, ``GET /api/tables/<code>``): ``views.public``."""
+        if self.views is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no views and no public_view()")
+        return self.views.public(state)
 
     def private_view(self, state: State, seat: str) -> dict[str, Any]:
-        """What only ``seat`` may see, in addition to the public view."""
-        return {}
+        """What only ``seat`` may see, in addition to the public view: ``views.private``."""
+        return self.views.private(state, seat) if self.views is not None else {}
 
     def public_marks(self, state: State) -> set[str]:
         """Ids of the hidden things that are public in ``state``: a revealed sealed prompt, a
@@ -168,8 +190,9 @@ class Game(ABC):
         return None
 
     def waiting_for(self, state: State) -> list[str]:
-        """Seats the table is waiting on right now (for the screen and for phone alerts)."""
-        return []
+        """Seats the table is waiting on right now (for the screen and for phone alerts):
+        ``views.waiting_for``."""
+        return self.views.waiting_for(state) if self.views is not None else []
 
     #: True when :meth:`progress_free` is written for this game's phone template: an answer that
     #: changes only who has answered then reaches the other phones as log lines in the live event,
@@ -180,8 +203,8 @@ class Game(ABC):
         """A view (the public one with ``waiting_for``, or a seat's private one) without what the
         phone template never shows and only says who has answered. Equal results at two versions
         promise that a phone's fragment differs only in its log (tests/api/test_progress.py renders
-        both to check it)."""
-        return view
+        both to check it). ``views.progress_free``."""
+        return self.views.progress_free(view) if self.views is not None else view
 
 
 def get_int(action: Action, key: str, lo: int, hi: int, rule: str | None = None, why: str | None = None,

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from flask import Blueprint, Response, current_app, jsonify, request, stream_with_context
+from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 from pydantic import BaseModel
 
 from ..games import registry
 from ..games.base import RuleError
-from ..progress import Progress
 from ..schemas import (
     ActionBody,
     CreateBody,
@@ -25,13 +24,9 @@ from ..schemas import (
     parse_json,
     validate,
 )
-from ..tables import NO_TABLE
-from . import admit
-from .common import api_viewer, cookie_viewer, public_base, readable_record, tables
+from .common import api_viewer, public_base, readable_record, tables
 from .i18n_web import translate
-from .live_patch import progress_data
-from .live_push import PUSHABLE, fragment_data
-from .quotas import counted_stream, story_of
+from .quotas import story_of
 from .roomcodes import needs_credential
 from .story import check_entry
 
@@ -198,41 +193,3 @@ def import_profile() -> ResponseReturnValue:
     """Store a profile file; the newest profile is the one a new table of its game starts from."""
     game_id, name = tables().import_profile(body())
     return jsonify(game=game_id, name=name), 201
-
-
-@bp.get("/tables/<room:code>/stream")
-def stream(code: str) -> ResponseReturnValue:
-    """Server-sent events: ``update`` with the table's version, ``ping`` heartbeats; ``progress``
-    (web/live_patch.py) and ``fragment`` (web/live_push.py, when the page asks with ``?push=``)
-    carry what changed for this device."""
-    svc = tables()
-    if svc.version(code) is None:
-        raise RuleError(NO_TABLE, "companion: tables", status=404, code=code[:8])
-    try:
-        seen = int(request.args.get("v", -1))
-    except ValueError:
-        seen = -1
-    if not svc.db.is_sqlite:
-        svc.live.attach_fanout(svc.db.url)
-    # Each read or render for an event holds a slot of the process's admission while it runs, and
-    # none while the stream waits (web/admit.py): the stream's hours are not in-flight work.
-    patch = None
-    if str(current_app.config["PROGRESS_EVENTS"]) != "0":
-        def patch(change: Progress) -> str | None:
-            # The device's seat, resolved at the first progress event (not when thousands of
-            # pages connect at once): a phone may be sent its progress lines (companion.progress).
-            with admit.slot():
-                return progress_data(code, cookie_viewer(code).seat, change)
-    push = None
-    view = request.args.get("push", "")
-    if view in PUSHABLE and str(current_app.config["PUSH_FRAGMENTS"]) != "0":
-        def push(version: int) -> tuple[int, str] | None:
-            with admit.slot():
-                return fragment_data(code, view, version)
-
-    def current() -> int | None:
-        with admit.slot():
-            return svc.version(code)
-    gen = counted_stream(svc.live.stream(code, current, seen=seen, patch=patch, push=push))
-    return Response(stream_with_context(gen), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

@@ -72,20 +72,7 @@ class AgotGame(Game):
         phases.check_immediate_win(state, ctx)
 
     # -- views -------------------------------------------------------------------------------
-    def public_view(self, state: State) -> dict[str, Any]:
-        return views.public(state, self.waiting_for(state))
-
-    def private_view(self, state: State, seat: str) -> dict[str, Any]:
-        return views.private(state, seat)
-
-    def waiting_for(self, state: State) -> list[str]:
-        """Whom the table waits on: what the innermost running procedure says."""
-        return next((p.waiting(state) for p in phases.PHASES if p.active(state)), [])
-
-    #: sealed orders, bids and house cards reach the other phones as log lines (issue #27)
+    views = views
+    #: sealed orders, bids and house cards reach the other phones as log lines (issue #27;
+    #: views.progress_free says what no AGoT phone shows)
     progress_patches = True
-
-    def progress_free(self, view: dict[str, Any]) -> Any:
-        """The view without who has answered, which no AGoT phone shows (``views.progress_free``,
-        companion.progress)."""
-        return views.progress_free(view)

@@ -96,6 +96,12 @@ WESTEROS = WesterosPhase()
 PHASES: tuple[Procedure, ...] = (Setup(), WESTEROS, planning.PLANNING, action_phase.ACTION)
 
 
+def waiting_for(state: State) -> list[str]:
+    """Whom the table waits on: what the innermost running procedure says (seed 000 p.7: one
+    procedure at a time)."""
+    return next((p.waiting(state) for p in PHASES if p.active(state)), [])
+
+
 def _westeros_over(state: State, ctx: Ctx) -> None:
     """Once every Westeros card is resolved, the planning phase begins (seed 000 p.7)."""
     if state["phase"] == "westeros":

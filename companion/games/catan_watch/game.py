@@ -15,7 +15,7 @@ from typing import Any
 
 from ...i18n import N_
 from ..base import Action, Ctx, Game, SeatDef, State
-from . import dice, frame, scoring, turns, views
+from . import dice, frame, scoring, views
 from . import profile as prof
 from .chronicle import CatanChronicle
 from .moves import BUILD_STAGE, GUARD, MOVES, PLACE, REVEAL, ROLL
@@ -92,18 +92,7 @@ class CatanWatchGame(Game):
         state["steps"] = state["steps"][-STEPS_KEPT:]
 
     # -- views ----------------------------------------------------------------------------------
-    def waiting_for(self, state: State) -> list[str]:
-        return turns.waiting_for(state)
-
-    def public_view(self, state: State) -> dict[str, Any]:
-        return views.public(state)
-
-    def private_view(self, state: State, seat: str) -> dict[str, Any]:
-        return views.private(state, seat)
-
+    views = views
     #: One tied player's hidden victory point cards reach the other phones as its log line, not a
     #: fetch (companion.progress, issue #27; views.progress_free says what the phone never shows).
     progress_patches = True
-
-    def progress_free(self, view: dict[str, Any]) -> Any:
-        return views.progress_free(view)

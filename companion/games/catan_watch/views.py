@@ -15,6 +15,7 @@ from . import dice, scoring, turns, wall
 from . import profile as prof
 from .names import UNVERIFIED_NAMES
 from .options import CatanOptions
+from .turns import waiting_for as waiting_for
 
 
 def _hero(state: State, seat: str) -> dict[str, Any]:
@@ -60,7 +61,7 @@ def public(state: State) -> dict[str, Any]:
         "phase": state["phase"],
         "turn": state["turn"],
         "active_player": seats[state["active"]] if state["phase"] in ("roll", "main") else None,
-        "waiting_for": turns.waiting_for(state),
+        "waiting_for": waiting_for(state),
         "setup": ({"round": setup["round"], "seat": turns.setup_seat(state)} if setup else None),
         "dice": state["dice"],
         "rolls": list(reversed(state["rolls"])),

@@ -54,18 +54,6 @@ class GenericGame(Game):
         }
 
     moves = MOVES
-
-    # -- views -------------------------------------------------------------------------------
-    def public_view(self, state: State) -> dict[str, Any]:
-        return views.public(state)
-
-    def private_view(self, state: State, seat: str) -> dict[str, Any]:
-        return views.private(state, seat)
-
-    def waiting_for(self, state: State) -> list[str]:
-        return views.waiting_for(state)
-
+    views = views
+    #: a sealed answer reaches the other phones as its log line, not a fetch (companion.progress)
     progress_patches = True
-
-    def progress_free(self, view: dict[str, Any]) -> Any:
-        return views.progress_free(view)

@@ -126,18 +126,7 @@ class ImmortalsGame(Game):
         return marks
 
     # -- views -------------------------------------------------------------------------------
-    def public_view(self, state: State) -> dict[str, Any]:
-        return views.public(state)
-
-    def private_view(self, state: State, seat: str) -> dict[str, Any]:
-        return views.private(state, seat)
-
-    def waiting_for(self, state: State) -> list[str]:
-        return views.waiting_for(state)
-
+    views = views
     #: A draft pick or a sealed plan reaches the other phones as its log line, not a fetch
     #: (companion.progress, issue #27; views.progress_free says what the phone never shows).
     progress_patches = True
-
-    def progress_free(self, view: dict[str, Any]) -> Any:
-        return views.progress_free(view)

@@ -95,23 +95,10 @@ class LcgGame(Game):
         lookahead.settle(state)
 
     # -- views (views.py: pure functions of the state) --------------------------------------------
-    def public_view(self, state: State) -> dict[str, Any]:
-        view = views.public_view(state)
-        view["waiting_for"] = self.waiting_for(state)
-        return view
-
-    def private_view(self, state: State, seat: str) -> dict[str, Any]:
-        return views.private_view(state, seat)
-
-    def waiting_for(self, state: State) -> list[str]:
-        return views.waiting_for(state)
-
+    views = views
     #: A plot choice or a dominance count reaches the phones still choosing as its log line, not a
     #: fetch (companion.progress, issue #27; views.progress_free says what the phone never shows).
     progress_patches = True
-
-    def progress_free(self, view: dict[str, Any]) -> Any:
-        return views.progress_free(view)
 
 
 __all__ = ["LcgGame", "autopass_kinds"]

@@ -75,7 +75,7 @@ def step_name(state: dict[str, Any]) -> str:
     return "moving"
 
 
-def public_view(state: dict[str, Any]) -> dict[str, Any]:
+def public(state: dict[str, Any]) -> dict[str, Any]:
     rnd = current_round(state)
     opts = LcgOptions.of(state)
     box = data.boxes().get(state["box"] or "")
@@ -136,6 +136,7 @@ def public_view(state: dict[str, Any]) -> dict[str, Any]:
                       and not (b.melee_only and len(state["seats"]) < 3)],
         "winner": state["winner"],
         "win_power": opts.win_power,
+        "waiting_for": waiting_for(state),
     }
 
 
@@ -200,7 +201,7 @@ def can(state: dict[str, Any], seat: str) -> list[str]:
     return out
 
 
-def private_view(state: dict[str, Any], seat: str) -> dict[str, Any]:
+def private(state: dict[str, Any], seat: str) -> dict[str, Any]:
     player = state["players"][seat]
     pid = state.get("plot_prompt")
     prompt = state["prompts"].get(pid or "")

@@ -28,6 +28,7 @@ from .. import board as board_data
 from .. import house_cards as hc
 from .. import orders as ot
 from ..options import checks_38
+from ..phases import waiting_for as waiting_for
 from . import action_view, planning_view, tv_view
 
 State = dict[str, Any]
@@ -106,7 +107,7 @@ def _attack_view(last: dict[str, Any] | None) -> dict[str, Any] | None:
     return view
 
 
-def public(state: State, waiting_for: list[str]) -> dict[str, Any]:
+def public(state: State) -> dict[str, Any]:
     b = board_data.load()
     houses = state["houses"]
     drawn = state["westeros"]["drawn"] if state["phase"] != "setup" else {}
@@ -148,7 +149,7 @@ def public(state: State, waiting_for: list[str]) -> dict[str, Any]:
         "current": _step_view(state),
         "names": NAMES,
         "map": MAP,
-        "waiting_for": list(waiting_for),
+        "waiting_for": waiting_for(state),
         "winner": state.get("winner"),
         "ranking": state.get("ranking"),
     }
