@@ -65,8 +65,12 @@ class Game(ABC):
     #: Bump when a rules change would replay an old log differently; every table stores the
     #: version that accepted it (``game_table.rules_version``) and exports carry it.
     rules_version: str = "1"
-    #: Jinja templates (under the top-level templates/) for the shared screen and the phone; they
-    #: receive ``view`` (public view), ``me`` (private view or None), ``seat``, ``table``.
+    #: The game's folder under the top-level templates/ and the name of its files in static/
+    #: (``<folder>.css``, ``<folder>.js``): its package's name (``companion.games.<folder>``).
+    folder: str = "generic"
+    #: Jinja templates for the shared screen, the phone and the host's drawer, ``<folder>/screen.html``,
+    #: ``<folder>/seat.html`` and ``<folder>/host.html`` unless a game names others; they receive
+    #: ``view`` (public view), ``me`` (private view or None), ``seat``, ``table``.
     screen_template: str = "generic/screen.html"
     seat_template: str = "generic/seat.html"
     host_template: str | None = None
@@ -88,6 +92,16 @@ class Game(ABC):
     #: The game's table options (:mod:`companion.games.options`): one typed field per option, from
     #: which the create form, the checks, old tables' values and ``docs/options.md`` all come.
     options_model: type[TableOptions] | None = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game in ``companion.games.<folder>`` finds its templates in ``templates/<folder>/``."""
+        super().__init_subclass__(**kwargs)
+        parts = cls.__module__.split(".")
+        if "folder" not in cls.__dict__ and len(parts) > 3 and parts[:2] == ["companion", "games"]:
+            cls.folder = parts[2]
+        for attr, page in (("screen_template", "screen"), ("seat_template", "seat"), ("host_template", "host")):
+            if attr not in cls.__dict__:
+                setattr(cls, attr, f"{cls.folder}/{page}.html")
 
     def options(self) -> list[Option]:
         """The options as the create form and ``GET /api/games`` show them."""

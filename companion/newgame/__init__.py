@@ -51,6 +51,7 @@ PT_BR = {
     "Round %(round)s bids": "Lances da rodada %(round)s",
     "scores": "marca",
     "Scores": "Pontuação",
+    "Score": "Pontuação",
     "Your bid:": "Seu lance:",
     "(you can change it until the last bid is in)": "(você pode mudá-lo até o último lance chegar)",
     "Seal my bid": "Selar meu lance",

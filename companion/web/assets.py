@@ -41,11 +41,11 @@ def static_digest(filename: str) -> str | None:
 
 
 def _game_file(game: Any, suffix: str) -> str | None:
-    """``static/<the game's template folder><suffix>`` if that file exists, else None."""
-    template = getattr(game, "seat_template", None)
-    if not isinstance(template, str) or "/" not in template:
+    """``static/<the game's folder><suffix>`` (``Game.folder``) if that file exists, else None."""
+    folder = getattr(game, "folder", None)
+    if not isinstance(folder, str) or not folder:
         return None
-    filename = template.split("/", 1)[0] + suffix
+    filename = folder + suffix
     return filename if static_digest(filename) else None
 
 

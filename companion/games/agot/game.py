@@ -23,9 +23,6 @@ class AgotGame(Game):
     title = N_("A Game of Thrones: The Board Game (2nd edition)")
     summary = N_("Bids, tracks, supply, Westeros cards and wildlings kept by the companion; orders and "
                  "combat on the phones.")
-    screen_template = "agot/screen.html"
-    seat_template = "agot/seat.html"
-    host_template = "agot/host.html"
     chronicle = AgotChronicle()
 
     options_model = AgotOptions

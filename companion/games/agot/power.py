@@ -32,24 +32,26 @@ def summary(state: State, house: str) -> dict[str, int]:
     return {"available": p["available"], "board": on_board(state, house), "pool": p["pool"]}
 
 
+def _move(state: State, house: str, n: int, source: str, target: str) -> int:
+    """Move up to ``n`` of the house's tokens from ``source`` to ``target`` (``"pool"`` or
+    ``"available"``); returns how many moved (a pile may run dry)."""
+    p = state["power"][house]
+    moved = max(0, min(n, p[source]))
+    p[source] -= moved
+    p[target] += moved
+    return cast("int", moved)
+
+
 def gain(state: State, house: str, n: int) -> int:
     """Take up to ``n`` tokens from the Pool; a house only ever takes its own (seed 000 p.6).
 
     Returns how many were actually gained (the Pool may run dry)."""
-    p = state["power"][house]
-    got = max(0, min(n, p["pool"]))
-    p["pool"] -= got
-    p["available"] += got
-    return cast("int", got)
+    return _move(state, house, n, "pool", "available")
 
 
 def discard(state: State, house: str, n: int) -> int:
     """Return up to ``n`` available tokens to the Pool ("if possible", seed 000 p.6, p.14)."""
-    p = state["power"][house]
-    lost = max(0, min(n, p["available"]))
-    p["available"] -= lost
-    p["pool"] += lost
-    return cast("int", lost)
+    return _move(state, house, n, "available", "pool")
 
 
 def spend(state: State, house: str, n: int) -> None:

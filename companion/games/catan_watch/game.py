@@ -33,9 +33,6 @@ class CatanWatchGame(Game):
     chronicle = CatanChronicle()
     title = N_("Catan: Brotherhood of the Watch")
     summary = N_("Dice, the wildling advance on the Wall, guards, breaches and victory points.")
-    screen_template = "catan_watch/screen.html"
-    seat_template = "catan_watch/seat.html"
-    host_template = "catan_watch/host.html"
     profiles = True
 
     # -- options and seats ----------------------------------------------------------------------

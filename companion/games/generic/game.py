@@ -26,9 +26,6 @@ class GenericGame(Game):
     chronicle = GenericChronicle()
     title = N_("Generic table")
     summary = N_("Counters, dice and sealed bids or secret votes for any board game.")
-    screen_template = "generic/screen.html"
-    seat_template = "generic/seat.html"
-    host_template = "generic/host.html"
 
     options_model = GenericOptions
 

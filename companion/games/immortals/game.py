@@ -34,9 +34,6 @@ class ImmortalsGame(Game):
     chronicle = ImmortalsChronicle()
     title = N_("Immortals")
     summary = N_("Secret action planning, resources, cube-tower battles and scoring for Immortals.")
-    screen_template = "immortals/screen.html"
-    seat_template = "immortals/seat.html"
-    host_template = "immortals/host.html"
     profiles = True
 
 

@@ -8,6 +8,7 @@ field; anything unknown is dropped, anything malformed is refused with the field
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from ..base import RuleError
@@ -85,6 +86,21 @@ def _spaces(raw: Any, field: str) -> list[str] | None:
     return list(raw)
 
 
+def _object(value: Any, field: str) -> dict[str, Any]:
+    """``value``, which must be a JSON object, else the profile is refused naming ``field``."""
+    if not isinstance(value, dict):
+        raise RuleError("Profile field %(field)s must be an object.", RULE, field=field)
+    return value
+
+
+def _entries(raw: dict[str, Any], prof: dict[str, Any], part: str) -> Iterator[tuple[str, dict[str, Any], Any]]:
+    """The entries of ``raw[part]`` (regions, tribes) that the profile knows, as ``(id, the profile's
+    entry to fill, what was sent)``; an unknown id or an entry that is not an object is passed over."""
+    for key, sent in _object(raw.get(part, {}), part).items():
+        if key in prof[part] and isinstance(sent, dict):
+            yield key, prof[part][key], sent
+
+
 def load(raw: Any) -> dict[str, Any]:
     """Validate a saved profile (untrusted) into a complete one; missing parts stay unknown."""
     prof = default()
@@ -92,18 +108,10 @@ def load(raw: Any) -> dict[str, Any]:
         return prof
     if not isinstance(raw, dict):
         raise RuleError("A board profile must be a JSON object.", RULE)
-    regions = raw.get("regions", {})
-    if not isinstance(regions, dict):
-        raise RuleError("Profile field %(field)s must be an object.", RULE, field="regions")
-    for rid, reg in regions.items():
-        if rid not in prof["regions"] or not isinstance(reg, dict):
-            continue
-        out = prof["regions"][rid]
+    for rid, out, reg in _entries(raw, prof, "regions"):
         out["name"] = _name(reg.get("name"), f"regions.{rid}.name")
         for realm in REALMS:
-            vals = reg.get(realm) or {}
-            if not isinstance(vals, dict):
-                raise RuleError("Profile field %(field)s must be an object.", RULE, field=f"regions.{rid}.{realm}")
+            vals = _object(reg.get(realm) or {}, f"regions.{rid}.{realm}")
             for res in RESOURCES:
                 out[realm][res] = _int(vals.get(res), f"regions.{rid}.{realm}.{res}")
         src = reg.get("sources") or {}
@@ -112,18 +120,10 @@ def load(raw: Any) -> dict[str, Any]:
     names = [r["name"] for r in prof["regions"].values() if r["name"]]
     if len({n.lower() for n in names}) != len(names):
         raise RuleError("Two regions of the profile have the same name.", RULE)
-    tribe_raw = raw.get("tribes", {})
-    if not isinstance(tribe_raw, dict):
-        raise RuleError("Profile field %(field)s must be an object.", RULE, field="tribes")
-    for tid, t in tribe_raw.items():
-        if tid not in prof["tribes"] or not isinstance(t, dict):
-            continue
-        out = prof["tribes"][tid]
+    for tid, out, t in _entries(raw, prof, "tribes"):
         out["gold"] = _int(t.get("gold"), f"tribes.{tid}.gold")
         out["energy"] = _int(t.get("energy"), f"tribes.{tid}.energy")
-        costs = t.get("costs") or {}
-        if not isinstance(costs, dict):
-            raise RuleError("Profile field %(field)s must be an object.", RULE, field=f"tribes.{tid}.costs")
+        costs = _object(t.get("costs") or {}, f"tribes.{tid}.costs")
         out["costs"] = {b: _cost(costs.get(b), f"tribes.{tid}.costs.{b}") for b in BUILDINGS}
         out["groups"] = _groups(t.get("groups"), f"tribes.{tid}.groups")
         out["corner"] = _int(t.get("corner"), f"tribes.{tid}.corner", 1, 20)

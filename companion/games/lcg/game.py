@@ -30,9 +30,6 @@ class LcgGame(Game):
     id = "lcg"
     title = N_("A Game of Thrones: The Card Game (1st ed.)")
     summary = N_("Timing referee: phases, action windows, first and active player, gold and power.")
-    screen_template = "lcg/screen.html"
-    seat_template = "lcg/seat.html"
-    host_template = "lcg/host.html"
     reference_template = "lcg/_reference.html"
     moves = MOVES
     chronicle = LcgChronicle()
