@@ -89,6 +89,10 @@ class Game(ABC):
     #: and :meth:`progress_free` forward to it, so a game declares it once instead of four methods.
     views: GameViews | None = None
 
+    #: Every seat a table may have, in seating order; a table seats the first ``players`` of them
+    #: (:meth:`seats`). A colour always comes with a name, so colour is never the only signal.
+    seat_defs: tuple[SeatDef, ...] = ()
+
     #: The game's table options (:mod:`companion.games.options`): one typed field per option, from
     #: which the create form, the checks, old tables' values and ``docs/options.md`` all come.
     options_model: type[TableOptions] | None = None
@@ -134,9 +138,13 @@ class Game(ABC):
             return self.options_model.load(raw).dump()
         return self.normalize_options(raw)
 
-    @abstractmethod
     def seats(self, options: dict[str, Any]) -> list[SeatDef]:
-        """The seats of a table with these options, in seating/turn order."""
+        """The seats of a table with these options, in seating/turn order: the first ``players``
+        (the table's option) of :attr:`seat_defs`. A game whose seats come otherwise (named by the
+        host, the houses a board seats) overrides this."""
+        if not self.seat_defs or self.options_model is None:
+            raise NotImplementedError(f"{type(self).__name__} declares no seat_defs and no seats()")
+        return list(self.seat_defs[:int(self.options_model.read(options).dump()["players"])])
 
     @abstractmethod
     def setup(self, options: dict[str, Any], ctx: Ctx) -> State:

@@ -22,9 +22,9 @@ from .moves import BUILD_STAGE, GUARD, MOVES, PLACE, REVEAL, ROLL
 from .options import CatanOptions
 from .steps import label
 
-SEAT_COLORS = (("p1", N_("Red"), "#d64545"), ("p2", N_("Blue"), "#3f7fd6"),
-               ("p3", N_("White"), "#e8e8e8"), ("p4", N_("Orange"), "#e67e22"),
-               ("p5", N_("Green"), "#3fa34d"), ("p6", N_("Brown"), "#9a6b3f"))
+SEATS = (SeatDef("p1", N_("Red"), "#d64545"), SeatDef("p2", N_("Blue"), "#3f7fd6"),
+         SeatDef("p3", N_("White"), "#e8e8e8"), SeatDef("p4", N_("Orange"), "#e67e22"),
+         SeatDef("p5", N_("Green"), "#3fa34d"), SeatDef("p6", N_("Brown"), "#9a6b3f"))
 STEPS_KEPT = 40
 
 
@@ -37,10 +37,7 @@ class CatanWatchGame(Game):
 
     # -- options and seats ----------------------------------------------------------------------
     options_model = CatanOptions
-
-    def seats(self, options: dict[str, Any]) -> list[SeatDef]:
-        count = int(CatanOptions.read(options).players)
-        return [SeatDef(sid, label, color) for sid, label, color in SEAT_COLORS[:count]]
+    seat_defs = SEATS
 
     # -- setup ----------------------------------------------------------------------------------
     def setup(self, options: dict[str, Any], ctx: Ctx) -> State:

@@ -23,8 +23,9 @@ from .labels import msg
 from .moves import BATTLE, DRAFT, MOVES, PERFORM
 from .options import ImmortalsOptions
 
-COLORS = (("red", N_("Red"), "#d64545"), ("purple", N_("Purple"), "#9b59b6"), ("blue", N_("Blue"), "#3f7fd6"),
-          ("yellow", N_("Yellow"), "#e0b43a"), ("black", N_("Black"), "#5d6d7e"))
+SEATS = (SeatDef("p1", N_("Red"), "#d64545"), SeatDef("p2", N_("Purple"), "#9b59b6"),
+         SeatDef("p3", N_("Blue"), "#3f7fd6"), SeatDef("p4", N_("Yellow"), "#e0b43a"),
+         SeatDef("p5", N_("Black"), "#5d6d7e"))
 #: Rounds by player count: both rulebooks print 7/5/5 (seed 001 p.4, seed 002 p.4); a public player aid says 7/6/5.
 ROUNDS = {"a": {3: 7, 4: 5, 5: 5}, "aid": {3: 7, 4: 6, 5: 5}}
 
@@ -36,13 +37,9 @@ class ImmortalsGame(Game):
     summary = N_("Secret action planning, resources, cube-tower battles and scoring for Immortals.")
     profiles = True
 
-
     # -- table -------------------------------------------------------------------------------
     options_model = ImmortalsOptions
-
-    def seats(self, options: dict[str, Any]) -> list[SeatDef]:
-        n = ImmortalsOptions.read(options).players
-        return [SeatDef(f"p{i + 1}", label, color) for i, (_cid, label, color) in enumerate(COLORS[:n])]
+    seat_defs = SEATS
 
     def setup(self, options: dict[str, Any], ctx: Ctx) -> State:
         opts = ImmortalsOptions.load(options)

@@ -22,8 +22,9 @@ from .moves import MOVES
 from .options import LcgOptions
 from .params import names
 
-SEAT_LABELS = (N_("Seat 1"), N_("Seat 2"), N_("Seat 3"), N_("Seat 4"), N_("Seat 5"), N_("Seat 6"))
-PALETTE = ("#d64545", "#3f7fd6", "#3fa34d", "#e0b43a", "#9b59b6", "#e67e22")
+SEATS = (SeatDef("p1", N_("Seat 1"), "#d64545"), SeatDef("p2", N_("Seat 2"), "#3f7fd6"),
+         SeatDef("p3", N_("Seat 3"), "#3fa34d"), SeatDef("p4", N_("Seat 4"), "#e0b43a"),
+         SeatDef("p5", N_("Seat 5"), "#9b59b6"), SeatDef("p6", N_("Seat 6"), "#e67e22"))
 
 
 class LcgGame(Game):
@@ -35,10 +36,7 @@ class LcgGame(Game):
     chronicle = LcgChronicle()
 
     options_model = LcgOptions
-
-    def seats(self, options: dict[str, Any]) -> list[SeatDef]:
-        count = LcgOptions.read(options).players
-        return [SeatDef(f"p{i + 1}", SEAT_LABELS[i], PALETTE[i]) for i in range(count)]
+    seat_defs = SEATS
 
     def setup(self, options: dict[str, Any], ctx: Ctx) -> State:
         # a table created before an option existed keeps what it was played with (Opt.legacy)
@@ -60,7 +58,7 @@ class LcgGame(Game):
         }
         # nobody has sat down at setup: the seat's label, never its id ("p1", issue #37)
         ctx.log(N_("Round 1 begins; %(who)s is first player until initiative is decided."),
-                who={"_": SEAT_LABELS[0]})
+                who={"_": SEATS[0].label})
         pace.reset(state)
         flow.advance(state, ctx)
         lookahead.settle(state)
