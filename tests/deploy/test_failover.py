@@ -178,7 +178,10 @@ def stack() -> Iterator[Stack]:
         cleanup.callback(drop_database)
         st = Stack(folder, _with_database(PG_URL, db_name))
         for tag in ("a", "b"):
-            ns = netns.make(tag)
+            try:
+                ns = netns.make(tag)
+            except subprocess.CalledProcessError as err:  # a container without CAP_NET_ADMIN / SYS_ADMIN
+                _missing(f"cannot make network namespaces here: {err.stderr.strip()}")
             cleanup.callback(ns.remove)
             st.hosts[tag] = Host(ns)
         # the hosts hold nothing worth a graceful stop (their streams would hold it for 5 s)
