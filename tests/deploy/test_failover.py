@@ -157,7 +157,7 @@ def _with_database(url: str, name: str, host: str | None = None) -> str:
 
 
 @pytest.fixture
-def stack() -> Iterator[Stack]:
+def stack(request: pytest.FixtureRequest) -> Iterator[Stack]:
     """Everything the test runs, torn down even when it fails (processes, namespaces, database)."""
     _check_machine()
     import psycopg
@@ -215,13 +215,12 @@ def stack() -> Iterator[Stack]:
                       COMPANION_STREAM_LIMIT="1000",
                       # docs/deploy.md: machines x workers x 3 x pool below PostgreSQL's 100 connections
                       COMPANION_DB_POOL="4")
-        try:
-            yield st
-        except BaseException:
+        failed_before = request.session.testsfailed
+        yield st
+        if request.session.testsfailed > failed_before:  # the logs, before the folder goes
             for tag, host in st.hosts.items():
                 print(f"\n---- host {tag} log (last lines)\n{host.log_text()[-4000:]}")
             print(f"\n---- nginx error log\n{(folder / 'error.log').read_text(errors='replace')[-4000:]}")
-            raise
 
 
 def _create_tables(base: str) -> list[tuple[str, str, list[str]]]:
