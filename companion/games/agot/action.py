@@ -31,7 +31,7 @@ from .combat_flow import begin as begin_combat
 from .geography import area, can_enter, unit_owner
 from .names import AREAS, HOUSES
 from .options import checks_38
-from .procedure import Procedure
+from .procedure import Phase, Procedure
 
 
 def _h(house: str) -> dict[str, str]:
@@ -438,7 +438,7 @@ class SpecialMuster(Procedure):
         return [state["action"]["muster"]["house"]]
 
 
-class ActionPhase(Procedure):
+class ActionPhase(Phase):
     """The action phase (seed 000 p.13-16): raids, marches, consolidations in turn order; a combat
     or a special mustering runs nested in its step. The host may play the round on the board."""
 
@@ -446,13 +446,6 @@ class ActionPhase(Procedure):
     moves = {"": ("round_done_on_board",), "raid": ("raid", "pass_order"), "march": ("march", "pass_order"),
              "consolidate": ("consolidate", "pass_order")}
     children = (MarchCombat(), SpecialMuster())
-
-    def active(self, state: State) -> bool:
-        return bool(state["phase"] == "action")
-
-    def sub(self, state: State) -> str | None:
-        act = state.get("action")
-        return str(act["step"]) if act else None
 
     def waiting_for(self, state: State) -> list[str]:
         act = state.get("action")

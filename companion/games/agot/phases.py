@@ -59,19 +59,16 @@ from . import (
     westeros,
     wildling_attack,
 )
-from .procedure import Procedure
+from .procedure import Phase, Procedure
 
 RULE_SETUP = "seed 000 p.4"
 
 
-class Setup(Procedure):
+class Setup(Phase):
     """The board is being set up from the checklist (seed 000 p.4-6); the host starts the game."""
 
     name = "setup"
     moves = {"": ("start",)}
-
-    def active(self, state: State) -> bool:
-        return bool(state["phase"] == "setup")
 
 
 #: the procedures a Westeros card may start (seed 000 p.7-11, p.22-23)
@@ -80,15 +77,12 @@ WESTEROS_STEPS: tuple[flow.StepProcedure, ...] = (
     bidding.CLASH, mustering.MUSTERING, wildling_attack.ATTACK)
 
 
-class WesterosPhase(Procedure):
+class WesterosPhase(Phase):
     """The Westeros phase (seed 000 p.7-11): the cards' procedures run one after the other
     (``flow.py``), each with its own moves."""
 
     name = "westeros"
     children = WESTEROS_STEPS
-
-    def active(self, state: State) -> bool:
-        return bool(state["phase"] == "westeros")
 
 
 WESTEROS = WesterosPhase()

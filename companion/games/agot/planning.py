@@ -27,7 +27,7 @@ from . import orders as ot
 from . import params as P
 from .names import AREAS, HOUSES
 from .options import checks_38
-from .procedure import Procedure
+from .procedure import Phase
 
 
 def _h(house: str) -> dict[str, str]:
@@ -283,7 +283,7 @@ def waiting_for(state: State) -> list[str]:
     return []
 
 
-class Planning(Procedure):
+class Planning(Phase):
     """The planning phase (seed 000 p.11-13): secret orders (the shared sealed ``answer``, declared
     in ``moves.py``; :func:`answer` is its handler here), then the Messenger Raven. The host may
     play the round on the board."""
@@ -292,13 +292,6 @@ class Planning(Procedure):
     moves = {"": ("round_done_on_board",), "assign": ("answer",),
              "raven": ("raven_swap", "raven_peek", "raven_place", "raven_pass")}
     handlers = {"answer": answer}
-
-    def active(self, state: State) -> bool:
-        return bool(state["phase"] == "planning")
-
-    def sub(self, state: State) -> str | None:
-        plan = state.get("planning")
-        return str(plan["step"]) if plan else None
 
     def waiting_for(self, state: State) -> list[str]:
         return waiting_for(state)

@@ -78,6 +78,19 @@ class Procedure:
             yield from child.paths(here + "/")
 
 
+class Phase(Procedure):
+    """A phase of the round (seed 000 p.7: Westeros, planning, action): running while
+    ``state["phase"]`` is its name. A phase that keeps its own part of the state under its name
+    (``state["planning"]``, ``state["action"]``) is at that part's ``step``."""
+
+    def active(self, state: State) -> bool:
+        return bool(state["phase"] == self.name)
+
+    def sub(self, state: State) -> str | None:
+        part = state.get(self.name)
+        return str(part["step"]) if isinstance(part, dict) and "step" in part else None
+
+
 def where(procedures: tuple[Procedure, ...], move: str) -> tuple[str, ...]:
     """The stage paths where ``move`` is allowed (a declared move's ``stages``)."""
     out: list[str] = []
