@@ -39,9 +39,16 @@ def tell(s: Session, table: TableRow, game: Game, before: dict[str, Any], after:
     code = table.code
 
     class Seen:
+        """The moment keys told so far, read in one query when first asked (a moment may be
+        observed again at every later event: one query per key was a tenth of an action, issue 41)."""
+
+        keys: set[str] | None = None
+
         def __contains__(self, key: object) -> bool:
-            return s.exec(select(StoryEntry.id).where(StoryEntry.table_code == code, StoryEntry.kind == "moment",
-                                                      StoryEntry.key == str(key)).limit(1)).first() is not None
+            if self.keys is None:
+                self.keys = {k for k in s.exec(select(StoryEntry.key).where(
+                    StoryEntry.table_code == code, StoryEntry.kind == "moment")) if k is not None}
+            return str(key) in self.keys
 
     def has_end(rnd: int) -> bool:
         return s.exec(select(StoryEntry.id).where(StoryEntry.table_code == code, StoryEntry.kind == "end",

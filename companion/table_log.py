@@ -39,6 +39,7 @@ HISTORY_VERSIONS = 8
 NO_TABLE = N_("There is no table %(code)s.")
 #: A table's version and creation time, all :meth:`TableLog.snapshot` needs to trust its cache.
 _HEAD = select(TableRow.version, TableRow.created_at).where(col(TableRow.code) == bindparam("code"))
+_HEAD_SQL = f"SELECT version, created_at FROM {TableRow.__tablename__} WHERE code = ?"
 
 
 @dataclass
@@ -53,6 +54,8 @@ class CachedState:
     #: version -> state of the last few versions (states are never mutated once built)
     history: OrderedDict[int, EngineState] = field(default_factory=OrderedDict)
     used: float = 0.0
+    #: views derived from this version alone, shared by its snapshots (:attr:`Snapshot.memo`)
+    memo: dict[str, Any] = field(default_factory=dict)
 
 
 def event_of(row: EventRow) -> Event:
@@ -120,8 +123,7 @@ class TableLog:
         """The snapshot straight from memory when the database's version of the table is the one
         cached (one indexed read of two columns instead of loading the row): every open page asks
         for it on every change (issue #27). None when the table moved on, is gone, or is not cached."""
-        with self.db.engine.connect() as conn:
-            head = conn.execute(_HEAD, {"code": code}).first()
+        head = self._head(code)
         if head is None:
             return None  # the full path answers "no such table"
         cached = self._cached(code)
@@ -129,7 +131,25 @@ class TableLog:
                 or cached.table.created_at != head[1]:
             return None
         return Snapshot(table=cached.table, game=known_game(cached.table.game_id), seats=cached.seats,
-                        state=cached.state)
+                        state=cached.state, memo=cached.memo)
+
+    def _head(self, code: str) -> tuple[int, float] | None:
+        """The table's version and creation time as the database has them now. On SQLite one
+        statement on a pooled connection in autocommit mode (see ``db._sqlite_pragmas``), without
+        the BEGIN, the compiled statement and the result object of a Core read: every action's
+        token check and every fetch pays it (issue 41)."""
+        if not self.db.is_sqlite:
+            with self.db.engine.connect() as conn:
+                row = conn.execute(_HEAD, {"code": code}).first()
+            return (row[0], row[1]) if row is not None else None
+        conn = self.db.engine.raw_connection()
+        try:
+            cur = conn.cursor()
+            found = cur.execute(_HEAD_SQL, (code,)).fetchone()
+            cur.close()
+        finally:
+            conn.close()  # back to the pool
+        return (found[0], found[1]) if found is not None else None
 
     def snapshot_at(self, code: str, version: int) -> Snapshot:
         """The table at exactly ``version`` straight from memory when this process cached it (a
@@ -139,7 +159,7 @@ class TableLog:
         if cached is not None and cached.version == version and cached.table is not None \
                 and cached.seats is not None:
             return Snapshot(table=cached.table, game=known_game(cached.table.game_id), seats=cached.seats,
-                            state=cached.state)
+                            state=cached.state, memo=cached.memo)
         return self.snapshot(code)
 
     def version(self, code: str) -> int | None:

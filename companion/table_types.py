@@ -9,7 +9,7 @@ typing only (issue #28).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol, cast
 
 from .engine import ActorJSON, EngineState, Event
@@ -41,6 +41,10 @@ class Snapshot:
     game: Game
     seats: list[SeatRow]
     state: EngineState
+    #: views derived from this version alone (the public view, the options), computed once and
+    #: shared by every render of it: a snapshot from the state cache shares its version's memo
+    #: (:class:`companion.table_log.CachedState`), so seven pages at one version build them once
+    memo: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def version(self) -> int:
@@ -48,6 +52,7 @@ class Snapshot:
 
     @property
     def options(self) -> dict[str, Any]:
+        """The table's options (a fresh copy: the caller may change it)."""
         return cast("dict[str, Any]", json.loads(self.table.options))
 
 

@@ -245,14 +245,18 @@ class Tables(TableSeats):
 
     # -- views --------------------------------------------------------------------------------
     def public_view(self, snap: Snapshot) -> dict[str, Any]:
-        view = engine.public(snap.game, snap.state)
-        return {
-            "code": snap.table.code,
-            "game": snap.table.game_id,
-            "version": snap.version,
-            "seats": [self._seat_public(seat) for seat in snap.seats],
-            "state": view,
-        }
+        """The table as everyone sees it. Built once per version (every page of the table renders
+        from it at each change, issue 41) and shared: read it, never change it."""
+        found: dict[str, Any] | None = snap.memo.get("public")
+        if found is None:
+            found = snap.memo["public"] = {
+                "code": snap.table.code,
+                "game": snap.table.game_id,
+                "version": snap.version,
+                "seats": [self._seat_public(seat) for seat in snap.seats],
+                "state": engine.public(snap.game, snap.state),
+            }
+        return found
 
     def private_view(self, snap: Snapshot, seat: str) -> dict[str, Any]:
         return {"code": snap.table.code, "version": snap.version, "seat": seat,

@@ -23,13 +23,12 @@ from ..bounded import SizedLRU
 #: bytes of lines and their keys kept per process (a line's markup is ~100 characters, its key ~200)
 MAX_BYTES = 8 * 2**20
 
-_memo: SizedLRU[tuple[str, str], Markup] = SizedLRU(MAX_BYTES)
+_memo: SizedLRU[tuple[str, ...], Markup] = SizedLRU(MAX_BYTES)
 
 
 def line_key(entry: dict[str, Any]) -> str:
     """What a line's markup depends on besides the language (``seq``/``actor`` are not shown)."""
-    return json.dumps([entry.get("kind"), entry.get("msg"), entry.get("params"), entry.get("undone")],
-                      sort_keys=True, separators=(",", ":"), default=str)
+    return json.dumps(_content(entry), sort_keys=True, separators=(",", ":"), default=str)
 
 
 def log_line(entry: dict[str, Any], render: Callable[[dict[str, Any]], Markup], lang: str) -> Markup:
@@ -44,8 +43,22 @@ def log_line(entry: dict[str, Any], render: Callable[[dict[str, Any]], Markup], 
     return body
 
 
+def _content(entry: dict[str, Any]) -> list[Any]:
+    return [entry.get("kind"), entry.get("msg"), entry.get("params"), entry.get("undone")]
+
+
 def log_lines(entries: list[dict[str, Any]], render: Callable[[dict[str, Any]], Markup], lang: str) -> Markup:
     """The lines of a log list, newest first (``entries`` are oldest first, as ``log_view`` gives
     them): each one's markup from :func:`log_line`. Every item is already markup, so joining
-    escapes nothing and trusts nothing new."""
-    return Markup("").join(log_line(entry, render, lang) for entry in reversed(entries))
+    escapes nothing and trusts nothing new.
+
+    The whole list is kept too, keyed by the language and every line's content (as
+    :func:`line_key`, in one encoding): the seven pages of a table mostly read the same lines at
+    a version, and one key for the list costs a fifteenth of fifteen keys (issue 41)."""
+    key = ("list", lang, json.dumps([_content(e) for e in entries], sort_keys=True, separators=(",", ":"),
+                                     default=str))
+    found = _memo.get(key)
+    if found is None:
+        found = Markup("").join(log_line(entry, render, lang) for entry in reversed(entries))
+        _memo.put(key, found)
+    return found

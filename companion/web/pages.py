@@ -117,17 +117,21 @@ def fragment_context(snap: Snapshot, viewer: Viewer, log_lines: int = LOG_LINES[
         seat = by_id.get(seat_id or "")
         return seat["color"] if seat else "#888"
 
-    model = snap.game.options_model  # templates read typed options (an old table's missing key: its legacy value)
+    options = snap.memo.get("options")
+    if options is None:  # read once per version (shared, read-only, like the public view)
+        model = snap.game.options_model  # templates read typed options (an old table's missing key: its legacy value)
+        options = snap.memo["options"] = model.read(snap.options) if model is not None else snap.options
+    if "reveal" not in snap.memo:
+        snap.memo["reveal"] = engine.last_reveal(snap.state)
     table = {"code": snap.table.code, "game_id": snap.table.game_id, "version": snap.version,
-             "options": model.read(snap.options) if model is not None else snap.options, "seats": seats,
-             "game": snap.game}
+             "options": options, "seats": seats, "game": snap.game}
     me = snap.game.private_view(snap.state["g"], viewer.seat) if viewer.seat else None
     return {"view": public["state"], "me": me, "seat": viewer.seat, "table": table,
             "seat_name": seat_name, "seat_color": seat_color, "is_host": viewer.host,
             "act_url": url_for("pages.act", code=snap.table.code),
             "log": svc.log_view(snap, viewer, limit=log_lines),
             # the newest reveal's public lines: the pages speak them once (static/app.js, issue #36)
-            "reveal": engine.last_reveal(snap.state)}
+            "reveal": snap.memo["reveal"]}
 
 
 @bp.app_template_global()
