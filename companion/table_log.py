@@ -17,6 +17,8 @@ from typing import Any, cast
 from weakref import WeakValueDictionary
 
 from sqlalchemy import bindparam, text
+from sqlalchemy.orm import make_transient_to_detached
+from sqlalchemy.orm.util import identity_key
 from sqlmodel import Session, col, select
 
 from . import engine, snapshots, story_store
@@ -40,6 +42,7 @@ NO_TABLE = N_("There is no table %(code)s.")
 #: A table's version and creation time, all :meth:`TableLog.snapshot` needs to trust its cache.
 _HEAD = select(TableRow.version, TableRow.created_at).where(col(TableRow.code) == bindparam("code"))
 _HEAD_SQL = f"SELECT version, created_at FROM {TableRow.__tablename__} WHERE code = ?"
+_TABLE_COLUMNS = tuple(column.key for column in TableRow.__table__.columns)  # type: ignore[attr-defined]
 
 
 @dataclass
@@ -200,6 +203,10 @@ class TableLog:
     def _table_for_update(self, s: Session, code: str) -> TableRow:
         if not str(code).isalnum():
             raise RuleError(NO_TABLE, "companion: tables", status=404, code=clean_text(code)[:8])
+        if self.db.is_sqlite:
+            known = self._known_row(s, code)
+            if known is not None:
+                return known
         stmt = select(TableRow).where(TableRow.code == code)
         if not self.db.is_sqlite:
             stmt = stmt.with_for_update()
@@ -207,6 +214,25 @@ class TableLog:
         if table is None:
             raise RuleError(NO_TABLE, "companion: tables", status=404, code=str(code)[:8])
         return table
+
+    def _known_row(self, s: Session, code: str) -> TableRow | None:
+        """On SQLite, the table's row for this write from the state cache when the database holds
+        the cached version (one indexed read of two columns in the write's own transaction, which
+        holds the write lock: nobody can commit in between), else None (load it). A copy, attached
+        to ``s`` as already loaded, so the write's changes reach the cache only once committed,
+        through :meth:`_publish` (issue 41: loading the row through the ORM was a quarter of an
+        action)."""
+        cached = self._cached(code)
+        if cached is None or cached.table is None or cached.table.version != cached.version \
+                or s.identity_map.get(identity_key(TableRow, code)) is not None:
+            return None
+        head = s.connection().exec_driver_sql(_HEAD_SQL, (code,)).first()
+        if head is None or head[0] != cached.version or head[1] != cached.table.created_at:
+            return None
+        row = TableRow(**{name: getattr(cached.table, name) for name in _TABLE_COLUMNS})
+        make_transient_to_detached(row)
+        s.add(row)
+        return row
 
     @staticmethod
     def _rows(s: Session, code: str, after: int = 0) -> list[EventRow]:
