@@ -50,6 +50,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         security,
         story,
     )
+    from .web.act_form import act_form
     from .web.common import TextResponse
     from .web.room import RoomCode
 
@@ -105,4 +106,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(rules.bp)
     app.register_blueprint(story.bp)
     app.add_template_global(log_memo.log_lines)  # every fragment's log lines, each rendered once
+    app.add_template_global(act_form)  # `act` of base/macros.html: every game button's form
     return app
