@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 from weakref import WeakValueDictionary
 
-from sqlalchemy import bindparam, text
+from sqlalchemy import bindparam, insert, text
 from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.util import identity_key
 from sqlmodel import Session, col, select
@@ -42,6 +42,7 @@ NO_TABLE = N_("There is no table %(code)s.")
 #: A table's version and creation time, all :meth:`TableLog.snapshot` needs to trust its cache.
 _HEAD = select(TableRow.version, TableRow.created_at).where(col(TableRow.code) == bindparam("code"))
 _HEAD_SQL = f"SELECT version, created_at FROM {TableRow.__tablename__} WHERE code = ?"
+_INSERT_EVENT = insert(EventRow.__table__)  # type: ignore[attr-defined]
 _TABLE_COLUMNS = tuple(column.key for column in TableRow.__table__.columns)  # type: ignore[attr-defined]
 
 
@@ -254,9 +255,12 @@ class TableLog:
         now = time.time()
         if story_store.tracked(table):  # the caller tells this event's part of the story (companion.story_store)
             table.story_version = seq
-        s.add(EventRow(table_code=table.code, seq=seq, kind=kind,
-                       actor=json.dumps({"seat": viewer.seat, "host": viewer.host}),
-                       action=action if isinstance(action, str) else json.dumps(action), rng_seed=seed, created_at=now))
+        # One Core INSERT in the caller's transaction (the ORM's unit of work built an object and
+        # planned a flush for it: a tenth of an action, issue 41); a duplicate seq still fails here.
+        s.execute(_INSERT_EVENT, {"table_code": table.code, "seq": seq, "kind": kind,
+                                  "actor": json.dumps({"seat": viewer.seat, "host": viewer.host}),
+                                  "action": action if isinstance(action, str) else json.dumps(action),
+                                  "rng_seed": seed, "created_at": now})
         table.version = seq
         table.updated_at = now
         s.add(table)
