@@ -146,13 +146,14 @@ class TableLog:
             with self.db.engine.connect() as conn:
                 row = conn.execute(_HEAD, {"code": code}).first()
             return (row[0], row[1]) if row is not None else None
-        conn = self.db.engine.raw_connection()
+        raw = self.db.engine.raw_connection()
         try:
-            cur = conn.cursor()
-            found = cur.execute(_HEAD_SQL, (code,)).fetchone()
+            cur = raw.cursor()
+            cur.execute(_HEAD_SQL, (code,))
+            found = cur.fetchone()
             cur.close()
         finally:
-            conn.close()  # back to the pool
+            raw.close()  # back to the pool
         return (found[0], found[1]) if found is not None else None
 
     def snapshot_at(self, code: str, version: int) -> Snapshot:
