@@ -128,10 +128,20 @@ def fragment_context(snap: Snapshot, viewer: Viewer, log_lines: int = LOG_LINES[
     me = snap.game.private_view(snap.state["g"], viewer.seat) if viewer.seat else None
     return {"view": public["state"], "me": me, "seat": viewer.seat, "table": table,
             "seat_name": seat_name, "seat_color": seat_color, "is_host": viewer.host,
-            "act_url": url_for("pages.act", code=snap.table.code),
+            "act_url": _act_url_of(snap.table.code),
             "log": svc.log_view(snap, viewer, limit=log_lines),
             # the newest reveal's public lines: the pages speak them once (static/app.js, issue #36)
             "reveal": snap.memo["reveal"]}
+
+
+def _act_url_of(code: str) -> str:
+    """``url_for`` of a table's action URL, once per request and table: a page's event stream is
+    one long request that renders a fragment at every change (issue 41)."""
+    memo: dict[str, str] = g.setdefault("act_urls", {})
+    url = memo.get(code)
+    if url is None:
+        url = memo[code] = url_for("pages.act", code=code)
+    return url
 
 
 @bp.app_template_global()
