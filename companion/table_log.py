@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any, cast
 from weakref import WeakValueDictionary
 
-from sqlalchemy import bindparam, insert, text
+from sqlalchemy import bindparam, insert, text, update
 from sqlalchemy.orm import make_transient_to_detached
+from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
 from sqlmodel import Session, col, select
 
@@ -43,6 +44,8 @@ NO_TABLE = N_("There is no table %(code)s.")
 _HEAD = select(TableRow.version, TableRow.created_at).where(col(TableRow.code) == bindparam("code"))
 _HEAD_SQL = f"SELECT version, created_at FROM {TableRow.__tablename__} WHERE code = ?"
 _INSERT_EVENT = insert(EventRow.__table__)  # type: ignore[attr-defined]
+_TABLE_T = TableRow.__table__  # type: ignore[attr-defined]
+_UPDATE_TABLE = update(_TABLE_T)
 _TABLE_COLUMNS = tuple(column.key for column in TableRow.__table__.columns)  # type: ignore[attr-defined]
 
 
@@ -254,18 +257,22 @@ class TableLog:
         PostgreSQL the wake-up for other processes carries ``change`` (a progress-only change)."""
         seq = table.version + 1
         now = time.time()
+        moved: dict[str, Any] = {"version": seq, "updated_at": now}
         if story_store.tracked(table):  # the caller tells this event's part of the story (companion.story_store)
-            table.story_version = seq
-        # One Core INSERT in the caller's transaction (the ORM's unit of work built an object and
-        # planned a flush for it: a tenth of an action, issue 41); a duplicate seq still fails here.
+            moved["story_version"] = seq
+        # One Core INSERT and one Core UPDATE in the caller's transaction: the ORM's unit of work
+        # built an object and planned a flush for each, a fifth of an action (issue 41). A
+        # duplicate seq still fails here; the row object is told the values as already stored.
         s.execute(_INSERT_EVENT, {"table_code": table.code, "seq": seq, "kind": kind,
                                   "actor": json.dumps({"seat": viewer.seat, "host": viewer.host}),
                                   "action": action if isinstance(action, str) else json.dumps(action),
                                   "rng_seed": seed, "created_at": now})
-        table.version = seq
-        table.updated_at = now
-        s.add(table)
-        s.flush()
+        done = s.execute(_UPDATE_TABLE.where(_TABLE_T.c.code == table.code).values(**moved))
+        if done.rowcount != 1:  # type: ignore[attr-defined]
+            raise RuleError(NO_TABLE, "companion: tables", status=404, code=str(table.code)[:8])
+        for name, value in moved.items():
+            set_committed_value(table, name, value)
+        s.flush()  # what the caller changed besides (a seat, the story's row), as before
         if s.get_bind().dialect.name == "postgresql":
             # delivered to every process's listener when (and only if) this transaction commits
             s.execute(text("SELECT pg_notify(:channel, :payload)"),
