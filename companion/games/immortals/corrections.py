@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import N_
-from ...moves import Move
-from ..base import Action, Ctx, RuleError, State, get_choice, get_int
+from ...moves import Move, among
+from ..base import Ctx, RuleError, State
 from . import cite, params, profile
 from .battle import INH
 from .board import REGIONS, check_location, set_cell
@@ -28,21 +28,22 @@ def _log_filled(ctx: Ctx, filled: list[dict[str, Any]]) -> None:
                 value=v["value"], res=msg(word(v["resource"])), realm=msg(word(v["realm"])), source=v["source"])
 
 
-def name_region(state: State, ctx: Ctx, action: Action) -> None:
+def name_region(state: State, ctx: Ctx, action: params.NameRegion) -> None:
     """The host names a region slot as printed on the board (issue #6, board profile)."""
-    rid = get_choice(action, "region", REGIONS, profile.RULE)
-    filled = profile.name_region(state["profile"], rid, action.get("name"))
-    ctx.log(N_("Region %(region)s is named %(name)s"), region=rid.replace("-", "·"), name=action.get("name") or "-")
+    _name(state, ctx, action.region, action.name)
+
+
+def _name(state: State, ctx: Ctx, rid: str, name: str | None) -> None:
+    filled = profile.name_region(state["profile"], rid, name)
+    ctx.log(N_("Region %(region)s is named %(name)s"), region=rid.replace("-", "·"), name=name or "-")
     _log_filled(ctx, filled)
 
 
-def name_board(state: State, ctx: Ctx, action: Action) -> None:
+def name_board(state: State, ctx: Ctx, action: params.NameBoard) -> None:
     """The host names the board's regions at once, from the printed board (issue #37: a group types
     its board once; saved as a profile, every later table starts with it). Only the regions sent
     change; a name known from a worked example brings its values (seed 001 p.9)."""
-    raw = action.get("names")
-    if not isinstance(raw, dict):  # a phone form: one field per region
-        raw = {k[5:]: v for k, v in action.items() if k.startswith("name:")}
+    raw = action.names or {}  # a phone form's name:<region> fields are its names
     unknown = [rid for rid in raw if rid not in REGIONS]
     if unknown:
         raise RuleError("There is no region %(region)s.", PROFILE, entry="companion-input", region=str(unknown[0])[:12])
@@ -52,77 +53,73 @@ def name_board(state: State, ctx: Ctx, action: Action) -> None:
     _log_filled(ctx, filled)
 
 
-def set_region_value(state: State, ctx: Ctx, action: Action) -> None:
+def set_region_value(state: State, ctx: Ctx, action: params.RegionValue) -> None:
     """The host enters a value printed on a region card (issue #6, board profile)."""
-    rid = get_choice(action, "region", REGIONS, profile.RULE)
-    realm = get_choice(action, "realm", REALMS, profile.RULE)
-    res = get_choice(action, "resource", RESOURCES, profile.RULE)
-    value = None if action.get("value") in (None, "") else get_int(action, "value", 0, profile.MAX_VALUE, profile.RULE)
+    _set_value(state, ctx, action.region, action.realm, action.resource, action.value)
+
+
+def _set_value(state: State, ctx: Ctx, rid: str, realm: str, res: str, value: int | None) -> None:
     profile.set_value(state["profile"], rid, realm, res, value)
     ctx.log(N_("Region card %(region)s: %(res)s in the %(realm)s realm is %(value)s"), region=rid,
             res=msg(word(res)), realm=msg(word(realm)), value="-" if value is None else value)
 
 
-def edit_region(state: State, ctx: Ctx, action: Action) -> None:
+def edit_region(state: State, ctx: Ctx, action: params.EditRegion) -> None:
     """One form per region row: name and the four printed values at once (issue #6, profile).
     Empty values mean unknown."""
-    rid = get_choice(action, "region", REGIONS, profile.RULE)
-    name = str(action.get("name") or "").strip() or None
+    rid = action.region
+    name = str(action.name or "").strip() or None
     before = {realm: dict(state["profile"]["regions"][rid][realm]) for realm in REALMS}
     if name != state["profile"]["regions"][rid]["name"]:
-        name_region(state, ctx, {"region": rid, "name": name})
+        _name(state, ctx, rid, name)
     for realm in REALMS:
         for res in RESOURCES:
-            key = f"{realm}_{res}"
-            raw = action.get(key)
-            value = None if raw in (None, "") else get_int(action, key, 0, profile.MAX_VALUE, profile.RULE)
+            value = getattr(action, f"{realm}_{res}")
             if value is None and before[realm][res] is None:
                 continue  # still unknown, or just filled in from a worked example by the name
             if value != state["profile"]["regions"][rid][realm][res]:
-                set_region_value(state, ctx, {"region": rid, "realm": realm, "resource": res,
-                                                    "value": value})
+                _set_value(state, ctx, rid, realm, res, value)
 
 
-def set_region(state: State, ctx: Ctx, action: Action) -> None:
+def set_region(state: State, ctx: Ctx, action: params.SetRegion) -> None:
     """Any player corrects who occupies a region and with how many armies (design: two taps)."""
-    location = check_location(action.get("region"))
-    seat = action.get("seat") or None
+    location = check_location(action.region)
+    seat = action.seat or None
     if seat is not None and seat not in state["players"]:
         raise RuleError("There is no seat %(seat)s.", FIX, entry="companion-seats", seat=str(seat)[:24])
-    armies = get_int(action, "armies", 0, 45, FIX) if seat else 0
+    armies = params.number(action.armies, 0, 45, FIX, "armies") if seat else 0
     set_cell(state, location, seat, armies)
     ctx.log(N_("Correction: %(region)s (%(realm)s) now %(who)s with %(count)s army"),
             _plural="Correction: %(region)s (%(realm)s) now %(who)s with %(count)s armies", **where(state, location),
             who=ctx.name(seat) if seat else "-", count=armies)
 
 
-def set_building(state: State, ctx: Ctx, action: Action) -> None:
+def set_building(state: State, ctx: Ctx, action: params.SetBuilding) -> None:
     """Correct the buildings on a region (no points change; use adjust for VP)."""
-    location = check_location(action.get("region"))
-    building = action.get("building") or None
+    location = check_location(action.region)
+    building = action.building or None
     if building not in (None, "temple", "capital"):
         raise RuleError("%(field)s is not one of the allowed values.", FIX, entry="companion-input", field="building")
     cell = state["board"][location]
     cell["building"] = building
-    cell["portal"] = str(action.get("portal", "")).lower() in ("1", "true", "on", "yes")
+    cell["portal"] = params.ticked(action.portal)
     ctx.log(N_("Correction: buildings in %(region)s (%(realm)s)"), **where(state, location))
 
 
-def give_card(state: State, ctx: Ctx, action: Action) -> None:
+def give_card(state: State, ctx: Ctx, action: params.GiveCard) -> None:
     """The host corrects who holds a region card."""
-    rid = get_choice(action, "region", REGIONS, FIX)
-    seat = action.get("seat") or None
+    rid = action.region
+    seat = action.seat or None
     if seat is not None and seat not in state["players"]:
         raise RuleError("There is no seat %(seat)s.", FIX, entry="companion-seats", seat=str(seat)[:24])
     state["region_cards"][rid] = seat
     ctx.log(N_("Correction: region card %(region)s held by %(who)s"), region=rname(state, rid), who=ctx.name(seat) if seat else "-")
 
 
-def adjust(state: State, ctx: Ctx, action: Action) -> None:
+def adjust(state: State, ctx: Ctx, action: params.Adjust) -> None:
     """Correct a counter of a player: own counters, or any with host rights."""
     seat = seat_arg(state, ctx, action)
-    field = get_choice(action, "field", ("gold", "energy", "vp", "limbo_light", "limbo_dark"), FIX)
-    delta = get_int(action, "delta", -99, 99, FIX)
+    field, delta = action.field, action.delta
     p = state["players"][seat]
     box, key = (p["limbo"], field[6:]) if field.startswith("limbo_") else (p, field)
     if box[key] + delta < 0:
@@ -131,22 +128,23 @@ def adjust(state: State, ctx: Ctx, action: Action) -> None:
     ctx.log(N_("Correction: %(who)s %(field)s %(delta)+d"), who=ctx.name(seat), field=msg(word(field)), delta=delta)
 
 
-def set_tray(state: State, ctx: Ctx, action: Action) -> None:
+def set_tray(state: State, ctx: Ctx, action: params.Tray) -> None:
     """Correct what lies in the tray between battles."""
     tray = {}
+    counts = {**action.cubes, INH: action.inhabitants}
     for key in state["seats"] + [INH]:
-        n = get_int({key: action.get(key, 0) or 0}, key, 0, 60, FIX)
+        n = params.number(counts.get(key, 0) or 0, 0, 60, FIX, key)
         if n:
             tray[key] = n
     state["tray"] = tray
     ctx.log(N_("Correction: the tray holds %(tray)s"), tray=", ".join(f"{k} {v}" for k, v in tray.items()) or "-")
 
 
-def set_first(state: State, ctx: Ctx, action: Action) -> None:
+def set_first(state: State, ctx: Ctx, action: params.SetFirst) -> None:
     """Host correction of the first player marker: now (``when`` = "now") or for the next round
     ("next", as the magic card does, seed 002 p.12). Scoring order follows it (p.15)."""
-    seat = get_choice(action, "seat", state["seats"], FIX)
-    when = get_choice({"when": action.get("when") or "now"}, "when", ("now", "next"), FIX)
+    seat = among(action.seat, state["seats"], FIX, "seat")
+    when = among(action.when or "now", ("now", "next"), FIX, "when")
     if when == "next":
         state["next_first"] = seat
         ctx.log(N_("Correction: %(who)s takes the first player marker for the next round"), who=ctx.name(seat))
@@ -155,12 +153,12 @@ def set_first(state: State, ctx: Ctx, action: Action) -> None:
     ctx.log(N_("Correction: %(who)s holds the first player marker"), who=ctx.name(seat))
 
 
-def set_turn(state: State, ctx: Ctx, action: Action) -> None:
+def set_turn(state: State, ctx: Ctx, action: params.SetTurn) -> None:
     """Host correction of whose turn it is while reinforcing or performing (a mis-tap); a seat
     that passed cannot get the turn back (seed 001 p.15)."""
     if state["battle"]:
         raise RuleError("Finish the battle first.", cite.both(13), status=409)
-    seat = get_choice(action, "seat", state["seats"], FIX)
+    seat = among(action.seat, state["seats"], FIX, "seat")
     if state["phase"] == "performance" and state["players"][seat]["passed"]:
         raise RuleError("%(who)s has passed this round.", cite.both(15), who=ctx.name(seat))
     if state["phase"] == "reinforce" and seat in state["reinforced"]:

@@ -12,7 +12,7 @@ from typing import Any, cast
 
 from ... import sealed
 from ...i18n import N_
-from ..base import Action, Ctx, RuleError, get_int
+from ..base import Ctx, RuleError
 from . import cite
 from .battle import INH, tower_drop
 from .board import REGIONS, add_armies, area_of, loc, split
@@ -20,6 +20,7 @@ from .cards import CONFLICT, card_location, conflict_area, conflict_realm, is_wi
 from .data import REALMS
 from .labels import card_line, rname, where
 from .options import ImmortalsOptions
+from .params import Feed, number
 from .perform import take_region_card
 
 HAND = 5
@@ -41,16 +42,15 @@ def _order(state: dict[str, Any]) -> list[str]:
     return cast("list[str]", seats[i:] + seats[:i])
 
 
-def _group(state: dict[str, Any], seat: str, action: Action) -> int:
+def _group(state: dict[str, Any], seat: str, size: int) -> int:
     groups = state["players"][seat]["groups"]
-    size = get_int(action, "group", 1, 20, cite.both(6))
     if size not in groups:
         raise RuleError("You have no army group of %(count)s left.", cite.both(6), count=size)
     groups.remove(size)
     return size
 
 
-def start(state: dict[str, Any], ctx: Ctx, seat: str, action: Action) -> None:
+def start(state: dict[str, Any], ctx: Ctx, seat: str, group: int) -> None:
     """A group on the start region shown on the light tribe board, the region card, and 2 armies in
     the same region of the dark realm (seed 001 p.6)."""
     d = state["draft"]
@@ -61,7 +61,7 @@ def start(state: dict[str, Any], ctx: Ctx, seat: str, action: Action) -> None:
     holder = state["region_cards"].get(rid)
     if holder and holder != seat:
         raise RuleError("Another player already starts in this region.", cite.both(6))
-    size = _group(state, seat, action)
+    size = _group(state, seat, group)
     add_armies(state, seat, loc("light", rid), size)
     add_armies(state, seat, loc("dark", rid), 2)
     take_region_card(state, ctx, seat, rid)
@@ -173,7 +173,7 @@ def _next_placer(state: dict[str, Any], ctx: Ctx) -> None:
     _end_of_pass(state, ctx)
 
 
-def place(state: dict[str, Any], ctx: Ctx, seat: str, action: Action) -> None:
+def place(state: dict[str, Any], ctx: Ctx, seat: str, group: int, wild_as: str | None) -> None:
     """Place a group where the picked card shows; take the region card, or keep the conflict card
     when another player holds it (seed 001 p.6-7)."""
     d = state["draft"]
@@ -181,10 +181,10 @@ def place(state: dict[str, Any], ctx: Ctx, seat: str, action: Action) -> None:
         raise RuleError("It is not your turn to place.", cite.both(6), status=409)
     card = d["picks"][seat]
     options = _options(state, card)
-    target = card_location(card, action.get("wild_as")) if is_wild(card) else options[0]
+    target = card_location(card, wild_as) if is_wild(card) else options[0]
     if target not in options:
         raise RuleError("A wildcard places in an unoccupied region of its area.", cite.both(6))
-    size = _group(state, seat, action)
+    size = _group(state, seat, group)
     add_armies(state, seat, target, size)
     rid = split(target)[1]
     holder = state["region_cards"].get(rid)
@@ -255,13 +255,12 @@ def _finish(state: dict[str, Any], ctx: Ctx) -> None:
     ctx.log(N_("Feed the tower: 7 cubes of each player and 10 inhabitants"))
 
 
-def set_inhabitants(state: dict[str, Any], ctx: Ctx, action: Action) -> None:
+def set_inhabitants(state: dict[str, Any], ctx: Ctx, fell: int) -> None:
     """How many inhabitants fell into the tray when the tower was fed: at most 2 stay, the others go
     back to the supply (seed 001 p.7). Anyone at the table may enter or correct it."""
     d = state["draft"]
     if d["stage"] != "feed" or ImmortalsOptions.of(state).digital_tower:
         raise RuleError("The tray is set when the physical tower is fed.", cite.both(7), status=409)
-    fell = get_int(action, "inhabitants", 0, FEED_INHABITANTS, cite.both(7))
     d["inhabitants_fell"] = fell
     kept = min(TRAY_INHABITANTS, fell)
     state["tray"] = {INH: kept} if kept else {}
@@ -277,25 +276,25 @@ def feed_done(state: dict[str, Any]) -> bool:
     return len(d["fed"]) == len(state["seats"]) and bool(known)
 
 
-def feed(state: dict[str, Any], ctx: Ctx, seat: str, action: Action) -> bool:
+def feed(state: dict[str, Any], ctx: Ctx, seat: str, action: Feed) -> bool:
     """Each player's cubes that fell into the tray go to the limbos it chooses (seed 001 p.7); the
     form may also say how many inhabitants fell. Returns True when the initial round is over."""
     d = state["draft"]
     if d["stage"] != "feed" or seat in d["fed"]:
         raise RuleError("You have already put your fallen cubes in your limbos.", cite.both(7), status=409)
     rule = cite.both(7)
-    light = get_int(action, "light", 0, FEED_PLAYER, rule)
+    light = action.light
     if ImmortalsOptions.of(state).digital_tower:
         fell = d["fell"][seat]
         if light > fell:
             raise RuleError("Only %(count)s of your cubes fell.", rule, count=fell)
         dark = fell - light
     else:
-        dark = get_int(action, "dark", 0, FEED_PLAYER, rule)
+        dark = number(action.dark, 0, FEED_PLAYER, rule, "dark")
         if light + dark > FEED_PLAYER:
             raise RuleError("Only 7 of your cubes went into the tower.", rule)
-    if action.get("inhabitants") not in (None, "") and not ImmortalsOptions.of(state).digital_tower:
-        set_inhabitants(state, ctx, action)
+    if action.inhabitants is not None and not ImmortalsOptions.of(state).digital_tower:
+        set_inhabitants(state, ctx, number(action.inhabitants, 0, FEED_INHABITANTS, rule, "inhabitants"))
     p = state["players"][seat]
     p["limbo"]["light"] += light
     p["limbo"]["dark"] += dark

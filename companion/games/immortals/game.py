@@ -100,7 +100,7 @@ class ImmortalsGame(Game):
                    "later tables show them as “Area 2 · 3”."), {"n": missing, "of": len(REGIONS)})
 
     # -- moves -------------------------------------------------------------------------------
-    moves = Moves([*MOVES, *corrections.MOVES], raw_action=True)
+    moves = Moves([*MOVES, *corrections.MOVES])
 
     def stage(self, state: State) -> str:
         """The phase, with the draft's stage ("draft/pick") and an open battle ("performance/battle")."""

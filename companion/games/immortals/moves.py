@@ -1,7 +1,8 @@
 """Immortals' moves and round flow: each move's handler beside its declaration (:data:`MOVES`;
 the board profile and the corrections are in :mod:`.corrections`), seed 001/002.
 
-Every public function here is one move's handler (``handler(state, ctx, action)``), declared below
+Every public function here is one move's handler (``handler(state, ctx, action)``, ``action`` the
+move's validated model from :mod:`.params`), declared below
 with who may make it and in which stage, so the handlers only check what the declaration cannot:
 whose turn it is, what the cards and the board allow. The round flow
 (reinforcements -> planning -> performance -> scoring) advances from here. Views never come in:
@@ -14,19 +15,19 @@ from typing import Any
 
 from ... import sealed
 from ...i18n import N_
-from ...moves import Move, NoParams
-from ..base import Action, Ctx, RuleError, State, get_choice, get_int
+from ...moves import Move, NoParams, among
+from ..base import Ctx, RuleError, State
 from . import cite, draft, params, perform, planning, profile, scoring
 from .battle import INH, adjudicate, tower_drop
-from .board import REGIONS, other, set_cell, split
+from .board import other, set_cell, split
 from .data import BUILDINGS, REALMS, RESOURCES, tribes
 from .labels import FIELDS, WINNERS, card_line, joined, msg, rname, where
 from .options import ImmortalsOptions
 
 
-def seat_arg(state: State, ctx: Ctx, action: Action) -> str:
+def seat_arg(state: State, ctx: Ctx, fields: params.SeatParam) -> str:
     """The seat acted for: the actor's own, or any seat when the host acts."""
-    seat = action.get("seat") or ctx.actor.seat
+    seat = fields.seat or ctx.actor.seat
     if not isinstance(seat, str) or seat not in state["players"]:
         raise RuleError("There is no seat %(seat)s.", "companion: seats", entry="companion-seats", seat=str(seat)[:24])
     ctx.actor.require(seat)
@@ -40,14 +41,14 @@ def _phase(state: State, *phases: str) -> None:
 
 
 # -- setup -------------------------------------------------------------------------------
-def choose_tribes(state: State, ctx: Ctx, action: Action) -> None:
+def choose_tribes(state: State, ctx: Ctx, action: params.ChooseTribes) -> None:
     """Each player takes one light and one dark tribe and builds its board (seed 001 p.4); the
     printed numbers it enters are kept in the profile for later tables."""
     seat = seat_arg(state, ctx, action)
     rule = cite.both(4)
     chosen = {}
     for realm in REALMS:
-        tid = get_choice(action, realm, [t for t, d in tribes().items() if d["realm"] == realm], rule)
+        tid = action.light if realm == "light" else action.dark
         for other_seat, p in state["players"].items():
             if other_seat != seat and p["tribes"][realm] == tid:
                 raise RuleError("Another player already has this tribe.", rule)
@@ -55,24 +56,23 @@ def choose_tribes(state: State, ctx: Ctx, action: Action) -> None:
     prof = state["profile"]["tribes"]
     for realm, tid in chosen.items():
         t = prof[tid]
+        sent = dict(action)  # the board's printed numbers by field name (light_gold, dark_cost_portal_energy...)
         for res in RESOURCES:
-            key = f"{realm}_{res}"
-            if action.get(key) not in (None, ""):
-                t[res] = get_int(action, key, 0, 30, cite.both(7))
-        if action.get(f"{realm}_groups") not in (None, ""):
-            t["groups"] = _int_list(action[f"{realm}_groups"], f"{realm}_groups", cite.both(6))
-        if action.get(f"{realm}_corner") not in (None, ""):
-            t["corner"] = get_int(action, f"{realm}_corner", 0, 20, cite.both(6)) or None
+            if sent[f"{realm}_{res}"] is not None:
+                t[res] = sent[f"{realm}_{res}"]
+        if sent[f"{realm}_groups"] not in (None, ""):
+            t["groups"] = _int_list(sent[f"{realm}_groups"], f"{realm}_groups", cite.both(6))
+        if sent[f"{realm}_corner"] is not None:
+            t["corner"] = sent[f"{realm}_corner"] or None
         for building in BUILDINGS:
-            e_key, g_key = f"{realm}_cost_{building}_energy", f"{realm}_cost_{building}_gold"
-            if action.get(e_key) not in (None, "") or action.get(g_key) not in (None, ""):
-                t["costs"][building] = {"energy": get_int({e_key: action.get(e_key) or 0}, e_key, 0, 30, cite.both(10)),
-                                        "gold": get_int({g_key: action.get(g_key) or 0}, g_key, 0, 30, cite.both(10))}
-        if action.get(f"{realm}_spaces") not in (None, "", []):
-            t["spaces"] = _spaces(action[f"{realm}_spaces"], f"{realm}_spaces")
+            energy, gold = (sent[f"{realm}_cost_{building}_{res}"] for res in ("energy", "gold"))
+            if energy is not None or gold is not None:
+                t["costs"][building] = {"energy": energy or 0, "gold": gold or 0}
+        if sent[f"{realm}_spaces"] not in (None, "", []):
+            t["spaces"] = _spaces(sent[f"{realm}_spaces"], f"{realm}_spaces")
     light_start = prof[chosen["light"]]
-    if action.get("start") not in (None, ""):
-        light_start["start"] = get_choice(action, "start", REGIONS, cite.both(6))
+    if action.start is not None:
+        light_start["start"] = action.start
     _known_start(state, ctx, chosen["light"])
     p = state["players"][seat]
     changed = p["tribes"] != chosen
@@ -84,7 +84,7 @@ def choose_tribes(state: State, ctx: Ctx, action: Action) -> None:
     gaps = [(tid, m) for tid in chosen.values() for m in profile.tribe_complete(state["profile"], tid)]
     if not any(prof[tid]["groups"] for tid in chosen.values()):
         gaps.append((chosen["dark"], "groups"))
-    if gaps and str(action.get("partial", "")).lower() not in ("1", "true", "on", "yes"):
+    if gaps and not params.ticked(action.partial):
         # Nothing is saved: the phone names every missing field in the player's language. A
         # step of the guided flow sends ``partial`` to keep what it has so far.
         raise RuleError("Still missing: %(missing)s.", cite.both(4), missing=joined([
@@ -122,7 +122,7 @@ def _known_start(state: State, ctx: Ctx, tid: str) -> None:
 
 def _int_list(raw: Any, field: str, rule: str) -> list[int]:
     items = raw if isinstance(raw, list) else str(raw).replace(";", ",").split(",")
-    out = [get_int({field: x.strip() if isinstance(x, str) else x}, field, 1, 20, rule)
+    out = [params.number(x.strip() if isinstance(x, str) else x, 1, 20, rule, field)
            for x in items if str(x).strip()]
     if not 1 <= len(out) <= 8:
         raise RuleError("List 1 to 8 army groups, like 10, 6, 2.", rule)
@@ -137,7 +137,7 @@ def _spaces(raw: Any, field: str) -> list[str]:
     return list(items)
 
 
-def start_game(state: State, ctx: Ctx, action: Action) -> None:
+def start_game(state: State, ctx: Ctx, action: NoParams) -> None:
     """The host starts the initial round once every player has a complete pair of tribes."""
     for s, p in state["players"].items():
         if not p["tribes"]["light"] or not p["tribes"]["dark"]:
@@ -157,44 +157,40 @@ def start_game(state: State, ctx: Ctx, action: Action) -> None:
 
 
 # -- draft -------------------------------------------------------------------------------
-def draft_start(state: State, ctx: Ctx, action: Action) -> None:
+def draft_start(state: State, ctx: Ctx, action: params.Group) -> None:
     """A group on the start region (seed 001 p.6)."""
-    draft.start(state, ctx, seat_arg(state, ctx, action), action)
+    draft.start(state, ctx, seat_arg(state, ctx, action), action.group)
 
 
-def draft_place(state: State, ctx: Ctx, action: Action) -> None:
+def draft_place(state: State, ctx: Ctx, action: params.DraftPlace) -> None:
     """A group where the picked conflict card shows (seed 001 p.6-7)."""
-    draft.place(state, ctx, seat_arg(state, ctx, action), action)
+    draft.place(state, ctx, seat_arg(state, ctx, action), action.group, action.wild_as)
 
 
-def feed(state: State, ctx: Ctx, action: Action) -> None:
+def feed(state: State, ctx: Ctx, action: params.Feed) -> None:
     """Fallen cubes to the limbos after the tower is fed; the first round starts when all are in (seed 001 p.7)."""
     if draft.feed(state, ctx, seat_arg(state, ctx, action), action):
         _new_round(state, ctx)
 
 
-def tower_inhabitants(state: State, ctx: Ctx, action: Action) -> None:
+def tower_inhabitants(state: State, ctx: Ctx, action: params.Inhabitants) -> None:
     """Anyone enters how many inhabitants fell when the physical tower was fed (seed 001 p.7)."""
-    draft.set_inhabitants(state, ctx, action)
+    draft.set_inhabitants(state, ctx, action.inhabitants)
     if draft.feed_done(state):
         _new_round(state, ctx)
 
 
 # -- sealed answers ----------------------------------------------------------------------
-def answer(state: State, ctx: Ctx, action: Action) -> str:
+def answer(state: State, ctx: Ctx, action: params.Answer) -> str:
     """A sealed answer: a draft pick (seed 001 p.6) or the round's plan (p.8); returns its prompt."""
     seat = ctx.actor.require_seat()
-    pid = str(action.get("prompt", ""))
+    pid = action.prompt
     prompt = sealed.get(state, pid)
     if prompt["kind"] == "draft":
         _phase(state, "draft")
-        draft.pick(state, ctx, seat, action.get("value"))
-    elif prompt["kind"] == "plan":
-        value = action.get("value")
-        if value in (None, ""):  # the phone's form: fields army0..army7 and magic0..magic1
-            value = {"army": [action.get(f"army{i}") for i in range(planning.ARMY_SPACES)],
-                     "magic": [action.get(f"magic{i}") for i in range(planning.MAGIC_SPACES)]}
-        _plan(state, ctx, seat, pid, value)
+        draft.pick(state, ctx, seat, action.value)
+    elif prompt["kind"] == "plan":  # a phone's form fields army0..7, magic0..1 are its value
+        _plan(state, ctx, seat, pid, action.value)
     else:
         raise RuleError("There is no such secret prompt.", "companion: sealed prompts", status=404)
     return pid
@@ -243,7 +239,7 @@ def _new_round(state: State, ctx: Ctx) -> None:
             round=state["round"], rounds=state["rounds"], who=ctx.name(state["first"]))
 
 
-def reinforce(state: State, ctx: Ctx, action: Action) -> None:
+def reinforce(state: State, ctx: Ctx, action: params.Reinforce) -> None:
     """Reinforcements (seed 001 p.8): optionally draw a conflict card; then 1 army per 3 in each
     limbo to regions of that realm with own armies, from the first player clockwise."""
     seat = state["turn"]
@@ -251,13 +247,12 @@ def reinforce(state: State, ctx: Ctx, action: Action) -> None:
     rule = cite.both(8)
     p = state["players"][seat]
     placed: dict[str, int] = {}
-    raw_place = perform.place_arg(action)
-    if raw_place:
+    if action.place:
         for realm in REALMS:
-            part = _realm_part(raw_place, realm)
+            part = _realm_part(action.place, realm)
             if part:
-                placed.update(perform._place(state, seat, {"place": part}, realm, p["limbo"][realm] // 3, rule))
-    if str(action.get("draw", "")).lower() in ("1", "true", "on", "yes"):
+                placed.update(perform.place(state, seat, part, realm, p["limbo"][realm] // 3, rule))
+    if params.ticked(action.draw):
         perform.draw_conflict(state, ctx, seat, 1)
     perform.from_limbo(state, ctx, seat, placed)
     if not placed:
@@ -287,31 +282,31 @@ def _open_planning(state: State, ctx: Ctx) -> None:
     ctx.log(N_("Action planning: everyone places cards face down in secret"))
 
 
-def perform_card(state: State, ctx: Ctx, action: Action) -> None:
+def perform_card(state: State, ctx: Ctx, action: params.Perform) -> None:
     """Reveal one planned card and perform it, or decline it for 1 gold or energy (seed 001 p.9, p.15)."""
     if state["battle"]:
         raise RuleError("Finish the battle first.", cite.both(13), status=409)
     seat = state["turn"]
     ctx.actor.require(seat)
     p = state["players"][seat]
-    space = str(action.get("space", ""))
+    space = action.space
     card = planning.card_at(p["plan"], space) if p["plan"] else None
     if card is None:  # which spaces hold a face-down card is public (planning.face_down)
         raise RuleError("There is no face-down card on that space.", cite.both(15))
-    decline = str(action.get("decline", "")).lower() in ("1", "true", "on", "yes")
+    decline = params.ticked(action.decline)
     if ctx.actor.seat != seat:
         _stand_in(ctx, seat, decline, action)
     battle = False
     shown = card[5:] if card.startswith("lost:") else card
-    line, params = card_line(state, "reveal", card)
-    ctx.log(line, who=ctx.name(seat), **params)
+    line, shown_params = card_line(state, "reveal", card)
+    ctx.log(line, who=ctx.name(seat), **shown_params)
     if card.startswith("r:") and state["region_cards"].get(card.split(":")[1]) != seat:
         # The card left this player after it was planned (a tie sent it to the deck, a Dominate
         # or a battle gave it away): it cannot act, only compensation (seed 001 p.13-14).
         ctx.log(N_("%(who)s no longer holds this region card: it cannot act"), who=ctx.name(seat))
         card = "lost:" + card
     if card == "blank" or card.startswith("lost:") or decline:
-        take = get_choice(action, "take", RESOURCES, cite.both(9))
+        take = among(action.take, RESOURCES, cite.both(9), "take")
         perform.compensate(state, ctx, seat, take, "action not done")
     elif space.startswith("m"):
         perform.magic(state, ctx, seat, card[2:], action)
@@ -323,7 +318,7 @@ def perform_card(state: State, ctx: Ctx, action: Action) -> None:
         _advance(state, ctx)
 
 
-def _stand_in(ctx: Ctx, seat: str, decline: bool, action: Action) -> None:
+def _stand_in(ctx: Ctx, seat: str, decline: bool, action: params.Perform) -> None:
     """The host (or another seat with host rights) acting for the seat in turn cannot see its
     face-down card, so it may only decline the card for them (1 gold or energy, seed 001 p.9), and
     that is checked on public fields alone, before the card is read: no refusal may tell the host
@@ -332,7 +327,7 @@ def _stand_in(ctx: Ctx, seat: str, decline: bool, action: Action) -> None:
         raise RuleError("Only %(who)s sees this face-down card, so only they can perform it; the host may "
                         "decline it for them (1 gold or 1 energy).", "companion: host rights", status=403,
                         who=ctx.name(seat))
-    get_choice(action, "take", RESOURCES, cite.both(9))
+    among(action.take, RESOURCES, cite.both(9), "take")
 
 
 def _remove_card(state: State, seat: str, space: str, card: str, used: bool) -> None:
@@ -347,14 +342,14 @@ def _remove_card(state: State, seat: str, space: str, card: str, used: bool) -> 
         state["discard"].append(card)
 
 
-def pass_turn(state: State, ctx: Ctx, action: Action) -> None:
+def pass_turn(state: State, ctx: Ctx, action: params.Pass) -> None:
     """Pass: the remaining cards go back to the hand; 1 gold or energy now and each time the turn
     comes round while others still act (seed 001 p.15)."""
     if state["battle"]:
         raise RuleError("Finish the battle first.", cite.both(13), status=409)
     seat = state["turn"]
     ctx.actor.require(seat)
-    take = get_choice(action, "take", RESOURCES, cite.both(15))
+    take = action.take
     p = state["players"][seat]
     p["passed"], p["pass_take"], p["plan"] = True, take, planning.normalize({})
     ctx.log(N_("%(who)s passes"), who=ctx.name(seat))
@@ -414,23 +409,21 @@ def _battle_actor(state: State, ctx: Ctx) -> dict[str, Any]:
     return b
 
 
-def battle_result(state: State, ctx: Ctx, action: Action) -> None:
+def battle_result(state: State, ctx: Ctx, action: params.BattleResult) -> None:
     """The table enters what fell in the tray: cubes per colour and inhabitants (seed 001 p.13)."""
     b = _battle_actor(state, ctx)
     if ImmortalsOptions.of(state).digital_tower and not ctx.actor.host:
         raise RuleError("With the digital tower, drop the cubes instead.", cite.FACTS)
-    raw = action.get("tray")
-    if not isinstance(raw, dict):
-        raw = {k[5:]: v for k, v in action.items() if k.startswith("tray_")}
+    raw = action.tray or {}  # a form's tray_<seat> fields are its tray
     tray = {}
     for key in state["seats"] + [INH]:
-        n = get_int({key: raw.get(key, 0) or 0}, key, 0, 60, cite.both(13))
+        n = params.number(raw.get(key, 0) or 0, 0, 60, cite.both(13), key)
         if n:
             tray[key] = n
     _resolve(state, ctx, b, tray)
 
 
-def battle_drop(state: State, ctx: Ctx, action: Action) -> None:
+def battle_drop(state: State, ctx: Ctx, action: NoParams) -> None:
     """Digital tower only: drop the cubes through the model (facts/immortals.md)."""
     b = _battle_actor(state, ctx)
     if not ImmortalsOptions.of(state).digital_tower:

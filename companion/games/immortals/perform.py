@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ...i18n import N_
-from ..base import Action, Ctx, RuleError, get_choice, get_int
+from ...moves import among
+from ..base import Ctx, RuleError
 from . import cite
 from .battle import inhabitants_side, prepare_tray, relation
 from .board import (
@@ -26,6 +27,7 @@ from .cards import card_location
 from .data import BUILDINGS, REALMS, tribes
 from .labels import SIDES, msg, rname, where, word
 from .options import ImmortalsOptions
+from .params import Perform, number
 from .scoring import BUILD_VP
 
 #: Fixed costs (energy, gold), seed 001 p.9-12.
@@ -115,18 +117,10 @@ def return_region_card(state: dict[str, Any], rid: str) -> None:
                 plan["army"][i] = "lost:" + card
 
 
-def place_arg(action: Action) -> Any:
-    """``place`` as sent: a dict, a list of "loc=n", or form fields ``place_<location>``."""
-    if action.get("place") not in (None, ""):
-        return action["place"]
-    fields = {k[6:]: v for k, v in action.items() if k.startswith("place_") and str(v).strip() not in ("", "0")}
-    return fields or None
-
-
-def _place(state: dict[str, Any], seat: str, action: Action, realm: str | None, limit: int,
+def place(state: dict[str, Any], seat: str, raw: Any, realm: str | None, limit: int,
            rule: str) -> dict[str, int]:
-    """Read ``place`` ({location: n} or ["loc=n", ...]) for armies sent from a limbo to own regions."""
-    raw = place_arg(action)
+    """Read ``place`` ({location: n} or ["loc=n", ...]; a form's ``place_<location>`` fields are
+    collected into it, :class:`.params.Placing`) for armies sent from a limbo to own regions."""
     if isinstance(raw, list):
         pairs: dict[str, Any] = {}
         for item in raw:
@@ -138,7 +132,7 @@ def _place(state: dict[str, Any], seat: str, action: Action, realm: str | None, 
     out: dict[str, int] = {}
     for k, v in raw.items():
         location = check_location(k)
-        n = get_int({"n": v}, "n", 0, 45, rule)
+        n = number(v, 0, 45, rule, "n")
         if n:
             out[location] = out.get(location, 0) + n
     realms = {split(k)[0] for k in out}
@@ -167,7 +161,7 @@ def from_limbo(state: dict[str, Any], ctx: Ctx, seat: str, placed: dict[str, int
 
 
 # -- army spaces ---------------------------------------------------------------------------------
-def extract(state: dict[str, Any], ctx: Ctx, seat: str, location: str, resource: str, action: Action) -> None:
+def extract(state: dict[str, Any], ctx: Ctx, seat: str, location: str, resource: str, action: Perform) -> None:
     """Take the gold or energy printed on the region card for that realm (seed 001 p.9).
 
     When the profile lacks the printed value, the player enters it (``printed``) and the profile
@@ -177,10 +171,10 @@ def extract(state: dict[str, Any], ctx: Ctx, seat: str, location: str, resource:
     realm, rid = split(location)
     value = state["profile"]["regions"][rid][realm][resource]
     if value is None:
-        if action.get("printed") in (None, ""):
+        if action.printed is None:
             raise RuleError("The %(res)s printed for %(region)s is not in the board profile yet: enter it.",
                             cite.both(9), res=resource, region=location)
-        value = get_int(action, "printed", 0, 30, cite.both(9))
+        value = number(action.printed, 0, 30, cite.both(9), "printed")
         state["profile"]["regions"][rid][realm][resource] = value
         state["profile"]["regions"][rid]["sources"][f"{realm}.{resource}"] = "table"
     state["players"][seat][resource] += value
@@ -202,7 +196,7 @@ def transition(state: dict[str, Any], ctx: Ctx, seat: str, location: str, what: 
                    "army"), who=ctx.name(seat), realm=msg(word(realm)))
 
 
-def build_cost(state: dict[str, Any], seat: str, building: str, action: Action) -> tuple[int, int]:
+def build_cost(state: dict[str, Any], seat: str, building: str, action: Perform) -> tuple[int, int]:
     """The tribe's printed cost; entered once (``cost_energy``/``cost_gold``) when unknown (seed 001 p.10).
 
     Costs are looked up on the light tribe, then the dark tribe; an entered cost is kept on the
@@ -213,10 +207,10 @@ def build_cost(state: dict[str, Any], seat: str, building: str, action: Action) 
         c = state["profile"]["tribes"][p["tribes"][realm]]["costs"][building]
         if c is not None:
             return c["energy"], c["gold"]
-    if action.get("cost_energy") in (None, "") or action.get("cost_gold") in (None, ""):
+    if action.cost_energy is None or action.cost_gold is None:
         raise RuleError("Your tribe's cost for this building is not in the profile yet: enter it.", cite.both(10))
-    energy = get_int(action, "cost_energy", 0, 30, cite.both(10))
-    gold = get_int(action, "cost_gold", 0, 30, cite.both(10))
+    energy = number(action.cost_energy, 0, 30, cite.both(10), "cost_energy")
+    gold = number(action.cost_gold, 0, 30, cite.both(10), "cost_gold")
     state["profile"]["tribes"][p["tribes"]["light"]]["costs"][building] = {"energy": energy, "gold": gold}
     return energy, gold
 
@@ -240,7 +234,7 @@ def can_build(state: dict[str, Any], location: str, building: str) -> None:
 
 
 def build(state: dict[str, Any], ctx: Ctx, seat: str, location: str, building: str,
-          cost: tuple[int, int] | None, rule: str, action: Action) -> None:
+          cost: tuple[int, int] | None, rule: str, action: Perform) -> None:
     """Build and score it at once: portal 1 VP, temple 1, capital 2 (seed 001 p.10)."""
     require_armies(state, seat, location, 10)
     can_build(state, location, building)
@@ -256,14 +250,14 @@ def build(state: dict[str, Any], ctx: Ctx, seat: str, location: str, building: s
             building=msg(word(building)), vp=BUILD_VP[building], **where(state, location))
 
 
-def move(state: dict[str, Any], ctx: Ctx, seat: str, location: str, action: Action) -> None:
+def move(state: dict[str, Any], ctx: Ctx, seat: str, location: str, action: Perform) -> None:
     """Pay 1 gold: move armies from the card's region to another region with own armies, leaving at
     least one (seed 001 p.11). The path (own regions, portals) is on the table, not checked here."""
-    to = check_location(action.get("to"), "to")
+    to = check_location(action.to, "to")
     have = armies_of(state, seat, location)
     if have < 2:
         raise RuleError("At least one army must stay behind.", cite.both(11))
-    n = get_int(action, "armies", 1, have - 1, cite.both(11))
+    n = number(action.armies, 1, have - 1, cite.both(11), "armies")
     if to == location or armies_of(state, seat, to) < 1:
         raise RuleError("Armies move to another region holding at least one of your armies.", cite.both(11))
     pay_fixed(state, seat, "move")
@@ -274,16 +268,16 @@ def move(state: dict[str, Any], ctx: Ctx, seat: str, location: str, action: Acti
             who=ctx.name(seat), count=n, **where(state, location), **where(state, to, "2"))
 
 
-def start_attack(state: dict[str, Any], ctx: Ctx, seat: str, card_loc: str, what: str, action: Action) -> None:
+def start_attack(state: dict[str, Any], ctx: Ctx, seat: str, card_loc: str, what: str, action: Perform) -> None:
     """Declare an attack (seed 001 p.10, p.13): from a region with own armies to an unoccupied one
     or one held by another player, in the same realm or through a portal to the twin. Adjacency is
     on the physical board and not checked. Opens the battle: the table drops the cubes next."""
-    src = check_location(action.get("from"), "from")
-    dst = check_location(action.get("to"), "to")
+    src = check_location(action.from_, "from")
+    dst = check_location(action.to, "to")
     have = armies_of(state, seat, src)
     if have < 2:
         raise RuleError("At least one army must stay in the attacking region.", cite.both(13))
-    n = get_int(action, "armies", 1, have - 1, cite.both(13))
+    n = number(action.armies, 1, have - 1, cite.both(13), "armies")
     if split(src)[0] != split(dst)[0] and not (dst == twin(src) and state["board"][src]["portal"]):
         raise RuleError("Attacks stay in one realm, or go through a portal to its twin region.", cite.both(10))
     target = state["board"][dst]
@@ -313,19 +307,19 @@ def start_attack(state: dict[str, Any], ctx: Ctx, seat: str, card_loc: str, what
 
 
 # -- magic spaces --------------------------------------------------------------------------------
-def magic(state: dict[str, Any], ctx: Ctx, seat: str, kind: str, action: Action) -> None:
+def magic(state: dict[str, Any], ctx: Ctx, seat: str, kind: str, action: Perform) -> None:
     """The four magic cards (seed 001 p.12)."""
     p = state["players"][seat]
     rule = cite.both(12)
     if kind == "transition5":
-        realm = get_choice(action, "realm", REALMS, rule)
+        realm = among(action.realm, REALMS, rule, "realm")
         if _empty_limbo(state, ctx, seat, realm, kind):
             return
-        placed = _place(state, seat, action, realm, min(5, p["limbo"][realm]), rule)
+        placed = place(state, seat, action.place, realm, min(5, p["limbo"][realm]), rule)
         pay_fixed(state, seat, kind)
         from_limbo(state, ctx, seat, placed)
     elif kind == "conflict_or_first":
-        choice = get_choice(action, "choice", ("draw", "first"), rule)
+        choice = among(action.choice, ("draw", "first"), rule, "choice")
         pay_fixed(state, seat, kind)
         if choice == "draw":
             draw_conflict(state, ctx, seat, 1)
@@ -335,22 +329,22 @@ def magic(state: dict[str, Any], ctx: Ctx, seat: str, kind: str, action: Action)
             state["next_first"] = seat
             ctx.log(N_("%(who)s takes the first player marker for the next round"), who=ctx.name(seat))
     elif kind == "dominate_or_temple":
-        choice = get_choice(action, "choice", ("temple", "dominate"), rule)
-        location = check_location(action.get("region"))
+        choice = among(action.choice, ("temple", "dominate"), rule, "choice")
+        location = check_location(action.region)
         if choice == "temple":
             build(state, ctx, seat, location, "temple", COSTS[kind], rule, action)
         else:
             dominate(state, ctx, seat, location)
     elif kind == "conflict2_or_transition2":
-        choice = get_choice(action, "choice", ("draw", "transition"), rule)
+        choice = among(action.choice, ("draw", "transition"), rule, "choice")
         if choice == "draw":
             pay_fixed(state, seat, kind)
             draw_conflict(state, ctx, seat, 2)
         else:
-            realm = get_choice(action, "realm", REALMS, rule)
+            realm = among(action.realm, REALMS, rule, "realm")
             if _empty_limbo(state, ctx, seat, realm, kind):
                 return
-            placed = _place(state, seat, action, realm, min(2, p["limbo"][realm]), rule)
+            placed = place(state, seat, action.place, realm, min(2, p["limbo"][realm]), rule)
             pay_fixed(state, seat, kind)
             from_limbo(state, ctx, seat, placed)
 
@@ -394,17 +388,17 @@ def tribe_action(state: dict[str, Any], seat: str) -> str:
     return cast("str", tribes()[state["players"][seat]["tribes"]["dark"]].get("action", "build"))
 
 
-def army_space(state: dict[str, Any], ctx: Ctx, seat: str, kind: str, card: str, action: Action) -> bool:
+def army_space(state: dict[str, Any], ctx: Ctx, seat: str, kind: str, card: str, action: Perform) -> bool:
     """Perform an army-space card; returns True when it opened a battle."""
     if kind == "tribe":
         kind = tribe_action(state, seat)
-    location = card_location(card, action.get("wild_as"))
+    location = card_location(card, action.wild_as)
     if kind in ("extract_gold", "extract_energy"):
         extract(state, ctx, seat, location, kind.split("_")[1], action)
     elif kind == "transition3":
         transition(state, ctx, seat, location, "transition3")
     elif kind == "build":
-        building = get_choice(action, "building", BUILDINGS, cite.both(10))
+        building = among(action.building, BUILDINGS, cite.both(10), "building")
         build(state, ctx, seat, location, building, None, cite.both(10), action)
     elif kind == "demon_temple":
         build(state, ctx, seat, location, "temple", COSTS["demon_temple"], cite.both(11), action)
@@ -412,7 +406,7 @@ def army_space(state: dict[str, Any], ctx: Ctx, seat: str, kind: str, card: str,
         start_attack(state, ctx, seat, location, kind, action)
         return True
     elif kind == "move_attack":
-        mode = get_choice(action, "mode", ("move", "attack"), cite.both(11))
+        mode = among(action.mode, ("move", "attack"), cite.both(11), "mode")
         if mode == "move":
             move(state, ctx, seat, location, action)
         else:

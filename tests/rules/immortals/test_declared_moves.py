@@ -44,3 +44,26 @@ def test_views_are_functions_of_the_state():
     assert views.public(t.state) == GAME.public_view(t.state)
     assert views.private(t.state, "p1") == GAME.private_view(t.state, "p1")
     assert views.waiting_for(t.state) == ["p1"]
+
+
+def test_handlers_read_their_model_and_the_declared_ranges_refuse_first():
+    """Issue 40: a range the move always reads is declared (and refused, citing the page, before the
+    handler runs); form fields with generated names are collected into the field they stand for."""
+    t = Table(3)
+    with pytest.raises(RuleError) as err:
+        t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "demons", "dark_cost_temple_gold": 31})
+    assert err.value.message == "%(field)s must be between %(min)s and %(max)s."
+    assert err.value.params == {"field": "dark_cost_temple_gold", "min": 0, "max": 30} and "p.10" in err.value.rule
+    t.act("p1", {"type": "choose_tribes", "light": "elves", "dark": "demons", "dark_cost_temple_gold": "2",
+                 "partial": "1"})
+    assert t.state["profile"]["tribes"]["demons"]["costs"]["temple"] == {"energy": 0, "gold": 2}
+    t.host({"type": "name_board", "name:1-2": "Oak", "name:1-3": ""})
+    assert t.state["profile"]["regions"]["1-2"]["name"] == "Oak"
+    with pytest.raises(RuleError) as err:  # a number is no name: the profile says so, as it always did
+        t.host({"type": "name_region", "region": "1-4", "name": 999})
+    assert err.value.message == "Profile field %(field)s must be a short text."
+    t.act("p2", {"type": "set_tray", "p1": "2", "inhabitants": "1"})
+    assert t.state["tray"] == {"p1": 2, "inhabitants": 1}
+    with pytest.raises(RuleError) as err:
+        t.act("p2", {"type": "set_tray", "p3": 61})
+    assert err.value.params == {"field": "p3", "min": 0, "max": 60}
