@@ -1,5 +1,5 @@
 """Replay digests of random play for the games whose handlers read their validated parameter model
-(issue 40; Immortals recorded before its handlers were moved): the same actions, valid and malformed mixed, must give the very same states after a
+(issue 40; Immortals and AGoT recorded before their handlers were moved): the same actions, valid and malformed mixed, must give the very same states after a
 change in how moves read their fields.
 
     .venv/bin/python tools/move_digests.py record [--tables 100] [--out FILE]   # once, before a change
@@ -262,6 +262,100 @@ def immortals(rng: random.Random, g: dict[str, Any]) -> Action | tuple[str | Non
     return rng.choice(moves if moves and rng.random() > 0.12 else fixes)
 
 
+def _agot_orders(rng: random.Random, g: dict[str, Any], house: str) -> Action:
+    """A planning answer built from what the house's phone shows (an area it does not hold now and
+    then), the prompt or the value malformed now and then."""
+    from companion.games.agot import GAME as AGOT
+    from companion.games.agot import orders as ot
+
+    me = AGOT.private_view(g, house)["planning"]
+    free = [t["id"] for t in me["tokens"] if not t["banned"]]
+    held = list(me["held"])
+    if rng.random() < 0.2:
+        held.append(rng.choice(["winterfell", "the_reach", "sea_of_dorne", "castle_black"]))
+    for _ in range(20):
+        chosen = rng.sample(free, min(len(held), len(free)))
+        if sum(ot.TOKENS[t].star for t in chosen) <= me["stars"]:
+            break
+    value = {"orders": dict(zip(held, chosen))}
+    return {"type": "answer", "prompt": few(rng, g["planning"]["prompt"], "orders-r9-99"),
+            "value": few(rng, value, value, {"orders": "x"})}
+
+
+def _spoil(rng: random.Random, action: Action) -> Action:
+    """The action with one of its fields (not its type) replaced by a value that does not fit."""
+    keys = [k for k in action if k != "type"]
+    if keys and rng.random() < 0.3:
+        return {**action, rng.choice(keys): rng.choice(BAD)}
+    return action
+
+
+def agot(rng: random.Random, g: dict[str, Any]) -> Action | tuple[str | None, Action]:
+    """A move of the house the table waits for, built from what its phone shows (as
+    ``tools/agot_replay.py`` plays), one field spoilt now and then; host and seat corrections with
+    fields that fit and fields that do not mixed in."""
+    from companion.games.agot import GAME as AGOT
+    from tools.agot_replay import phone_actions
+
+    houses = list(g.get("houses") or [])
+    waiting = AGOT.waiting_for(g) if g.get("phase") != "setup" else []
+    house = rng.choice(houses) if houses else None
+    areas = ("winterfell", "the_reach", "kings_landing", "sea_of_dorne", "blackwater_bay", "castle_black", "nowhere")
+    units = {"footman": pick(rng, 1, 2, 0), "knight": pick(rng, 0, 1), "ship": pick(rng, 0, 1), "siege": pick(rng, 0)}
+    fixes: list[tuple[str | None, Action]] = [
+        (None, {"type": "set_units", "area": pick(rng, *areas), "house": pick(rng, *houses, ""), **units}),
+        (house, {"type": "set_control", "area": pick(rng, *areas), "house": pick(rng, *houses, "")}),
+        (house, {"type": "remove_units", "area": pick(rng, *areas), "unit": pick(rng, "footman", "ship"), "n": pick(rng, 1, "")}),
+        (house, {"type": "place_token", "area": pick(rng, *areas)}),
+        (None, {"type": "remove_token", "area": pick(rng, *areas), "house": pick(rng, *houses)}),
+        (None, {"type": "adjust_power", "house": pick(rng, *houses), "delta": pick(rng, 1, -2, 30)}),
+        (None, {"type": "set_neutral", "area": pick(rng, *areas), "strength": pick(rng, -1, 0, 5, 10)}),
+        (None, {"type": "set_threat", "value": pick(rng, 2, 4, 13)}),
+        (None, {"type": "set_supply", "house": pick(rng, *houses), "value": pick(rng, 1, 3, 7)}),
+        (None, {"type": "set_track", "track": pick(rng, "iron_throne", "fiefdoms", "kings_court"),
+                "house": pick(rng, *houses), "position": pick(rng, 1, 2, 7)}),
+        (None, {"type": "set_track", "track": pick(rng, "fiefdoms"), "order": pick(rng, ", ".join(houses), houses[::-1], "x")}),
+        (None, {"type": "set_dominance", "token": pick(rng, "iron_throne", "blade", "raven"), "holder": pick(rng, *houses),
+                "used": pick(rng, "1", "")}),
+        (None, {"type": "set_round", "value": pick(rng, 1, 2, 11)}),
+        (None, {"type": "set_garrison", "area": pick(rng, "winterfell", "dragonstone", "the_reach"), "strength": pick(rng, 0, 2, 10)}),
+        (None, {"type": "set_house_card", "house_card": pick(rng, "eddard_stark", "robb_stark", "cersei_lannister"),
+                "place": pick(rng, "hand", "discard")}),
+    ]
+    moves: list[tuple[str | None, Action]] = []
+    phase = g.get("phase")
+    if phase == "setup":
+        moves += [(None, {"type": "start"})]
+    elif phase == "planning" and g["planning"].get("step") == "assign" and waiting:
+        who = rng.choice(waiting)
+        moves += [(who, _agot_orders(rng, g, who))] * 6
+    elif phase == "planning" and waiting:
+        who = waiting[0]
+        moves += [(who, {"type": "raven_pass"}), (who, {"type": "raven_peek"}),
+                  (who, {"type": "raven_place", "where": pick(rng, "top", "bottom")}),
+                  (who, {"type": "raven_swap", "area": pick(rng, *areas), "token": pick(rng, "march_1", "defense_2")})]
+    elif phase == "action" and waiting:
+        who = waiting[0]
+        acts = phone_actions(g, who, rng)
+        moves += [(who, _spoil(rng, a)) for a in acts] or [(who, {"type": "round_done_on_board"})]
+        moves += [(rng.choice([who, None]), {"type": "round_done_on_board"})]
+    elif waiting:  # Westeros, a bid, a wildling attack: a move the stage allows, its fields from a bank
+        who = rng.choice(waiting)
+        prompts = [p for p, v in (g.get("prompts") or {}).items() if not v.get("closed")] or ["x"]
+        choices = [str(c) for c in ((g.get("current") or {}).get("choices") or [])][:4] or ["a"]
+        bank: dict[str, Any] = {
+            "prompt": pick(rng, prompts[-1]), "value": pick(rng, 0, 1, 2, "1", *choices, *houses),
+            "ports": pick(rng, "", []), "order": pick(rng, ", ".join(houses), houses[::-1]),
+            "area": pick(rng, *areas), "unit": pick(rng, "footman", "knight", "ship"), "to": pick(rng, *areas),
+            "card": pick(rng, "a-king-beyond-the-wall", "mustering"), "house": pick(rng, *houses)}
+        stage = AGOT.stage(g)
+        for move in AGOT.moves or ():
+            if move.stages and move.allowed_in(stage):
+                fields = {k: bank[k] for k in move.params.model_fields if k in bank}
+                moves += [(who if move.who != "host" else None, {"type": move.name, **fields})] * 2
+    return rng.choice(moves if moves and rng.random() > (0.5 if phase == "setup" else 0.15) else fixes)
+
+
 #: each game: its options, how many steps a table plays, and its move generator
 Mover = Callable[[random.Random, dict[str, Any]], "Action | tuple[str | None, Action]"]
 GAMES: dict[str, tuple[Callable[[random.Random], dict[str, Any]], int, Mover]] = {
@@ -269,6 +363,7 @@ GAMES: dict[str, tuple[Callable[[random.Random], dict[str, Any]], int, Mover]] =
     "catan-watch": (lambda rng: {"players": "3", "dice": rng.choice(["physical", "digital"]), "tokens": "physical"}, 150, catan),
     "lcg": (lambda rng: {"players": "3"}, 200, lcg),
     "immortals": (lambda rng: {"players": "3", "digital_tower": rng.choice([True, False]), "rounds": "2"}, 300, immortals),
+    "agot": (lambda rng: {"players": rng.choice(["3", "4", "6"]), "tides": rng.choice([True, False])}, 300, agot),
 }
 
 
@@ -287,8 +382,9 @@ def outcome(table: Table, actor: Actor, action: Action, seed: int) -> str:
 
 def _table(game: str, options: dict[str, Any], seed: int) -> Table:
     table = Table(game, options, seed=seed)
-    for seat in SEATS:
-        table.join(seat, seat.upper())
+    if game != "agot":  # AGoT's seats are its houses, played without joining (as tools/agot_replay.py)
+        for seat in SEATS:
+            table.join(seat, seat.upper())
     return table
 
 
