@@ -138,7 +138,8 @@ class Client:
 
     def fetch(self) -> None:
         try:
-            r = polite(lambda: self.session.get(self.frag, timeout=30))
+            # as htmx asks (a shed fetch is answered with the page's small toast, as to a real page)
+            r = polite(lambda: self.session.get(self.frag, headers={"HX-Request": "true"}, timeout=30))
         except requests.RequestException:
             BUSY["errors"] += 1  # the next event fetches again
             return

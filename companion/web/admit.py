@@ -19,9 +19,11 @@ from __future__ import annotations
 from contextlib import AbstractContextManager, nullcontext
 
 from flask import Flask, Response, current_app, g, request
-from werkzeug.exceptions import ServiceUnavailable
+from flask.typing import ResponseReturnValue
+from flask_babel import gettext
 
 from ..admission import EXEMPT, Admission, default_limit, pool_capacity
+from .errors import HTTP_MESSAGES, reply
 
 KEY = "companion.admission"
 STREAM_KEY = "companion.admission.streams"
@@ -42,15 +44,17 @@ def slot() -> AbstractContextManager[None]:
     return door.slot() if door is not None else nullcontext()
 
 
-def enter() -> None:
-    """before_request: take a slot, or answer 503 (the error handlers word it in the page's language)."""
+def enter() -> ResponseReturnValue | None:
+    """before_request: take a slot, or answer 503 at once, worded in the page's language as any
+    error (web/errors.py), without the error handlers' detour: a storm of them is the load."""
     door = admission()
     if door is None or request.path.startswith(EXEMPT):
-        return
+        return None
     if not door.enter():
-        g.admission_shed = door.retry_after
-        raise ServiceUnavailable()  # worded by web/errors.py (HTTP_MESSAGES)
+        g.admission_shed = door.retry_in()
+        return reply(gettext(HTTP_MESSAGES[503]), 503)
     g.admission_held = True
+    return None
 
 
 def leave(response: Response) -> Response:

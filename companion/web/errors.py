@@ -64,7 +64,8 @@ STORAGE_MESSAGES = {
 }
 
 
-def _reply(message: str, status: int) -> ResponseReturnValue:
+def reply(message: str, status: int) -> ResponseReturnValue:
+    """A refusal without a rule: JSON for the API, the toast for htmx, else the error page."""
     if request.path.startswith("/api/"):
         return jsonify(error=message, rule=None, source=None, entry=None), status
     if request.htmx:
@@ -79,13 +80,13 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(err: HTTPException) -> ResponseReturnValue:
         msgid = HTTP_MESSAGES.get(err.code or 400)
-        return _reply(gettext(msgid) if msgid else (err.description or err.name), err.code or 400)
+        return reply(gettext(msgid) if msgid else (err.description or err.name), err.code or 400)
 
     @app.errorhandler(Exception)
     def unexpected(err: Exception) -> ResponseReturnValue:
         problem = storage_problem(err)
         if problem is not None:  # the database became read-only or its disk filled up
             app.logger.error("cannot write the database (%s) on %s: %s", problem, request.path, err)
-            return _reply(gettext(STORAGE_MESSAGES[problem]), 503)
+            return reply(gettext(STORAGE_MESSAGES[problem]), 503)
         app.logger.exception("unexpected error on %s", request.path)
-        return _reply(gettext(HTTP_MESSAGES[500]), 500)
+        return reply(gettext(HTTP_MESSAGES[500]), 500)

@@ -136,6 +136,18 @@ def test_a_stream_asked_while_saturated_is_shed_and_reopens_later(app, api, door
     close_all(stream)
 
 
+def test_retry_after_grows_with_the_requests_shed(app, api, door):
+    """A storm of shed requests is told to come back later than a few (and never past the cap)."""
+    door.backlog, door.wait = 4, 0.0
+    said = []
+    with held(door, 2):
+        for _ in range(60):
+            r = api.client.get("/api/games")
+            assert r.status_code == 503
+            said.append(int(r.headers["Retry-After"]))
+    assert said[0] == 3 and said[-1] == door.retry_cap and said == sorted(said)
+
+
 def test_the_door_counts_nested_entries_once_and_sheds_a_long_queue_at_once():
     door = Admission(limit=1, wait=10.0, backlog=1)
     assert door.enter() and door.enter()  # the same thread asking again: still one slot
