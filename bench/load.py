@@ -57,8 +57,19 @@ def retry_delay(r: requests.Response) -> float:
 def polite(send: Any) -> requests.Response:
     """``send()`` again after each 503's Retry-After, as the pages do (static/app.js); a 503
     changed nothing, and an action keeps its Idempotency-Key, so asking again is safe."""
+    resets = 0
     while True:
-        r = cast("requests.Response", send())
+        try:
+            r = cast("requests.Response", send())
+        except requests.ConnectionError:
+            # refused or reset before an answer (a listen queue overflowing): sent again, as a page
+            # sends a tap the network lost, with the same key (docs/api.md)
+            resets += 1
+            BUSY["errors"] += 1
+            if resets > 20:
+                raise
+            gevent.sleep(random.uniform(1.0, 3.0))
+            continue
         if r.status_code != 503:
             return r
         BUSY["503"] += 1
