@@ -117,10 +117,10 @@ def fragment_context(snap: Snapshot, viewer: Viewer, log_lines: int = LOG_LINES[
         seat = by_id.get(seat_id or "")
         return seat["color"] if seat else "#888"
 
-    options = snap.memo.get("options")
+    options = snap.memo.get("options_model")
     if options is None:  # read once per version (shared, read-only, like the public view)
         model = snap.game.options_model  # templates read typed options (an old table's missing key: its legacy value)
-        options = snap.memo["options"] = model.read(snap.options) if model is not None else snap.options
+        options = snap.memo["options_model"] = model.read(snap.options) if model is not None else snap.options
     if "reveal" not in snap.memo:
         snap.memo["reveal"] = engine.last_reveal(snap.state)
     table = {"code": snap.table.code, "game_id": snap.table.game_id, "version": snap.version,
