@@ -117,9 +117,9 @@ def main() -> None:
         url = f"http://127.0.0.1:{port}"
         for _ in range(300):
             try:
-                if http.get(f"{url}/api/games/lcg/rules/griff", timeout=2).status_code == 200:
-                    break
-            except requests.ConnectionError:
+                if http.get(f"{url}/api/games/lcg/rules/griff", timeout=30).status_code == 200:
+                    break  # the first answer builds the index: seconds on a busy machine
+            except (requests.ConnectionError, requests.Timeout):
                 time.sleep(0.1)
         first = {g: next(iter(r.entries)) for g, r in refs.items()}
 
