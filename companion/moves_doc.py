@@ -7,6 +7,7 @@ contract imports) because it reads the game registry: together they would import
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from pathlib import Path
@@ -76,6 +77,20 @@ def write_reference(path: str = "docs/api.md") -> bool:
     return new != text
 
 
-if __name__ == "__main__":  # python -m companion.moves_doc [docs/api.md]
-    changed = write_reference(*sys.argv[1:2])
-    print("docs/api.md updated" if changed else "docs/api.md already up to date")
+def main(argv: list[str] | None = None) -> int:
+    """``python -m companion.moves_doc [FILE]``: regenerate the move reference in FILE (docs/api.md)."""
+    parser = argparse.ArgumentParser(prog="python -m companion.moves_doc",
+                                     description="Regenerate the declared moves' reference block in the API docs.")
+    parser.add_argument("path", nargs="?", default="docs/api.md", help="the file holding the block (docs/api.md)")
+    args = parser.parse_args(argv)
+    try:
+        changed = write_reference(args.path)
+    except (OSError, ValueError) as exc:  # no such file, or the file lacks the generated block's markers
+        print(f"{args.path}: {exc}", file=sys.stderr)
+        return 2
+    print(f"{args.path} updated" if changed else f"{args.path} already up to date")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

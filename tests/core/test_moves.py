@@ -261,3 +261,18 @@ def test_no_game_section_carries_a_hand_written_move_table() -> None:
         assert not rows, f"{game.id}: hand-written rows {rows[:2]}"
         checked.append(game.id)
     assert {"generic", "agot", "catan-watch", "lcg", "immortals"} <= set(checked)
+
+
+def test_the_reference_command_reads_its_options_and_says_what_is_wrong(tmp_path, capsys):
+    """``--help`` prints usage (it was once read as a file name); a file without the block is a message, exit 2."""
+    import pytest
+
+    from companion.moves_doc import main
+
+    with pytest.raises(SystemExit) as done:
+        main(["--help"])
+    assert done.value.code == 0 and "usage:" in capsys.readouterr().out
+    plain = tmp_path / "plain.md"
+    plain.write_text("no generated block here\n", encoding="utf-8")
+    assert main([str(plain)]) == 2 and "plain.md" in capsys.readouterr().err
+    assert plain.read_text(encoding="utf-8") == "no generated block here\n"
