@@ -94,8 +94,9 @@ def leaks(page: str, names: set[str]) -> list[str]:
 
 
 def _user_names(api, code: str) -> set[str]:
-    """Names people typed: user text is theirs, not ours to translate."""
-    return {s["name"] for s in api.public(code)["seats"] if s.get("name")}
+    """Names people typed, and the table's random code: neither is ours to translate (a code once
+    came out as "TURN", an English word, and failed this check by chance)."""
+    return {s["name"] for s in api.public(code)["seats"] if s.get("name")} | {code}
 
 
 def _pages(api, code: str, host: str, tokens: dict[str, str]) -> dict[str, str]:
