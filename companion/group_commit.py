@@ -95,6 +95,10 @@ class GroupCommit:
                 try:
                     if savepoint.is_active or batch.session.get_nested_transaction() is savepoint:
                         savepoint.rollback()  # this writer's only; also closes a savepoint a failed flush rolled back
+                    # What it loaded may hold values its rolled-back statements wrote and the ORM never saw
+                    # (a Core UPDATE told to the row as stored, companion/table_log.py): the next writer
+                    # of the batch loads afresh. Earlier writers' objects keep their loaded values.
+                    batch.session.expunge_all()
                 except BaseException as err:  # the shared transaction is unusable: none of it is stored
                     batch.error = err
                     self._batch = None

@@ -1,0 +1,35 @@
+"""The table log's writes on SQLite's shared batch (companion/group_commit.py, companion/table_log.py):
+a writer refused after it wrote leaves nothing behind for the next writer of the same batch."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.base import RuleError
+from companion.tables import Viewer
+
+HOST = Viewer(host=True)
+
+
+def test_a_refused_undo_leaves_the_next_writer_of_its_batch_the_stored_version(sqlite_app):
+    svc = sqlite_app.extensions["companion.tables"]
+    code, _host = svc.create("generic", {"seats": "A, B"})
+    svc.join(code, "p1", "Ana")
+    svc.join(code, "p2", "Bia")
+    svc.act(code, Viewer(seat="p1"), {"type": "open_prompt", "title": "Bid", "kind": "number", "min": 0, "max": 9})
+    for seat, value in (("p1", 3), ("p2", 4)):
+        svc.act(code, Viewer(seat=seat), {"type": "answer", "prompt": "g1", "value": value})
+    assert svc.snapshot(code).state["g"]["prompts"]["g1"]["revealed"]
+    svc._cache.clear()  # no recent state to check against first: the undo is refused after its event is written
+    group = svc.db._group
+    group.max_age = 3600  # the batch closes when nobody waits, never by the clock here
+    group._waiting += 1  # a writer of another table queues meanwhile: the batch stays open after the refusal
+    try:
+        with pytest.raises(RuleError) as refused:  # kept, as a logged error keeps its traceback
+            svc.undo(code, HOST)
+    finally:
+        group._waiting -= 1
+    version = svc.act(code, Viewer(seat="p1"), {"type": "roll", "dice": "1d6"})
+    assert [row.seq for row in svc.event_rows(code)] == list(range(1, version + 1))
+    assert svc.snapshot(code).version == version
+    assert refused.value.status == 409
