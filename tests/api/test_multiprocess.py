@@ -14,6 +14,8 @@ from collections.abc import Iterator
 import pytest
 import requests
 
+from tests.harness import wait_until_serving
+
 PG_URL = os.environ.get("DATABASE_URL", "")
 pytestmark = pytest.mark.skipif(not PG_URL.startswith("postgres"), reason="needs PostgreSQL (DATABASE_URL)")
 
@@ -26,18 +28,11 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _wait_until_serving(url: str, proc: subprocess.Popen, limit: float = 90.0) -> None:
-    """Wait for a started server to answer (generous: a loaded CI machine boots slowly)."""
-    deadline = time.monotonic() + limit
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            pytest.fail(f"server exited: {proc.stderr.read().decode()[-2000:]}")
-        try:
-            if requests.get(f"{url}/api/games", timeout=5).ok:
-                return
-        except requests.RequestException:
-            time.sleep(0.2)
-    pytest.fail(f"server at {url} never answered")
+def _wait_until_serving(url: str, proc: subprocess.Popen) -> None:
+    """Wait for a started server to answer; its stderr is read only once it has exited (a live pipe
+    would never end)."""
+    wait_until_serving(f"{url}/api/games", proc,
+                       lambda: proc.stderr.read().decode(errors="replace") if proc.poll() is not None else "")
 
 
 @pytest.fixture(scope="module")

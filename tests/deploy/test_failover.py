@@ -41,6 +41,7 @@ import requests
 
 from tests.deploy import netns, proxy
 from tests.deploy.players import Ledger, Page, session
+from tests.harness import wait_until_serving
 
 ROOT = Path(__file__).resolve().parents[2]
 PG_URL = os.environ.get("DATABASE_URL") or "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -112,19 +113,9 @@ class Stack:
         netns.remember(host.proc.pid)
         return host
 
-    def wait_serving(self, host: Host, limit: float = 120.0) -> None:
-        http = session()
-        deadline = time.monotonic() + limit
-        while time.monotonic() < deadline:
-            assert host.proc is not None
-            if host.proc.poll() is not None:
-                pytest.fail(f"host exited:\n{host.log_text()[-3000:]}")
-            try:
-                if http.get(f"{host.url}/api/games?direct", timeout=3).ok:
-                    return
-            except requests.RequestException:
-                time.sleep(0.2)
-        pytest.fail(f"host {host.url} never answered:\n{host.log_text()[-3000:]}")
+    def wait_serving(self, host: Host) -> None:
+        assert host.proc is not None
+        wait_until_serving(f"{host.url}/api/games?direct", host.proc, host.log_text, limit=120.0, http=session())
 
     def kill(self, host: Host) -> None:
         """The machine dies: SIGKILL to the server's whole process group (master and workers)."""
