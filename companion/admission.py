@@ -147,10 +147,6 @@ class Admission:
         finally:
             self.leave()
 
-    def stats(self) -> dict[str, int]:
-        return {"limit": self.limit, "active": self.active, "waiting": self.waiting,
-                "admitted": self.admitted, "shed": self.shed}
-
 
 def pool_capacity(engine: object) -> int:
     """Connections an engine's pool lends at once (its size plus overflow), or 0 when unbounded."""
