@@ -17,13 +17,14 @@ from collections.abc import Callable
 from typing import Any
 
 from ...i18n import N_
-from ..base import Action, Ctx, RuleError, State
+from ..base import Ctx, RuleError, State
 from . import areas, power, tracks
 from . import house_cards as hc
 from .ability import NO_ABILITY, RULE_CARD_TEXT, Ability, Reask
 from .combat_sides import Combat, card_of, house_of, house_on, item, other, supported, units_on
 from .geography import adjacent
 from .names import AREAS, HOUSES, TRACKS, label
+from .params import CardAbility
 
 #: every ability by the id of the card it is printed on
 ABILITIES: dict[str, Ability] = {}
@@ -158,7 +159,7 @@ class TyrionLannister(Ability):
     def asks_on_reveal(self, state: State, c: Combat, own: str) -> bool:
         return card_of(c, other(own)) is not None
 
-    def decide(self, state: State, ctx: Ctx, c: Combat, own: str, action: Action) -> Reask | None:
+    def decide(self, state: State, ctx: Ctx, c: Combat, own: str, action: CardAbility) -> Reask | None:
         opp = other(own)
         cancelled = str(c["cards"][opp])
         c["cards"][opp] = None
@@ -181,8 +182,8 @@ class CerseiLannister(Ability):
     def targets(self, state: State, c: Combat, own: str) -> list[str] | None:
         return sorted(_opponent_orders(state, c, own))
 
-    def decide(self, state: State, ctx: Ctx, c: Combat, own: str, action: Action) -> Reask | None:
-        target = str(action.get("area", ""))
+    def decide(self, state: State, ctx: Ctx, c: Combat, own: str, action: CardAbility) -> Reask | None:
+        target = action.area or ""
         if target not in _opponent_orders(state, c, own):
             raise RuleError("Choose one of your opponent's orders.", RULE_CARD_TEXT, entry="card-cersei")
         del state["orders"][target]
@@ -234,9 +235,9 @@ class RenlyBaratheon(Ability):
                 out.append(sup["area"])
         return out
 
-    def decide(self, state: State, ctx: Ctx, c: Combat, own: str, action: Action) -> Reask | None:
+    def decide(self, state: State, ctx: Ctx, c: Combat, own: str, action: CardAbility) -> Reask | None:
         targets = self.targets(state, c, own)
-        aid = str(action.get("area") or (targets[0] if len(targets) == 1 else ""))
+        aid = action.area or (targets[0] if len(targets) == 1 else "")
         if aid not in targets:
             raise RuleError("Choose an area with one of your footmen in this combat.", RULE_CARD_TEXT,
                             entry="card-renly")
@@ -321,9 +322,9 @@ class Patchface(Ability):
     def targets(self, state: State, c: Combat, own: str) -> list[str] | None:
         return list(hc.hands(state)[house_on(c, other(own))]["hand"])
 
-    def decide(self, state: State, ctx: Ctx, c: Combat, own: str, action: Action) -> Reask | None:
+    def decide(self, state: State, ctx: Ctx, c: Combat, own: str, action: CardAbility) -> Reask | None:
         opp_house = house_on(c, other(own))
-        cid = str(action.get("card", ""))
+        cid = action.card or ""
         if cid not in hc.hands(state)[opp_house]["hand"]:
             raise RuleError("Choose a card in your opponent's hand.", RULE_CARD_TEXT, entry="card-patchface")
         ctx.log(N_("Patchface discards %(card)s from %(house)s's hand"), card=label(hc.CARD_NAMES[cid]),
@@ -390,7 +391,7 @@ class AeronDamphair(Ability):
         house = house_on(c, own)
         return state["power"][house]["available"] >= 2 and len(hc.hands(state)[house]["hand"]) > 1
 
-    def decide(self, state: State, ctx: Ctx, c: Combat, own: str, action: Action) -> Reask | None:
+    def decide(self, state: State, ctx: Ctx, c: Combat, own: str, action: CardAbility) -> Reask | None:
         house = house_on(c, own)
         power.spend(state, house, 2)
         hc.discard(state, house, self.card, ctx)
@@ -448,8 +449,8 @@ class QueenOfThorns(Ability):
     def targets(self, state: State, c: Combat, own: str) -> list[str]:
         return sorted(a for a in _opponent_orders(state, c, own) if adjacent(a, c["area"]) and a != c["from"])
 
-    def decide(self, state: State, ctx: Ctx, c: Combat, own: str, action: Action) -> Reask | None:
-        target = str(action.get("area", ""))
+    def decide(self, state: State, ctx: Ctx, c: Combat, own: str, action: CardAbility) -> Reask | None:
+        target = action.area or ""
         if target not in self.targets(state, c, own):
             raise RuleError("Choose an enemy order adjacent to the combat (not the attacking March).",
                             RULE_CARD_TEXT, entry="card-queen-of-thorns")
@@ -496,8 +497,8 @@ class DoranMartell(Ability):
     def asks_on_reveal(self, state: State, c: Combat, own: str) -> bool:
         return True
 
-    def decide(self, state: State, ctx: Ctx, c: Combat, own: str, action: Action) -> Reask | None:
-        track = str(action.get("track", ""))
+    def decide(self, state: State, ctx: Ctx, c: Combat, own: str, action: CardAbility) -> Reask | None:
+        track = action.track or ""
         if track not in TRACK_CHOICES:
             raise RuleError("Choose an influence track.", RULE_CARD_TEXT, entry="card-doran")
         opp = house_on(c, other(own))

@@ -15,8 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..base import Action, Ctx, State
+from ..base import Ctx, State
 from .combat_sides import Combat
+from .params import CardAbility
 
 #: the rule source of a refusal that comes from a card's own text (printed card, facts file)
 RULE_CARD_TEXT = "facts: house cards"
@@ -113,7 +114,7 @@ class Ability:
         """What the owner's phone may pick for the pending decision (areas or cards), if anything."""
         return None
 
-    def decide(self, state: State, ctx: Ctx, c: Combat, own: str, action: Action) -> Reask | None:
+    def decide(self, state: State, ctx: Ctx, c: Combat, own: str, action: CardAbility) -> Reask | None:
         """Apply the owner's "yes" to its pending decision (``action`` carries the pick); a
         :class:`Reask` sends a side back to choose another card."""
         return None

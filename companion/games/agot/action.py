@@ -19,8 +19,8 @@ from dataclasses import replace
 from typing import Any, cast
 
 from ...i18n import N_, tr
-from ...moves import Handler, Move
-from ..base import Action, Ctx, RuleError, State, get_int
+from ...moves import Handler, Move, Params
+from ..base import Ctx, RuleError, State
 from . import areas, mustering, power, supply, tracks
 from . import orders as ot
 from . import params as P
@@ -138,12 +138,12 @@ def _drop_pointless_raids(state: State, ctx: Ctx) -> None:
                     house=_h(o["house"]), area=_a(aid))
 
 
-def raid(state: State, ctx: Ctx, action: Action) -> None:
+def raid(state: State, ctx: Ctx, action: P.Raid) -> None:
     """Resolve one raid: remove the target order and the raid (seed 000 p.14); pillage p.14."""
     house = _require_turn(state, ctx)
-    src = str(action.get("from", ""))
+    src = action.from_ or ""
     _own_order(state, house, src, "raid")
-    target = str(action.get("target") or "")
+    target = action.target or ""
     victim = None
     if target:
         if target not in raid_targets(state, src):
@@ -172,31 +172,19 @@ def raid(state: State, ctx: Ctx, action: Action) -> None:
 
 
 # -- marches ---------------------------------------------------------------------------------
-def _counts(raw: dict[str, Any]) -> dict[str, int]:
-    out = {}
-    for kind in UNIT_KINDS:
-        n = get_int(raw, kind, 0, 20, "seed 000 p.15") if raw.get(kind) not in (None, "") else 0
-        if n:
-            out[kind] = n
-    return out
-
-
-def _parse_moves(action: Action) -> list[dict[str, Any]]:
-    """Moves come as JSON ``[{"to": area, "footman": n, ...}]`` or as phone rows ``m<i>_to``, ``m<i>_<kind>``."""
-    moves = action.get("moves")
-    if moves is None:  # phone form: rows m0_to, m0_footman, m1_to, ...
-        moves = [{"to": action.get(f"m{i}_to"), **{k: action.get(f"m{i}_{k}") for k in UNIT_KINDS}}
-                 for i in range(4) if action.get(f"m{i}_to")]
-    if not isinstance(moves, list):
+def _parse_moves(action: P.March) -> list[dict[str, Any]]:
+    """Moves come as JSON ``[{"to": area, "footman": n, ...}]`` or as phone rows ``m<i>_to``,
+    ``m<i>_<kind>`` (the model collects those into ``moves``)."""
+    if not isinstance(action.moves, list):
         raise RuleError("Say where each unit goes.", "companion: input")
     out = []
-    for m in moves:
-        if not isinstance(m, dict) or not m.get("to"):
+    for m in action.moves:
+        if not m.to:
             raise RuleError("Say where each unit goes.", "companion: input")
-        counts = _counts(m)
+        counts = {k: n for k in UNIT_KINDS if (n := getattr(m, k))}
         if not counts:  # a destination without units is a mis-tap, not a wish to stay (design: mis-taps)
-            raise RuleError("Choose how many units go to %(area)s.", "companion: input", area=str(m["to"])[:40])
-        out.append({"to": str(m["to"]), "units": counts})
+            raise RuleError("Choose how many units go to %(area)s.", "companion: input", area=m.to[:40])
+        out.append({"to": m.to, "units": counts})
     return out
 
 
@@ -211,13 +199,13 @@ def is_enemy_target(state: State, house: str, dst: str) -> bool:
                 and state.get("control", {}).get(dst, home) == home)
 
 
-def march(state: State, ctx: Ctx, action: Action) -> None:
+def march(state: State, ctx: Ctx, action: P.March) -> None:
     """Resolve one march (seed 000 p.15): any units move to adjacent areas (or by ship, p.23); at
     most one move starts a combat and is resolved after the others; entering an area holding only
     an enemy power token sends it back to its pool (p.24); leaving an area empty may keep control
     with a power token, decided before any combat (p.24)."""
     house = _require_turn(state, ctx)
-    src = str(action.get("from", ""))
+    src = action.from_ or ""
     order = _own_order(state, house, src, "march")
     moves = _parse_moves(action)
     here = areas.units(state, src) or {"house": house}
@@ -254,7 +242,7 @@ def march(state: State, ctx: Ctx, action: Action) -> None:
         raise RuleError("One March order starts at most one combat.", "seed 000 p.13")
     peaceful = [m for m in moves if m not in fights]
     empties = not any(here.get(k, 0) - total.get(k, 0) for k in UNIT_KINDS)
-    keep = str(action.get("leave_power", "")).lower() in ("1", "true", "on", "yes")
+    keep = bool(action.leave_power)
     if keep and not (empties and area(src).is_land):
         raise RuleError("A power token keeps control only of a land area you leave empty.", "seed 000 p.24")
     # move the peaceful units first (seed 000 p.15); the server drops this copy if a check fails
@@ -311,7 +299,7 @@ def _after_combat(state: State, ctx: Ctx) -> None:
 def in_combat(run: Handler) -> Handler:
     """A move of the running combat: the combat procedure decides it, and once it has ended the
     action phase takes the table back (the combat is nested in the March step, seed 000 p.15-21)."""
-    def step(state: State, ctx: Ctx, action: Action) -> str | None:
+    def step(state: State, ctx: Ctx, action: Params) -> str | None:
         answered = run(state, ctx, action)
         _after_combat(state, ctx)
         return answered
@@ -346,12 +334,12 @@ def consolidate_income(state: State, aid: str, house: str) -> int:
     return 1 + a.crowns
 
 
-def consolidate(state: State, ctx: Ctx, action: Action) -> None:
+def consolidate(state: State, ctx: Ctx, action: P.Consolidate) -> None:
     """Resolve one Consolidate Power order: gain power, or (special token) muster there (seed 000 p.15, p.22)."""
     house = _require_turn(state, ctx)
-    src = str(action.get("from", ""))
+    src = action.from_ or ""
     order = _own_order(state, house, src, "consolidate")
-    muster = str(action.get("muster", "")).lower() in ("1", "true", "on", "yes")
+    muster = bool(action.muster)
     if muster:
         tok = ot.TOKENS[order["token"]]
         if not tok.star:
@@ -374,19 +362,19 @@ def consolidate(state: State, ctx: Ctx, action: Action) -> None:
     _next_turn(state, ctx)
 
 
-def muster(state: State, ctx: Ctx, action: Action) -> None:
+def muster(state: State, ctx: Ctx, action: P.Muster) -> None:
     """Recruit one unit (or upgrade one footman) with the special order's points, exactly as a
     Mustering card does in that one area (seed 000 p.9-10, p.22; ``mustering.recruit``)."""
     m = state["action"]["muster"]
     ctx.actor.require(m["house"])
     step = {"points": {m["area"]: m["points"]}}
-    mustering.recruit(state, ctx, step, m["house"], {**action, "area": m["area"]})
+    mustering.recruit(state, ctx, step, m["house"], action.model_copy(update={"area": m["area"]}))
     m["points"] = step["points"][m["area"]]
     if m["points"] <= 0:
         _end_muster(state, ctx)
 
 
-def muster_done(state: State, ctx: Ctx, action: Action) -> None:
+def muster_done(state: State, ctx: Ctx, action: Params) -> None:
     """Unused mustering points are lost (seed 000 p.9)."""
     m = state["action"]["muster"]
     ctx.actor.require(m["house"])
@@ -412,11 +400,11 @@ def clean_up(state: State, ctx: Ctx) -> None:
     state["phase"] = "action_done"
 
 
-def pass_order(state: State, ctx: Ctx, action: Action) -> None:
+def pass_order(state: State, ctx: Ctx, action: P.FromArea) -> None:
     """Remove one of your orders of this step without effect (raids p.14; a march may move nobody, p.15)."""
     act = state["action"]
     house = _require_turn(state, ctx)
-    src = str(action.get("from", ""))
+    src = action.from_ or ""
     _own_order(state, house, src, STEP_KIND[act["step"]])
     del state["orders"][src]
     ctx.log(N_("%(house)s removes its order in %(area)s without effect"), house=_h(house),

@@ -14,8 +14,8 @@ from typing import Any
 
 from ... import sealed
 from ...i18n import N_
-from ...moves import Move
-from ..base import Action, Ctx, RuleError, get_int
+from ...moves import Move, whole, within
+from ..base import Ctx, RuleError
 from . import flow, names, power, tracks
 from . import params as P
 
@@ -40,14 +40,14 @@ def autofill_zero(state: State, ctx: Ctx, pid: str) -> bool:
     return False
 
 
-def read_bid(state: State, ctx: Ctx, action: Action, pid: str, rule: str) -> tuple[str, int]:
+def read_bid(state: State, ctx: Ctx, action: P.Answer, pid: str, rule: str) -> tuple[str, int]:
     """Validate a bid from the asking seat: never more than its available power."""
     house = ctx.actor.require_seat()
     prompt = sealed.get(state, pid)
     if house not in prompt["asked"]:
         raise RuleError("Your house is not bidding here.", "companion: seats", status=403, entry="companion-seats")
-    bid = get_int(action, "value", 0, state["power"][house]["available"], rule,
-                  why=N_("A bid is from 0 up to the Power tokens you have available: %(max)s."))
+    bid = within(whole(action.value, rule, "value"), 0, state["power"][house]["available"], rule, "value",
+                 why=N_("A bid is from 0 up to the Power tokens you have available: %(max)s."))
     return house, bid
 
 
@@ -103,10 +103,10 @@ def _open_track(state: State, ctx: Ctx, step: flow.Step) -> None:
         _reveal(state, ctx, step)
 
 
-def bid(state: State, ctx: Ctx, step: flow.Step, action: Action) -> str:
+def bid(state: State, ctx: Ctx, step: flow.Step, action: P.Answer) -> str:
     """A sealed bid for the track being bid for; all are revealed together (seed 000 p.10).
     Returns the prompt it answered."""
-    if action.get("prompt") != step["pid"]:
+    if action.prompt != step["pid"]:
         raise RuleError("This bid is already closed.", "seed 000 p.10", status=409)
     pid = str(step["pid"])  # the reveal may open the next track's prompt in this step
     house, value = read_bid(state, ctx, action, pid, "seed 000 p.10")
@@ -116,10 +116,10 @@ def bid(state: State, ctx: Ctx, step: flow.Step, action: Action) -> str:
     return pid
 
 
-def order_ties(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+def order_ties(state: State, ctx: Ctx, step: flow.Step, action: P.OrderTies) -> None:
     """The Iron Throne holder orders tied bids (seed 000 p.10-11)."""
     ctx.actor.require(step["tie"]["chooser"])
-    order = action.get("order")
+    order: Any = action.order
     if isinstance(order, str):
         order = [h for h in order.split(",") if h]
     _settle(state, ctx, step, _check_order(step["tie"]["bids"], order))

@@ -17,7 +17,7 @@ from __future__ import annotations
 from ... import sealed
 from ...i18n import N_
 from ...moves import Move
-from ..base import Action, Ctx, RuleError, State, get_int
+from ..base import Ctx, RuleError, State
 from . import abilities, areas
 from . import house_cards as hc
 from . import params as P
@@ -44,25 +44,18 @@ from .procedure import Procedure
 SIDE_LABELS = {"attacker": N_("the attacker"), "defender": N_("the defender"), "none": N_("nobody")}
 
 
-def _use(action: Action) -> bool:
-    """A yes/no decision sent by a form or as JSON."""
-    return str(action.get("use", "")).lower() in ("1", "true", "on", "yes")
-
-
-def support(state: State, ctx: Ctx, action: Action) -> None:
+def support(state: State, ctx: Ctx, action: P.Support) -> None:
     """The next Support order in turn order gives its whole strength to one side or none (seed 000 p.17-18)."""
     c = current(state)
     if not c["queue"]:
         raise RuleError("Support is not being asked now.", RULE_SUPPORT, 409)
     head = c["queue"][0]
     ctx.actor.require(head["house"])
-    aid = str(action.get("area") or head["area"])
+    aid = action.area or head["area"]
     if aid != head["area"]:
         raise RuleError("Support is asked in turn order: first the order in %(area)s.", RULE_SUPPORT, 409,
                         area=head["area"])
-    side = str(action.get("side", ""))
-    if side not in ("attacker", "defender", "none"):
-        raise RuleError("Support the attacker, the defender, or nobody.", RULE_SUPPORT)
+    side = action.side  # declared: attacker, defender or none (p.17)
     if side == "defender" and c["neutral"] is not None:
         raise RuleError("Neutral forces never receive support.", "seed 000 p.26")
     if side != "none":
@@ -78,18 +71,18 @@ def support(state: State, ctx: Ctx, action: Action) -> None:
     after_support(state, ctx)
 
 
-def answer_card(state: State, ctx: Ctx, action: Action) -> str:
+def answer_card(state: State, ctx: Ctx, action: P.Answer) -> str:
     """A side picks its house card secretly; both are revealed together (seed 000 p.19). Returns
     the prompt it answered."""
 
     c = current(state)
-    if action.get("prompt") != c["prompt"]:
+    if action.prompt != c["prompt"]:
         raise RuleError("No house card is being chosen now.", RULE_CARDS, 409, entry="combat-house-cards")
     seat = ctx.actor.require_seat()
     side = "attacker" if seat == c["attacker"] else "defender" if seat == c["defender"] else None
     if side is None:
         raise RuleError("Only the attacker and the defender play house cards.", RULE_CARDS, 403)
-    cid = str(action.get("value", ""))
+    cid = "" if action.value is None else str(action.value)
     hc.require_in_hand(state, seat, cid)
     if cid in c.get("exclude", {}).get(side, []):
         raise RuleError("You must choose a different card.", RULE_CARD_TEXT,
@@ -116,7 +109,7 @@ def _card_label(c: CombatDict, side: str) -> dict[str, str] | str:
     return label(hc.CARD_NAMES[card.id]) if card else "-"
 
 
-def ability(state: State, ctx: Ctx, action: Action) -> None:
+def ability(state: State, ctx: Ctx, action: P.CardAbility) -> None:
     """The owner of the next pending decision takes it: a card ability, a retreat, casualties or
     ships for a captured port (seed 000 p.19 order; card texts)."""
 
@@ -134,14 +127,14 @@ def ability(state: State, ctx: Ctx, action: Action) -> None:
         raise
 
 
-def _decide(state: State, ctx: Ctx, c: CombatDict, p: dict[str, object], action: Action) -> None:
+def _decide(state: State, ctx: Ctx, c: CombatDict, p: dict[str, object], action: P.CardAbility) -> None:
     """Apply one decision and move the combat on: the combat's own (retreat p.21, casualties p.20,
     port ships p.25) or a card's, which its ability applies (``abilities.py``)."""
 
     kind, side = str(p["kind"]), str(p["side"])
     c["pending"].pop(0)
     if kind == "retreat":
-        retreat(state, ctx, str(action.get("area", "")), loser_of(p), action)
+        retreat(state, ctx, action.area or "", loser_of(p), action)
     elif kind == "casualties":
         _pick_casualties(state, side, action)
     elif kind == "port":
@@ -150,33 +143,34 @@ def _decide(state: State, ctx: Ctx, c: CombatDict, p: dict[str, object], action:
         card = abilities.by_key(kind)
         if card.timing == "cancel":
             c["cancels_done"].append(side)
-        again = card.decide(state, ctx, c, side, action) if _use(action) else None
+        again = card.decide(state, ctx, c, side, action) if action.use else None
         if again is not None:
             ask_cards(state, ctx, [again.side], {again.side: [again.exclude]})
             return
     next_pending(state, ctx)
 
 
-def _pick_casualties(state: State, side: str, action: Action) -> None:
+def _pick_casualties(state: State, side: str, action: P.CardAbility) -> None:
     """The losing player picks which units die (seed 000 p.20); routed units are never chosen (p.21)."""
     c = running(state)
     need = c["result"]["casualties"][side]
     units = units_on(c, side)
-    picks = {k: get_int(action, k, 0, 20, "seed 000 p.20") for k in UNIT_KINDS if action.get(k) not in (None, "")}
+    sent = {k: P.count(getattr(action, k), 0, 20, "seed 000 p.20", k) for k in UNIT_KINDS}
+    picks = {k: n for k, n in sent.items() if n is not None}
     if sum(picks.values()) != need or any(picks[k] > units.get(k, 0) or picks[k] < 0 for k in picks):
         raise RuleError("Choose exactly %(count)s of your units in the combat.", "seed 000 p.20",
                         entry="resolution-casualty-choice", count=need)
     take_casualties(state, c, side, picks)
 
 
-def blade(state: State, ctx: Ctx, action: Action) -> None:
+def blade(state: State, ctx: Ctx, action: P.Blade) -> None:
     """The Valyrian Steel Blade: +1, or with Tides of Battle a redraw of one's Tides card (p.19, p.28)."""
     c = current(state)
     holder = c["blade_asked"]
     ctx.actor.require(holder)
     side = "attacker" if holder == c["attacker"] else "defender"
     redraw_stage = c["tides_enabled"] and c.get("blade_stage") != "plus"
-    if _use(action):
+    if action.use:
         state["dominance"]["blade"]["used"] = True
         if redraw_stage:
             c["tides_hidden"][side] = tides_draw(state, ctx)
@@ -196,19 +190,18 @@ def blade(state: State, ctx: Ctx, action: Action) -> None:
     resolve(state, ctx)
 
 
-def correct_units(state: State, ctx: Ctx, action: Action) -> None:
+def correct_units(state: State, ctx: Ctx, action: P.CombatUnits) -> None:
     """Before the cards are revealed, a side (or the host) corrects the units it has in the combat:
     the pieces on the table are the truth (design: the mirror may be stale; seed 000 p.17)."""
 
     c = current(state)
-    side = str(action.get("side", ""))
+    side = action.side or ""
     if side not in SIDES or (side == "defender" and c["defender"] is None):
         raise RuleError("Correct the attacker's or the defender's units.", "companion: board mirror",
                         entry="companion-board-truth")
     house = house_on(c, side)
     ctx.actor.require(house)
-    counts = {k: get_int(action, k, 0, 10, "companion: input") if action.get(k) not in (None, "") else 0
-              for k in UNIT_KINDS}
+    counts = {k: getattr(action, k) or 0 for k in UNIT_KINDS}
     if c["sea"] and any(counts[k] for k in LAND_UNITS) or not c["sea"] and counts["ship"]:
         raise RuleError("Ships fight at sea, footmen, knights and siege engines on land.", "seed 000 p.15")
     if not any(counts.values()) and not (side == "defender" and c["garrison"]):

@@ -8,11 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import N_
-from ..base import Action, Ctx, State, get_int
+from ..base import Ctx, State
 from . import areas, supply
 from . import board as board_data
 from .combat_sides import Combat
 from .combat_state import area_name, house_name
+from .params import CardAbility, count
 
 
 def take_port(state: State, c: Combat) -> None:
@@ -45,12 +46,12 @@ def port_room(state: State, house: str, port: str, removed: int) -> int:
     return n
 
 
-def port_replace(state: State, ctx: Ctx, c: Combat, p: dict[str, Any], action: Action) -> None:
+def port_replace(state: State, ctx: Ctx, c: Combat, p: dict[str, Any], action: CardAbility) -> None:
     """The new owner places 0..max of its own ships in the captured port (seed 000 p.25)."""
 
-    n = get_int(action, "ships", 0, p["max"], "seed 000 p.25", entry="ports-capture",
-                why=N_("Up to %(max)s ships: no more than the enemy ships removed, the ships you have left, your "
-                       "supply and 3 per port.")) if action.get("ships") not in (None, "") else 0
+    n = count(action.ships, 0, p["max"], "seed 000 p.25", "ships", entry="ports-capture",
+              why=N_("Up to %(max)s ships: no more than the enemy ships removed, the ships you have left, your "
+                     "supply and 3 per port.")) or 0
     if n:
         areas.set_units(state, p["area"], c["attacker"], {"ship": n})
     ctx.log(N_("%(house)s puts %(n)s ship in %(area)s"), _plural="%(house)s puts %(n)s ships in %(area)s",

@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import N_
-from ..base import Action, Ctx, RuleError, State, get_int
+from ..base import Ctx, RuleError, State
 from . import abilities, areas, supply
 from .ability import RULE_CARD_TEXT
 from .combat_calc import LAND_UNITS, UNIT_KINDS, house_on, other, retreat_choices, retreating_units
 from .combat_sides import Combat, units_on
 from .combat_state import area_name, house_name, running, units_in
 from .geography import area, port_owner, transport_reach, unit_owner
+from .params import CardAbility, count
 
 
 def loser_of(p: dict[str, Any]) -> str:
@@ -84,12 +85,12 @@ def drop_blocked(state: State, c: Combat) -> None:
         c["notes"].append({"msg": N_("No area to retreat to: the defeated units are destroyed"), "params": {}})
 
 
-def _keep_on_retreat(units: dict[str, int], room: int, action: Action | None) -> dict[str, int]:
+def _keep_on_retreat(units: dict[str, int], room: int, action: CardAbility | None) -> dict[str, int]:
     """Which retreating units survive a supply cut (p.21: the player destroys the excess). The phone
     may name the kinds to keep (``footman``/``knight``/``ship`` counts); otherwise knights and ships
     are kept before footmen, the order a player would pick."""
-    want = {k: get_int(action, k, 0, 20, "seed 000 p.21") for k in UNIT_KINDS
-            if action and action.get(k) not in (None, "")}
+    sent = {k: count(getattr(action, k), 0, 20, "seed 000 p.21", k) for k in UNIT_KINDS} if action else {}
+    want = {k: n for k, n in sent.items() if n is not None}
     if want:
         if sum(want.values()) != room or any(n > units.get(k, 0) for k, n in want.items()):
             raise RuleError("Keep exactly %(count)s of the retreating units.", "seed 000 p.21",
@@ -104,7 +105,7 @@ def _keep_on_retreat(units: dict[str, int], room: int, action: Action | None) ->
     return out
 
 
-def retreat(state: State, ctx: Ctx, dest: str, loser: str = "defender", action: Action | None = None) -> None:
+def retreat(state: State, ctx: Ctx, dest: str, loser: str = "defender", action: CardAbility | None = None) -> None:
     """Move the defeated side's survivors, routed (p.21); excess over supply is destroyed.
 
     The defender's units leave the embattled area now; the attacker's (only with Robb Stark

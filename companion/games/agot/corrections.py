@@ -13,23 +13,22 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import N_, tr
-from ...moves import Handler, Move, Params, Who
-from ..base import Action, Ctx, RuleError, get_choice, get_int
-from . import areas, names, power, supply, tracks, wildlings
+from ...moves import Handler, Move, Params, Who, among, whole, within
+from ..base import Ctx, RuleError
+from . import areas, names, power, tracks, wildlings
 from . import board as board_data
 from . import house_cards as hc
 from . import params as P
 from .options import checks_38
 
 State = dict[str, Any]
-YES = ("1", "true", "on", "yes")
 
 
-def in_play(state: State, action: Action, key: str = "house") -> str:
+def in_play(state: State, house: Any, key: str = "house") -> str:
     """A house named in an action must be one of the houses in this game (seed 000 p.4, p.27: the
     houses in play follow the number of players); the refusal says so, not just the field."""
-    return get_choice(action, key, state["houses"], "seed 000 p.4, p.27", entry="setup-houses",
-                      why=N_("That house is not in play."))
+    return among(house, state["houses"], "seed 000 p.4, p.27", key, entry="setup-houses",
+                 why=N_("That house is not in play."))
 
 
 def _h(house: str) -> dict[str, str]:
@@ -45,17 +44,18 @@ def _list(raw: Any) -> list[str]:
     raise RuleError("List every house in play, first position first.", "seed 000 p.11", entry="tracks-overview")
 
 
-def set_track(state: State, ctx: Ctx, action: Action) -> None:
+def set_track(state: State, ctx: Ctx, action: P.SetTrack) -> None:
     """The order of one influence track; its dominance token follows position 1 (seed 000 p.10-11).
 
     A form may instead move one house to a position (``house`` + ``position``)."""
     ctx.actor.require_host()
-    track = get_choice(action, "track", tracks.TRACKS, "seed 000 p.10")
-    if action.get("order") not in (None, "", []):
-        order = _list(action.get("order"))
+    track = action.track
+    if action.order not in (None, "", []):
+        order = _list(action.order)
     else:
-        house = in_play(state, action)
-        pos = get_int(action, "position", 1, len(state["houses"]), "seed 000 p.10")
+        house = in_play(state, action.house)
+        pos = within(whole(action.position, "seed 000 p.10", "position"), 1, len(state["houses"]), "seed 000 p.10",
+                     "position")
         order = [h for h in state["tracks"][track] if h != house]
         order.insert(pos - 1, house)
     tracks.set_track(state, track, order)
@@ -64,35 +64,35 @@ def set_track(state: State, ctx: Ctx, action: Action) -> None:
                 house=_h(h))
 
 
-def set_dominance(state: State, ctx: Ctx, action: Action) -> None:
+def set_dominance(state: State, ctx: Ctx, action: P.SetDominance) -> None:
     """Who holds a dominance token and whether the Blade or Raven was used this round (seed 000 p.11-12, p.16)."""
     ctx.actor.require_host()
-    token = get_choice(action, "token", tuple(names.TOKENS), "seed 000 p.11")
+    token = action.token
     dom = state["dominance"][token]
-    if action.get("holder") not in (None, ""):
-        dom["holder"] = in_play(state, action, "holder")
-    if action.get("used") is not None and token != "iron_throne":
-        dom["used"] = str(action.get("used")).lower() in YES
+    if action.holder not in (None, ""):
+        dom["holder"] = in_play(state, action.holder, "holder")
+    if action.used is not None and token != "iron_throne":
+        dom["used"] = bool(action.used)
     ctx.log(N_("Host: %(token)s held by %(house)s (%(state)s)"), token=tr(names.TOKENS[token]),
             house=_h(dom["holder"]), state=tr(N_("used this round") if dom["used"] else N_("available")))
 
 
-def set_round(state: State, ctx: Ctx, action: Action) -> None:
+def set_round(state: State, ctx: Ctx, action: P.SetRound) -> None:
     """The round marker (seed 000 p.6-7): the game still ends after round 10."""
     ctx.actor.require_host()
-    value = get_int(action, "value", 1, 10, "seed 000 p.6")
+    value = action.value
     state["round"] = value
     ctx.log(N_("Host: round marker set to %(n)s"), n=value)
 
 
-def set_garrison(state: State, ctx: Ctx, action: Action) -> None:
+def set_garrison(state: State, ctx: Ctx, action: P.SetGarrison) -> None:
     """A home area's garrison (seed 000 p.26-27): strength 0 removes it (it was defeated on the board)."""
     ctx.actor.require_host()
     b = board_data.load()
-    area = get_choice(action, "area", b.areas, "seed 000 p.26")
+    area = action.area
     if not b.area(area).home:
         raise RuleError("Only a house's home area has a garrison.", "seed 000 p.26")
-    strength = get_int(action, "strength", 0, 9, "seed 000 p.26")
+    strength = action.strength
     if strength:
         state["garrisons"][area] = strength
     else:
@@ -101,13 +101,12 @@ def set_garrison(state: State, ctx: Ctx, action: Action) -> None:
     ctx.log(N_("Host: garrison in %(area)s set to %(n)s"), area=names.label(names.AREAS[area]), n=strength)
 
 
-def set_house_card(state: State, ctx: Ctx, action: Action) -> None:
+def set_house_card(state: State, ctx: Ctx, action: P.SetHouseCard) -> None:
     """Move one house card between its owner's hand and discard pile (seed 000 p.18-19): the cards on
     the table are the truth. Discarding the last card in hand refills the hand as at the table
     (:func:`house_cards.keep_one`, p.19), so a house is never left without a card."""
     ctx.actor.require_host()
-    cid = get_choice(action, "house_card", hc.CARDS, "seed 000 p.18")
-    place = get_choice(action, "place", ("hand", "discard"), "seed 000 p.18")
+    cid, place = action.house_card, action.place
     house = hc.CARDS[cid].house
     if house not in state["houses"]:
         raise RuleError("That house is not in play.", "seed 000 p.4, p.27", entry="setup-houses")
@@ -127,45 +126,41 @@ def set_house_card(state: State, ctx: Ctx, action: Action) -> None:
 
 
 # -- corrections and board bookkeeping (any phase) ---------------------------------------------
-def _actor_house(state: State, ctx: Ctx, action: Action, key: str = "house") -> str:
+def _actor_house(state: State, ctx: Ctx, named: str | None) -> str:
     """The house acted for: a phone's own house, or any house for the host."""
-    if ctx.actor.host and action.get(key):
-        return in_play(state, action, key)
+    if ctx.actor.host and named:
+        return in_play(state, named)
     house = ctx.actor.require_seat()
-    if action.get(key) not in (None, "", house):
+    if named not in (None, "", house):
         raise RuleError("You can only do this for your own house.", "companion: seats", status=403, entry="companion-seats")
     return house
 
 
-def _area(action: Action, kinds: tuple[str, ...] = ("land", "sea", "port")) -> str:
-    b = board_data.load()
-    area = get_choice(action, "area", b.areas, "seed 000 p.6")
-    if b.area(area).type not in kinds:
+def _area(area: str, kinds: tuple[str, ...] = ("land", "sea", "port")) -> str:
+    """An area (declared: one of the board's) of one of ``kinds``."""
+    if board_data.load().area(area).type not in kinds:
         raise RuleError("%(area)s is not a land area.", "seed 000 p.24", entry="control-no-sea", area=names.label(names.AREAS[area]))
     return area
 
 
-def _set_control(state: State, ctx: Ctx, action: Action) -> None:
+def _set_control(state: State, ctx: Ctx, action: P.SetControl) -> None:
     """Any player or the host records who controls a land area (seed 000 p.24)."""
     if not (ctx.actor.seat or ctx.actor.host):
         raise RuleError("Only a seated player can do this.", "companion: seats", status=403)
-    area = _area(action, ("land",))
-    raw = action.get("house") or ""
-    house = in_play(state, {"house": raw}) if raw else None
+    area = _area(action.area, ("land",))
+    house = in_play(state, action.house) if action.house else None
     areas.set_control(state, area, house)
     ctx.log(N_("%(who)s: %(area)s is now controlled by %(house)s"), who=ctx.name(ctx.actor.seat),
             area=names.label(names.AREAS[area]), house=names.label(names.HOUSES[house]) if house else tr(N_("nobody")))
 
 
-def _set_units(state: State, ctx: Ctx, action: Action) -> None:
+def _set_units(state: State, ctx: Ctx, action: P.SetUnits) -> None:
     """Correct the mirror of one area: any player or the host (design: the board is the truth)."""
     if not (ctx.actor.seat or ctx.actor.host):
         raise RuleError("Only a seated player can do this.", "companion: seats", status=403)
-    area = _area(action)
-    raw = action.get("house") or ""
-    house = in_play(state, {"house": raw}) if raw else None
-    counts = {k: get_int(action, k, 0, board_data.load().unit_pool[k], "seed 000 p.2") if action.get(k) not in
-              (None, "") else 0 for k in board_data.UNIT_KINDS}
+    area = _area(action.area)
+    house = in_play(state, action.house) if action.house else None
+    counts = {k: getattr(action, k) or 0 for k in board_data.UNIT_KINDS}
     areas.set_units(state, area, house, counts)
     text: Any = "-"
     for k, n in counts.items():  # "2 footman, 1 knight", each unit name translated when shown
@@ -177,16 +172,16 @@ def _set_units(state: State, ctx: Ctx, action: Action) -> None:
             area=names.label(names.AREAS[area]), units=text, house=names.label(names.HOUSES[house]) if house else "-")
 
 
-def _remove_units(state: State, ctx: Ctx, action: Action) -> None:
+def _remove_units(state: State, ctx: Ctx, action: P.RemoveUnits) -> None:
     """Destroy units of your own (supply limits, wildling losses: seed 000 p.8, p.22)."""
-    area = _area(action)
+    area = _area(action.area)
     here = areas.units(state, area)
     if not here:
         raise RuleError("There are no units in %(area)s.", "seed 000 p.8", status=409, entry="supply-reconcile",
                         area=names.label(names.AREAS[area]))
     ctx.actor.require(here["house"])
-    unit = get_choice(action, "unit", board_data.UNIT_KINDS, "seed 000 p.8")
-    n = get_int(action, "n", 1, 10, "seed 000 p.8") if action.get("n") not in (None, "") else 1
+    unit = action.unit
+    n = 1 if action.n is None else action.n
     if here.get(unit, 0) < n:
         raise RuleError("There are not that many of those units there.", "seed 000 p.8", status=409)
     areas.add_units(state, area, here["house"], **{unit: -n})
@@ -194,11 +189,11 @@ def _remove_units(state: State, ctx: Ctx, action: Action) -> None:
             unit=names.label(names.UNITS[unit]), area=names.label(names.AREAS[area]))
 
 
-def _place_token(state: State, ctx: Ctx, action: Action) -> None:
+def _place_token(state: State, ctx: Ctx, action: P.TokenArea) -> None:
     """Put one of your available power tokens on a land area you hold (seed 000 p.24); with the checks
     of issue 38, only one the mirror shows under your control."""
-    house = _actor_house(state, ctx, action)
-    area = _area(action, ("land",))
+    house = _actor_house(state, ctx, action.house)
+    area = _area(action.area, ("land",))
     if areas.owner(state, area) not in (None, house):
         raise RuleError("Another house's units hold %(area)s.", "seed 000 p.24", status=409,
                         area=names.label(names.AREAS[area]))
@@ -212,9 +207,9 @@ def _place_token(state: State, ctx: Ctx, action: Action) -> None:
             area=names.label(names.AREAS[area]))
 
 
-def _remove_token(state: State, ctx: Ctx, action: Action) -> None:
+def _remove_token(state: State, ctx: Ctx, action: P.TokenArea) -> None:
     """A power token goes back to its owner's Pool (seed 000 p.21, p.24)."""
-    area = _area(action, ("land",))
+    area = _area(action.area, ("land",))
     owner = state["tokens"].get(area)
     if owner is None:
         raise RuleError("There is no power token in %(area)s.", "seed 000 p.24", status=409, entry="control-power-tokens",
@@ -226,21 +221,21 @@ def _remove_token(state: State, ctx: Ctx, action: Action) -> None:
             area=names.label(names.AREAS[area]))
 
 
-def _adjust_power(state: State, ctx: Ctx, action: Action) -> None:
+def _adjust_power(state: State, ctx: Ctx, action: P.AdjustPower) -> None:
     """Host correction: move tokens between the Pool and a house's available power; the 20-token
     total never changes (seed 000 p.2, p.6)."""
     ctx.actor.require_host()
-    house = in_play(state, action)
-    delta = get_int(action, "delta", -power.TOTAL, power.TOTAL, "seed 000 p.6")
+    house = in_play(state, action.house)
+    delta = action.delta
     moved = power.gain(state, house, delta) if delta > 0 else -power.discard(state, house, -delta)
     ctx.log(N_("Host: %(house)s power %(delta)+d"), house=names.label(names.HOUSES[house]), delta=moved)
 
 
-def _set_neutral(state: State, ctx: Ctx, action: Action) -> None:
+def _set_neutral(state: State, ctx: Ctx, action: P.SetNeutral) -> None:
     """Host correction of a neutral force token (facts: 4-player strengths are unverified)."""
     ctx.actor.require_host()
-    area = _area(action)
-    strength = get_int(action, "strength", -1, 9, "seed 000 p.26")
+    area = _area(action.area)
+    strength = action.strength
     if strength < 0:
         state["neutral"].pop(area, None)
     else:
@@ -249,21 +244,21 @@ def _set_neutral(state: State, ctx: Ctx, action: Action) -> None:
     ctx.log(N_("Host: neutral force in %(area)s set to %(n)s"), area=names.label(names.AREAS[area]), n=strength)
 
 
-def _set_threat(state: State, ctx: Ctx, action: Action) -> None:
+def _set_threat(state: State, ctx: Ctx, action: P.SetThreat) -> None:
     """Host correction of the wildling threat token (spaces 0-12 in steps of 2, seed 000 p.22)."""
     ctx.actor.require_host()
-    value = get_int(action, "value", 0, wildlings.MAX_THREAT, "seed 000 p.22")
+    value = action.value
     if value % wildlings.STEP:
         raise RuleError("The wildling track has only even spaces.", "seed 000 p.22")
     state["wildling_threat"] = value
     ctx.log(N_("Host: wildling threat set to %(n)s"), n=value)
 
 
-def _set_supply(state: State, ctx: Ctx, action: Action) -> None:
+def _set_supply(state: State, ctx: Ctx, action: P.SetSupply) -> None:
     """Host correction of a house's supply track position (seed 000 p.8)."""
     ctx.actor.require_host()
-    house = in_play(state, action)
-    value = get_int(action, "value", 0, supply.MAX_LEVEL, "seed 000 p.8")
+    house = in_play(state, action.house)
+    value = action.value
     state["supply"][house] = value
     ctx.log(N_("Host: %(house)s supply set to %(n)s"), house=names.label(names.HOUSES[house]), n=value)
 
@@ -301,7 +296,7 @@ MOVES = (
          P.AdjustPower,
          details='A correction: the 20-token total never changes.'),
     _fix("set_neutral", _set_neutral, "Host: correct a neutral force token.", "seed 000 p.26", P.SetNeutral),
-    _fix("set_threat", _set_threat, "Host: correct the wildling threat.", "seed 000 p.22", P.SetValue,
+    _fix("set_threat", _set_threat, "Host: correct the wildling threat.", "seed 000 p.22", P.SetThreat,
          details='The wildling track: 0-12, even.'),
     _fix("set_supply", _set_supply, "Host: correct a house's supply position.", "seed 000 p.8", P.SetSupply,
          details='A supply position, 0-6.'),
@@ -312,7 +307,7 @@ MOVES = (
     _fix("set_dominance", set_dominance, "Host: correct a dominance token's holder and use.",
          "seed 000 p.11-12", P.SetDominance,
          details='Who holds a dominance token and whether it was used this round.'),
-    _fix("set_round", set_round, "Host: correct the round marker.", "seed 000 p.6", P.SetValue,
+    _fix("set_round", set_round, "Host: correct the round marker.", "seed 000 p.6", P.SetRound,
          details='The round marker, 1-10.'),
     _fix("set_garrison", set_garrison, "Host: correct a garrison.", "seed 000 p.26-27",
          P.SetGarrison,

@@ -13,13 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ...moves import Handler
-from ..base import Action, Ctx, State
+from ...moves import Handler, Params
+from ..base import Ctx, State
 from .procedure import Procedure
 
 Step = dict[str, Any]
 Starter = Callable[[State, Ctx, Step], None]
-Actor = Callable[[State, Ctx, Step, Action], str | None]
+#: a step's handler of one move: the running step and the move's validated fields
+Actor = Callable[[State, Ctx, Step, Any], str | None]
 Waiter = Callable[[State, Step], list[str]]
 Checker = Callable[[State, Ctx, Step], None]
 
@@ -46,7 +47,7 @@ class StepProcedure(Procedure):
     def _on_step(self, act: Actor) -> Handler:
         """A move's handler for this step: it runs on the step the table is in (the move's stages
         only let it through while this procedure runs)."""
-        def run(state: State, ctx: Ctx, action: Action) -> str | None:
+        def run(state: State, ctx: Ctx, action: Params) -> str | None:
             cur = current(state)
             assert cur is not None and cur["kind"] == self.name  # the declared stages say so
             return act(state, ctx, cur, action)

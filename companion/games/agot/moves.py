@@ -86,4 +86,4 @@ def _staged(moves: list[Move]) -> list[Move]:
     return out
 
 
-MOVES = Moves(_staged(MOVES_IN_PLAY) + list(corrections.MOVES), raw_action=True)
+MOVES = Moves(_staged(MOVES_IN_PLAY) + list(corrections.MOVES))

@@ -12,9 +12,11 @@ from __future__ import annotations
 from typing import Any, cast
 
 from ...i18n import N_
-from ..base import Action, Ctx, RuleError, get_choice
+from ...moves import Params, among
+from ..base import Ctx, RuleError
 from . import areas, flow, names, supply
 from . import board as board_data
+from . import params as P
 
 State = dict[str, Any]
 COST = {"footman": 1, "knight": 2, "siege": 2, "ship": 1}
@@ -95,7 +97,7 @@ def start_mustering(state: State, ctx: Ctx, step: flow.Step) -> None:
     _begin_house(state, ctx, step)
 
 
-def muster(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+def muster(state: State, ctx: Ctx, step: flow.Step, action: P.Muster) -> None:
     """The current house recruits (or upgrades) one unit; out of points, the next house musters
     (seed 000 p.9)."""
     house = house_of(step)
@@ -106,7 +108,7 @@ def muster(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
         _next(state, ctx, step)
 
 
-def muster_done(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+def muster_done(state: State, ctx: Ctx, step: flow.Step, action: Params) -> None:
     """The current house ends its mustering: unused points are lost (seed 000 p.9)."""
     house = house_of(step)
     ctx.actor.require(house)
@@ -123,17 +125,16 @@ def _next(state: State, ctx: Ctx, step: flow.Step) -> None:
     _begin_house(state, ctx, step)
 
 
-def recruit(state: State, ctx: Ctx, step: flow.Step, house: str, action: Action) -> None:
+def recruit(state: State, ctx: Ctx, step: flow.Step, house: str, action: P.Muster) -> None:
     """One recruitment or upgrade in one area (seed 000 p.9-10)."""
-    area = get_choice(action, "area", step["points"], "seed 000 p.9", entry="mustering-controlled-areas",
-                      why=N_("You muster only in areas you control that hold a castle or a stronghold."))
+    area = among(action.area, step["points"], "seed 000 p.9", "area", entry="mustering-controlled-areas",
+                 why=N_("You muster only in areas you control that hold a castle or a stronghold."))
     if step.get("only_one"):
         if step.get("area") not in (None, area):
             raise RuleError("This reward musters in one area only.", "facts: wildling cards",
                             entry="wildling-horde-descends")
-    unit = get_choice(action, "unit", COST, "seed 000 p.9", entry="mustering-costs",
-                      why=N_("Muster a footman, a knight, a siege engine or a ship."))
-    upgrade = str(action.get("upgrade", "")).lower() in ("1", "true", "on", "yes")
+    unit = action.unit  # declared: footman, knight, siege or ship (p.9)
+    upgrade = bool(action.upgrade)
     b = board_data.load()
     if upgrade:
         if unit not in ("knight", "siege"):
@@ -157,7 +158,7 @@ def recruit(state: State, ctx: Ctx, step: flow.Step, house: str, action: Action)
         if not targets:
             raise RuleError("No port or sea free of enemy ships next to %(area)s.", "seed 000 p.10",
                             area=names.label(names.AREAS[area]))
-        target = str(action.get("to") or "")
+        target = action.to or ""
         if target not in targets:
             raise ship_refusal(state, house, area, target)
     elif b.area(area).type != "land":  # pragma: no cover - muster areas are land

@@ -45,8 +45,8 @@ from __future__ import annotations
 
 from ... import sealed
 from ...i18n import N_
-from ...moves import Move
-from ..base import Action, Ctx, State
+from ...moves import Move, Params
+from ..base import Ctx, State
 from . import action as action_phase
 from . import (
     bidding,
@@ -171,12 +171,12 @@ flow.install(WESTEROS_STEPS, _westeros_over)
 
 
 # -- phase buttons -----------------------------------------------------------------------------
-def _start(state: State, ctx: Ctx, action: Action) -> None:
+def _start(state: State, ctx: Ctx, action: Params) -> None:
     """The board is set up: round 1 skips the Westeros phase (seed 000 p.7)."""
     start_planning(state, ctx)
 
 
-def _round_done_on_board(state: State, ctx: Ctx, action: Action) -> None:
+def _round_done_on_board(state: State, ctx: Ctx, action: Params) -> None:
     """Host escape hatch: this round's planning and action are played with the physical order
     tokens; open secret prompts of those phases close unseen, and the next Westeros phase begins
     (seed 000 p.12-16 are then applied at the table)."""

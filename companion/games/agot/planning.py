@@ -15,12 +15,12 @@ shows it.
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from ... import sealed
 from ...i18n import N_, tr
-from ...moves import Move
-from ..base import Action, Ctx, RuleError, State, get_choice
+from ...moves import Move, Params
+from ..base import Ctx, RuleError, State
 from . import action, tracks, wildlings
 from . import board as board_data
 from . import orders as ot
@@ -84,17 +84,18 @@ def start(state: State, ctx: Ctx) -> None:
                 house=_h(short[0]))
 
 
-def _parse_value(action: Action) -> tuple[dict[str, str], list[str]]:
+def _parse_value(action: P.Answer) -> tuple[dict[str, str], list[str]]:
     """The answer is ``{"orders": {area: token}, "extra": [areas]}`` (JSON) or form fields
-    ``o:<area>=<token>`` (phone; areas beyond the held ones come from its "other areas" list)."""
-    value = action.get("value")
+    ``o:<area>=<token>`` (phone, collected in ``form_orders``; areas beyond the held ones come from
+    its "other areas" list)."""
+    value = action.value
+    orders: Any
+    extra: Any
     if isinstance(value, dict):
         orders = value.get("orders", {})
         extra = value.get("extra", [])
     else:  # phone form: a token chosen in the "other areas" section is the player's confirmation
-        orders = {k[2:]: v for k, v in action.items() if k.startswith("o:") and v}
-        if action.get("xa") and action.get("xt"):  # "another area" row of the phone
-            orders[str(action["xa"])] = action["xt"]
+        orders = dict(action.form_orders)
         extra = list(orders)
     if isinstance(extra, str):
         extra = [extra]
@@ -130,12 +131,12 @@ def areas_for_orders(state: State, house: str) -> tuple[list[str], list[str]]:
     return [a for a in held if a in now], [a for a in now if a not in held]
 
 
-def answer(state: State, ctx: Ctx, action: Action) -> str:
+def answer(state: State, ctx: Ctx, action: P.Answer) -> str:
     """A phone submits (or changes) its secret orders; the last answer reveals all (seed 000 p.12).
     Returns the prompt it answered (the open one, whatever an old table's action named)."""
     plan = state["planning"]
     seat = ctx.actor.require_seat()
-    if checks_38(state) and action.get("prompt") != plan["prompt"]:
+    if checks_38(state) and action.prompt != plan["prompt"]:
         raise RuleError("These orders answer a prompt that is not open: the orders being assigned now are "
                         "those of round %(round)s.", "seed 000 p.12", status=409, entry="planning-assign",
                         round=plan["round"])
@@ -191,7 +192,7 @@ def _raven_house(state: State, ctx: Ctx) -> str:
     return cast("str", house)
 
 
-def raven_swap(state: State, ctx: Ctx, action: Action) -> None:
+def raven_swap(state: State, ctx: Ctx, action: P.RavenSwap) -> None:
     """Replace one of your placed orders with an unused token (seed 000 p.12); stars still limit.
     The holder takes one of the two actions (p.11): once it has looked at the wildling card, no swap
     (with the checks of issue 38; a table stored before them replays as it was played)."""
@@ -201,11 +202,11 @@ def raven_swap(state: State, ctx: Ctx, action: Action) -> None:
         raise RuleError("You looked at the top wildling card: the Messenger Raven gives one of its two "
                         "actions, so no order can be replaced now. Keep the card on top or move it to the bottom.",
                         RAVEN_ONE, status=409, entry="raven-one-use")
-    area = str(action.get("area", ""))
+    area = action.area or ""
     placed = state["orders"].get(area)
     if not placed or placed["house"] != house:
         raise RuleError("You have no order in %(area)s.", RAVEN_RULE, area=area[:40])
-    new = ot.token(action.get("token")).id
+    new = ot.token(action.token).id
     used = [o["token"] for o in state["orders"].values() if o["house"] == house and o is not placed]
     if new not in ot.free_tokens(used, plan["stars"][house], plan["restrictions"]) or new == placed["token"]:
         raise RuleError("The %(token)s token is not free to use (used, forbidden, or no star left).",
@@ -220,7 +221,7 @@ def raven_swap(state: State, ctx: Ctx, action: Action) -> None:
     finish(state, ctx)
 
 
-def raven_peek(state: State, ctx: Ctx, action: Action) -> None:
+def raven_peek(state: State, ctx: Ctx, action: Params) -> None:
     """Look at the top wildling card, privately (seed 000 p.12); next choose top or bottom."""
     house = _raven_house(state, ctx)
     raven = state["planning"]["raven"]
@@ -231,14 +232,14 @@ def raven_peek(state: State, ctx: Ctx, action: Action) -> None:
     ctx.log(N_("Messenger Raven: %(house)s looks at the top wildling card"), house=_h(house))
 
 
-def raven_place(state: State, ctx: Ctx, action: Action) -> None:
+def raven_place(state: State, ctx: Ctx, action: P.RavenPlace) -> None:
     """After peeking, keep the card on top or move it to the bottom (seed 000 p.12). The choice is
     secret: the log only says the Raven was used."""
     house = _raven_house(state, ctx)
     raven = state["planning"]["raven"]
     if raven["choice"] != "peek":
         raise RuleError("Look at the wildling card first.", RAVEN_RULE, status=409)
-    where = get_choice(action, "where", ("top", "bottom"), RAVEN_RULE)
+    where = action.where
     if where == "bottom" and raven["peek"] != "physical":
         wildlings.bury_top(state)
     state["dominance"]["raven"]["used"] = True
@@ -249,7 +250,7 @@ def raven_place(state: State, ctx: Ctx, action: Action) -> None:
     finish(state, ctx)
 
 
-def raven_pass(state: State, ctx: Ctx, action: Action) -> None:
+def raven_pass(state: State, ctx: Ctx, action: Params) -> None:
     """The Raven holder may use neither ability (seed 000 p.13 step 3)."""
     house = _raven_house(state, ctx)
     raven = state["planning"]["raven"]

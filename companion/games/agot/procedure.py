@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from ...moves import Handler
-from ..base import Action, Ctx, RuleError, State
+from ...moves import Handler, Params
+from ..base import Ctx, RuleError, State
 
 
 class Procedure:
@@ -113,7 +113,7 @@ def dispatch(procedures: tuple[Procedure, ...], move: str) -> Handler:
     """The run of a move several procedures take: the running procedure's own handler. The move's
     stages already refuse it anywhere no procedure takes it (seed 000 p.7: one procedure at a
     time); the refusal below only guards a procedure that lists a move without a handler."""
-    def run(state: State, ctx: Ctx, action: Action) -> str | None:
+    def run(state: State, ctx: Ctx, action: Params) -> str | None:
         handler = _handler(procedures, state, move)
         if handler is None:
             raise RuleError("Nothing is waiting for an answer right now.", "seed 000 p.7", status=409)

@@ -14,8 +14,8 @@ from functools import cache
 from typing import Any
 
 from ...i18n import N_
-from ...moves import Move
-from ..base import Action, Ctx, RuleError, get_choice
+from ...moves import Move, among
+from ..base import Ctx, RuleError
 from . import areas, flow, names, power, supply, tracks, wildlings
 from . import board as board_data
 from . import orders as ot
@@ -113,14 +113,15 @@ def start_draw(state: State, ctx: Ctx, step: flow.Step) -> None:
         _drawn(state, ctx, step)
 
 
-def act_draw(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+def act_draw(state: State, ctx: Ctx, step: flow.Step, action: P.DrawCard) -> None:
     """Physical decks: the host enters the card turned over from the next deck."""
     ctx.actor.require_host()
     deck = next_deck(state)
     assert deck is not None
-    fix = str(action.get("correct", "")).lower() in ("1", "true", "on", "yes")
-    key = "fix_card" if fix and action.get("fix_card") else "card"  # the host panel's correction form
-    card = get_choice(action, key, {c for c in cards() if cards()[c]["deck"] == deck}, "seed 000 p.7")
+    fix = bool(action.correct)
+    key = "fix_card" if fix and action.fix_card else "card"  # the host panel's correction form
+    card = among(action.fix_card if key == "fix_card" else action.card,
+                 {c for c in cards() if cards()[c]["deck"] == deck}, "seed 000 p.7", key)
     _take(state, ctx, deck, card, fix=fix)
     if next_deck(state) is None:
         _drawn(state, ctx, step)
@@ -185,12 +186,12 @@ def start_choice(state: State, ctx: Ctx, step: flow.Step) -> None:
     step["chooser"] = tracks.holder(state, step["token"])
 
 
-def act_choice(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+def act_choice(state: State, ctx: Ctx, step: flow.Step, action: P.Choose) -> None:
     """A Throne of Blades / Dark Wings, Dark Words / Put to the Sword: the token holder decides
     (facts: Westeros decks)."""
     ctx.actor.require(step["chooser"])
-    value = get_choice(action, "value", step["choices"], "seed 000 p.7",
-                       why=N_("Choose one of the options printed on this Westeros card."))
+    value = among(action.value, step["choices"], "seed 000 p.7", "value",
+                  why=N_("Choose one of the options printed on this Westeros card."))
     ctx.log(N_("%(house)s chose: %(choice)s"), house=names.label(names.HOUSES[step["chooser"]]),
             choice=names.label(CHOICE_LABELS[value]))
     if value.startswith("no-"):
@@ -237,13 +238,13 @@ def _maybe_gain(state: State, ctx: Ctx, step: flow.Step) -> None:
     flow.finish(state, ctx, step)
 
 
-def act_game_of_thrones(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+def act_game_of_thrones(state: State, ctx: Ctx, step: flow.Step, action: P.ConfirmPorts) -> None:
     """A house confirms which of its ports hold its ship with no enemy ship in their sea (seed 000 p.25)."""
-    house = ctx.actor.require_seat() if not ctx.actor.host else str(action.get("house") or "")
+    house = ctx.actor.require_seat() if not ctx.actor.host else (action.house or "")
     if house not in step["ports"] or house in step["confirmed"]:
         raise RuleError("Your house has no port to confirm.", "seed 000 p.25", status=409, entry="ports-game-of-thrones")
     ctx.actor.require(house)
-    chosen = action.get("ports") or []
+    chosen: Any = action.ports or []
     if isinstance(chosen, str):
         chosen = [chosen]
     if not isinstance(chosen, list) or not set(chosen) <= set(step["ports"][house]):

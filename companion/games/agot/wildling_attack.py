@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from ... import sealed
 from ...i18n import N_, tr
-from ...moves import Move
-from ..base import Action, Ctx, RuleError, get_choice
+from ...moves import Move, Params, among
+from ..base import Ctx, RuleError
 from . import bidding, flow, names, tracks
 from . import params as P
 from .wildling_cards import CHOSEN, EFFECTS, build_tasks, check_losses, swap, swap_areas
-from .wildlings import CARD_ENTRY, CARD_RULE, RULE, STEP, State, Task, card_ids, draw
+from .wildlings import CARD_ENTRY, CARD_RULE, RULE, STEP, State, Task, draw
 
 
 def start_attack(state: State, ctx: Ctx, step: flow.Step) -> None:
@@ -30,10 +30,10 @@ def start_attack(state: State, ctx: Ctx, step: flow.Step) -> None:
         _reveal(state, ctx, step)
 
 
-def bid(state: State, ctx: Ctx, step: flow.Step, action: Action) -> str:
+def bid(state: State, ctx: Ctx, step: flow.Step, action: P.Answer) -> str:
     """Step 2: a sealed Night's Watch bid; all are revealed together (seed 000 p.22). Returns the
     prompt it answered."""
-    if action.get("prompt") != step["pid"]:
+    if action.prompt != step["pid"]:
         raise RuleError("The table is resolving a wildling attack.", RULE, status=409)
     pid = str(step["pid"])  # answered before the reveal moves the step on
     house, value = bidding.read_bid(state, ctx, action, pid, RULE)
@@ -43,20 +43,20 @@ def bid(state: State, ctx: Ctx, step: flow.Step, action: Action) -> str:
     return pid
 
 
-def wildling_card(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+def wildling_card(state: State, ctx: Ctx, step: flow.Step, action: P.WildlingCard) -> None:
     """A physical deck: the host names the wildling card turned over (seed 000 p.22)."""
     ctx.actor.require_host()
-    _resolve_card(state, ctx, step, get_choice(action, "card", card_ids(), RULE))
+    _resolve_card(state, ctx, step, action.card)
 
 
-def choose(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+def choose(state: State, ctx: Ctx, step: flow.Step, action: P.Choose) -> None:
     """A choice: the Iron Throne holder breaks a tie (seed 000 p.23), or a task's option."""
     if step["stage"] == "tasks":
         _choose_task(state, ctx, step, action)
         return
     ctx.actor.require(step["tie_chooser"])
-    step["target"] = get_choice(action, "value", step["tied"], "seed 000 p.23",
-                                why=N_("Choose one of the houses tied for the bid."))
+    step["target"] = among(action.value, step["tied"], "seed 000 p.23", "value",
+                           why=N_("Choose one of the houses tied for the bid."))
     ctx.log(N_("%(chooser)s breaks the tie: %(house)s"), chooser=names.label(names.HOUSES[step["tie_chooser"]]),
             house=names.label(names.HOUSES[step["target"]]))
     _apply_card(state, ctx, step)
@@ -132,7 +132,7 @@ def _after(state: State, ctx: Ctx, step: flow.Step) -> None:
     flow.finish(state, ctx, step)
 
 
-def confirm(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+def confirm(state: State, ctx: Ctx, step: flow.Step, action: Params) -> None:
     """The house of the current task has done it on the board: losses taken, knights swapped, or
     simply done (facts: wildling cards)."""
     task = _task(ctx, step)
@@ -151,20 +151,20 @@ def confirm(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
     _next_task(state, ctx, step, task)
 
 
-def _choose_task(state: State, ctx: Ctx, step: flow.Step, action: Action) -> None:
+def _choose_task(state: State, ctx: Ctx, step: flow.Step, action: P.Choose) -> None:
     """The house of the current task picks: an area to swap a unit in, or one of the card's
     options (facts: wildling cards)."""
     task = _task(ctx, step)
     ask = task["ask"]
     if ask["kind"] == "swap":
-        swap(state, ctx, task, get_choice(action, "value", swap_areas(state, task), CARD_RULE,
-                                           why=N_("Choose an area where your house still has a unit to replace."),
-                                           entry=CARD_ENTRY.get(task["card"])))
+        swap(state, ctx, task, among(action.value, swap_areas(state, task), CARD_RULE, "value",
+                                     why=N_("Choose an area where your house still has a unit to replace."),
+                                     entry=CARD_ENTRY.get(task["card"])))
     else:
         if ask["kind"] != "choose":
             raise RuleError("Confirm when it is done on the board.", CARD_RULE, status=409,
                             entry=CARD_ENTRY.get(task["card"]))
-        value = get_choice(action, "value", ask["choices"], CARD_RULE)
+        value = among(action.value, ask["choices"], CARD_RULE, "value")
         task["ask"] = None
         CHOSEN[ask["then"]](state, ctx, step, task, value)
     _next_task(state, ctx, step, task)
