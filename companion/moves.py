@@ -261,10 +261,7 @@ class Move:
 class Moves:
     """A game's declared moves, in the order the reference lists them."""
 
-    def __init__(self, moves: Iterable[Move], raw_action: bool = False) -> None:
-        #: a game whose handlers still read the action as sent (``get_int``...) rather than their
-        #: validated model: the way every game worked before issue 40, left while each is moved
-        self.raw_action = raw_action
+    def __init__(self, moves: Iterable[Move]) -> None:
         self._moves: dict[str, Move] = {}
         for move in moves:
             if move.name in self._moves:
@@ -303,7 +300,7 @@ class Moves:
         """Check ``action`` and run its handler on ``state`` with the validated fields; the prompt a
         sealed move answered (its handler says which), else None."""
         move, params = self.check(stage, ctx.actor, action)
-        answered = move.run(state, ctx, action if self.raw_action else params)
+        answered = move.run(state, ctx, params)
         if not move.sealed:
             return None
         if not isinstance(answered, str):

@@ -228,36 +228,3 @@ class Game(ABC):
         both to check it). ``views.progress_free``."""
         return self.views.progress_free(view) if self.views is not None else view
 
-
-def get_int(action: Action, key: str, lo: int, hi: int, rule: str | None = None, why: str | None = None,
-            entry: str | None = None, **params: Any) -> int:
-    """Read a whole number from an action (forms send strings, JSON sends numbers) within [lo, hi].
-
-    ``why`` (a msgid with ``params``, ``min`` and ``max``) says the rule when the number is out of
-    range, instead of naming the field: a player reads why, not which field."""
-    raw = action.get(key)
-    try:
-        if isinstance(raw, bool) or raw is None or (isinstance(raw, float) and not raw.is_integer()):
-            raise ValueError
-        value = int(raw)
-    except (TypeError, ValueError):
-        raise RuleError("%(field)s must be a whole number.", rule or "companion: input", field=key) from None
-    if not lo <= value <= hi:
-        if why:
-            raise RuleError(why, rule, entry=entry, **{"min": lo, "max": hi, **params})
-        raise RuleError("%(field)s must be between %(min)s and %(max)s.", rule or "companion: input",
-                        field=key, min=lo, max=hi)
-    return value
-
-
-def get_choice(action: Action, key: str, choices: Any, rule: str | None = None, why: str | None = None,
-               entry: str | None = None, **params: Any) -> str:
-    """Read a string that must be one of ``choices`` (any container of strings). ``why`` (a msgid
-    with ``params``) says the rule behind the allowed values instead of naming the field."""
-    value = action.get(key)
-    if not isinstance(value, str) or value not in choices:
-        if why:
-            raise RuleError(why, rule, entry=entry, **params)
-        raise RuleError("%(field)s is not one of the allowed values.", rule or "companion: input",
-                        field=key)
-    return value

@@ -11,9 +11,11 @@ refusal is checked as soon as it is written, without having to provoke it:
   opens it: a page that does not match what the refusal is about fails here;
 - every cited rulebook page is a page some entry covers (the cover, p.1, is no rule page).
 
-Helpers that raise with a rule given by their caller (``get_int``, ``get_choice``, ``read_bid``,
-``power.spend``) must receive a constant whose pages exist too; inside such a helper, passing its
-own ``rule`` parameter on is fine, as its callers are checked (issue 13).
+Helpers that raise with a rule given by their caller (``among``, ``within``, ``whole``, the
+parameter models' ``count``, ``read_bid``, ``power.spend``) must receive a constant whose pages
+exist too; inside such a helper, passing its own ``rule`` parameter on is fine, as its callers are
+checked (issue 13). A field's declared refusal (``Refuse(why=..., rule=...)`` in ``params.py``, said
+before a handler runs) is checked as a refusal when it names its rule, else as a helper's rule.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ from companion.games.agot import abilities
 ENGINE = Path(__file__).resolve().parents[2] / "companion" / "games" / "agot"
 GAME = "agot"
 #: helpers whose ``rule`` argument (position, keyword) ends up in a RuleError
-HELPERS = {"get_int": (4, "rule"), "get_choice": (3, "rule"), "read_bid": (4, "rule")}
+HELPERS = {"among": (2, "rule"), "within": (3, "rule"), "whole": (1, "rule"), "count": (3, "rule"),
+           "read_bid": (4, "rule")}
 TOP = 3
 
 
@@ -136,6 +139,12 @@ def _scan() -> tuple[list[Refusal], list[Refusal]]:
             if name == "RuleError":
                 msg = node.args[0].value if node.args and isinstance(node.args[0], ast.Constant) else ""
                 refusals.append(Refusal(where, msg, _cases(_arg(node, 1, "rule"), _arg(node, 99, "entry"), consts)))
+            elif name == "Refuse" and (rule := _arg(node, 1, "rule")) is not None:
+                why = _arg(node, 0, "why")
+                if isinstance(why, ast.Call) and why.args and isinstance(why.args[0], ast.Constant):  # N_("...")
+                    refusals.append(Refusal(where, why.args[0].value, _cases(rule, _arg(node, 2, "entry"), consts)))
+                else:
+                    helpers.append(Refusal(where, "Refuse", tuple((r, None) for r in _values(rule, consts))))
             elif name in HELPERS or (name == "spend" and isinstance(node.func, ast.Attribute)):
                 pos, kw = HELPERS.get(name, (3, "rule"))
                 arg = _arg(node, pos, kw)

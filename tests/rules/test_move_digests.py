@@ -1,6 +1,6 @@
 """Random play replays to the same states after issue 40 moved the generic table's, Catan's, the
 LCG's and Immortals' handlers onto their validated parameter models (AGoT's tables are recorded
-with its handlers that still read the raw action, before they move): ``tests/data/move-digests.json.gz`` was recorded
+with its handlers that still read the raw action; they moved too, and replay the same): ``tests/data/move-digests.json.gz`` was recorded
 by ``tools/move_digests.py record`` with the handlers that still read the raw action (100 tables per
 game, valid and malformed moves mixed), and today's code must accept and refuse every step as then,
 reaching the same state digest after each accepted one."""
