@@ -187,13 +187,10 @@ def transition(state: dict[str, Any], ctx: Ctx, seat: str, location: str, what: 
     (seed 001 p.9)."""
     require_armies(state, seat, location, 9)
     realm = split(location)[0]
-    n = min(3, state["players"][seat]["limbo"][realm])
+    if _empty_limbo(state, ctx, seat, realm, what):
+        return
     pay_fixed(state, seat, what)
-    if n:
-        from_limbo(state, ctx, seat, {location: n})
-    else:
-        ctx.log(N_("Warning: %(who)s's %(realm)s limbo is empty; the transition was paid and brings no "
-                   "army"), who=ctx.name(seat), realm=msg(word(realm)))
+    from_limbo(state, ctx, seat, {location: min(3, state["players"][seat]["limbo"][realm])})
 
 
 def build_cost(state: dict[str, Any], seat: str, building: str, action: Perform) -> tuple[int, int]:
@@ -309,15 +306,9 @@ def start_attack(state: dict[str, Any], ctx: Ctx, seat: str, card_loc: str, what
 # -- magic spaces --------------------------------------------------------------------------------
 def magic(state: dict[str, Any], ctx: Ctx, seat: str, kind: str, action: Perform) -> None:
     """The four magic cards (seed 001 p.12)."""
-    p = state["players"][seat]
     rule = cite.both(12)
     if kind == "transition5":
-        realm = among(action.realm, REALMS, rule, "realm")
-        if _empty_limbo(state, ctx, seat, realm, kind):
-            return
-        placed = place(state, seat, action.place, realm, min(5, p["limbo"][realm]), rule)
-        pay_fixed(state, seat, kind)
-        from_limbo(state, ctx, seat, placed)
+        _magic_transition(state, ctx, seat, kind, action, 5, rule)
     elif kind == "conflict_or_first":
         choice = among(action.choice, ("draw", "first"), rule, "choice")
         pay_fixed(state, seat, kind)
@@ -341,17 +332,24 @@ def magic(state: dict[str, Any], ctx: Ctx, seat: str, kind: str, action: Perform
             pay_fixed(state, seat, kind)
             draw_conflict(state, ctx, seat, 2)
         else:
-            realm = among(action.realm, REALMS, rule, "realm")
-            if _empty_limbo(state, ctx, seat, realm, kind):
-                return
-            placed = place(state, seat, action.place, realm, min(2, p["limbo"][realm]), rule)
-            pay_fixed(state, seat, kind)
-            from_limbo(state, ctx, seat, placed)
+            _magic_transition(state, ctx, seat, kind, action, 2, rule)
+
+
+def _magic_transition(state: dict[str, Any], ctx: Ctx, seat: str, kind: str, action: Perform, most: int,
+                      rule: str) -> None:
+    """A magic card's transition (seed 001 p.12): up to ``most`` armies from the chosen realm's
+    limbo to the seat's regions there; the card is paid once the placement is valid."""
+    realm = among(action.realm, REALMS, rule, "realm")
+    if _empty_limbo(state, ctx, seat, realm, kind):
+        return
+    placed = place(state, seat, action.place, realm, min(most, state["players"][seat]["limbo"][realm]), rule)
+    pay_fixed(state, seat, kind)
+    from_limbo(state, ctx, seat, placed)
 
 
 def _empty_limbo(state: dict[str, Any], ctx: Ctx, seat: str, realm: str, kind: str) -> bool:
-    """A magic transition from an empty limbo: paid, brings nothing, logged as a warning (as the
-    army-space transition brings fewer armies when the limbo holds fewer, seed 001 p.9)."""
+    """A transition (army space or magic card) from an empty limbo: paid, brings nothing, logged as
+    a warning (the army space brings fewer armies when the limbo holds fewer, seed 001 p.9)."""
     if state["players"][seat]["limbo"][realm] > 0:
         return False
     pay_fixed(state, seat, kind)
