@@ -226,6 +226,34 @@ def test_magic_two_conflict_cards():
     assert t.player("p1")["gold"] == 8
 
 
+def test_magic_transition_of_two():
+    """p.12: the other half of the card brings at most 2 armies from the chosen limbo, for 2 gold;
+    a third is refused and nothing is paid."""
+    t = midgame()
+    t.put("p1", "dark", "1-1", 1)
+    t.player("p1")["limbo"]["dark"] = 4
+    give_plan(t, "p1", magic=["m:conflict2_or_transition2"])
+    with pytest.raises(RuleError) as err:
+        t.act("p1", {"type": "perform", "space": "m0", "choice": "transition", "realm": "dark",
+                     "place": {"dark:1-1": 3}})
+    assert err.value.rule == "seed 001 p.12; seed 002 p.12" and t.player("p1")["gold"] == 10
+    t.act("p1", {"type": "perform", "space": "m0", "choice": "transition", "realm": "dark",
+                 "place": {"dark:1-1": 2}})
+    assert t.cell("dark", "1-1")["armies"] == 3 and t.player("p1")["limbo"]["dark"] == 2
+    assert (t.player("p1")["energy"], t.player("p1")["gold"]) == (10, 8)
+
+
+def test_transition_from_an_empty_limbo_is_paid_and_brings_nothing():
+    """p.9: the army space is paid (2 energy, 1 gold) even when the limbo is empty; no army moves."""
+    t = midgame()
+    t.put("p1", "light", EMERALD_CLIFF, 1)
+    t.player("p1")["conflict"] = [f"c:light:{EMERALD_CLIFF}"]
+    give_plan(t, "p1", [None, None, f"c:light:{EMERALD_CLIFF}"])
+    t.act("p1", {"type": "perform", "space": "a2"})
+    assert t.cell("light", EMERALD_CLIFF)["armies"] == 1 and t.player("p1")["limbo"]["light"] == 0
+    assert (t.player("p1")["energy"], t.player("p1")["gold"]) == (8, 9)
+
+
 def test_reinforcements_anderson():
     """p.8 example: Anderson has 5 armies in his dark limbo and 1 in the light one: he may place
     1 army in the dark realm and none in the light realm."""
