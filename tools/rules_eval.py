@@ -1,6 +1,6 @@
 """Rules search quality: top-1 and top-3 by entry, per game and language, and what "high" is worth.
 
-    .venv/bin/python tools/rules_eval.py [--set tuned|heldout|dev|test|fresh|all] [--misses] [--game G]
+    .venv/bin/python tools/rules_eval.py [--set tuned|heldout|dev|test|fresh|r3|all] [--misses] [--game G]
 
 The sets (``tests/reference/``), from the most tuned to the least:
 
@@ -10,10 +10,13 @@ The sets (``tests/reference/``), from the most tuned to the least:
   and public disputes by people who never saw the entries): looked at while working on the ranking;
 - ``test``: ``blind_test_<game>.toml``, the other half: measured once at the end of issue 35's
   first round, then spent: since round 2 it is development data like ``dev`` (its figures are tuned);
-- ``fresh``: ``blind_fresh_<game>.toml``, a new blind set written for issue 35's second round by
-  people who never saw the entries, measured once by the lead. This tool prints only its figures,
-  never its questions (``--misses`` is refused for it); ``--set all`` leaves it out (ask for it by
-  name), and without its files it says so and measures nothing.
+- ``fresh``: ``blind_fresh_<game>.toml``, a blind set written for issue 35's second round by people
+  who never saw the entries, measured once by the lead after round 2, then spent: since round 3 it
+  is development data like ``test`` (looked at, learned from; its figures are tuned);
+- ``r3``: ``blind_r3_<game>.toml``, the blind set of issue 35's third round, measured once by the
+  lead after round 3 lands. This tool prints only its figures, never its questions (``--misses`` is
+  refused for it); ``--set all`` leaves it out (ask for it by name), and without its files it says
+  so and measures nothing.
 
 A question counts at top-k when one of its ``expect`` ids is among the first k results (a blind
 question no entry answers, ``expect = []``, counts as a miss).
@@ -32,9 +35,10 @@ from typing import Any, cast
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 GAMES = ("agot", "lcg", "immortals", "catan_watch")
-SETS = {"tuned": "questions", "heldout": "heldout", "dev": "blind_dev", "test": "blind_test", "fresh": "blind_fresh"}
+SETS = {"tuned": "questions", "heldout": "heldout", "dev": "blind_dev", "test": "blind_test", "fresh": "blind_fresh",
+        "r3": "blind_r3"}
 #: sets measured, never looked at: no --misses, and not part of --set all
-BLIND = ("fresh",)
+BLIND = ("r3",)
 LANGS = ("en", "pt_BR")
 
 

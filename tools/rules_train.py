@@ -8,9 +8,10 @@ Training questions:
    left out of the index (both stages), the index is built without them, and each is asked: its
    entry is the answer. Every phrasing is written for one entry, so they are many and cheap.
 2. **The question sets of ``tests/reference/``** (``SETS``: the team's set, issue 25's held-out
-   set, both halves of issue 35's first blind set; the test half was measured once and is spent),
-   asked of the full index, each weighing ``REAL_WEIGHT`` held-out phrasings. The fresh blind set
-   of issue 35's second round (``blind_fresh_<game>.toml``) is never read here.
+   set, both halves of issue 35's first blind set and round 2's fresh blind set; each blind set
+   was measured once and is spent since), asked of the full index, each weighing ``REAL_WEIGHT``
+   held-out phrasings. The blind set of the round being measured (``BLIND``: round 3's
+   ``blind_r3_<game>.toml``) is never read here.
 
 Every decision is measured by **leaving one set out**: the models are learned without that set and
 score its questions; the figures printed per set, per game and per language of the blind sets are
@@ -224,9 +225,13 @@ def report(name: str, rows: list[dict[str, Any]], w: np.ndarray, coef: np.ndarra
     print(f"{name:10} n={n:5} top1 {top1 / n:6.1%}  high on {high / n:5.1%}, right {high_ok / max(1, high):6.1%}")
 
 
-#: the question sets of tests/reference/ learned from (all development data since issue 35's round 2:
-#: the first blind test half was measured once and is spent); each is also held out in turn
-SETS = ("questions", "heldout", "blind_dev", "blind_test")
+#: the question sets of tests/reference/ learned from (all development data: the first blind test
+#: half was measured once at the end of issue 35's round 1, the fresh set at the end of round 2, and
+#: both are spent); each is also held out in turn
+SETS = ("questions", "heldout", "blind_dev", "blind_test", "blind_fresh")
+#: blind sets (``<name>_<game>.toml``) measured once by the lead and never read here: not in SETS
+BLIND = ("blind_r3",)
+assert not set(SETS) & set(BLIND)
 #: how much one real question weighs in the ranking model against one held-out phrasing
 REAL_WEIGHT = 4.0
 
@@ -263,7 +268,7 @@ def out_of_fold(held: list[dict[str, Any]], by_set: dict[str, list[dict[str, Any
 
 #: the sets whose out-of-fold scores choose HIGH_AT: the ones written without the entries in view
 #: (the team's set was written beside the entries, so the ranking is surer of it than of a player)
-CALIBRATE = ("heldout", "blind_dev", "blind_test")
+CALIBRATE = ("heldout", "blind_dev", "blind_test", "blind_fresh")
 
 
 def cv_report(oof: dict[str, list[Scored]], n_questions: dict[str, dict[tuple[str, str], int]]) -> None:
@@ -313,9 +318,18 @@ def main() -> None:
     ap.add_argument("--folds", type=int, default=3)
     ap.add_argument("--write", action="store_true", help="write the coefficients into ranker.py")
     ap.add_argument("--no-held", action="store_true", help="learn the ranking without held-out phrasings")
+    ap.add_argument("--l2", type=float, default=0.05, help="the ranking model's L2 penalty")
+    ap.add_argument("--no-meaning", action="store_true", help="without the meaning stage (meaning.py)")
+    ap.add_argument("--cache", default="", help="a .npy file of sentence embeddings kept between runs")
     args = ap.parse_args()
-    global RANK_HELD
+    ranker.MEANING = not args.no_meaning
+    if args.cache and Path(args.cache).exists():
+        from companion.reference import meaning
+
+        meaning._known.update(np.load(args.cache, allow_pickle=True).item())
+    global RANK_HELD, L2
     RANK_HELD = not args.no_held
+    L2 = args.l2
     held_rows: list[dict[str, Any]] = []
     for fold in range(args.folds):
         refs, questions = held_out(seed=100 + fold)
@@ -326,6 +340,10 @@ def main() -> None:
     n_questions = {name: count_questions(name) for name in SETS}
     by_set = {name: collect(full, set_questions(name)) for name in SETS}
     off_rows = collect(full, off_topic(full_refs))
+    if args.cache and ranker.MEANING:
+        from companion.reference import meaning
+
+        np.save(args.cache, np.array(meaning._known, dtype=object), allow_pickle=True)
     oof = out_of_fold(held_rows, by_set, off_rows)
     cv_report(oof, n_questions)
     # the final threshold: chosen on every set's out-of-fold scores

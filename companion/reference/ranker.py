@@ -22,7 +22,7 @@ its output; the fresh blind set (``tools/rules_eval.py --set fresh``) is what no
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -31,6 +31,12 @@ FEATURES = ("words_share", "words_log", "coverage", "centroid_share", "centroid"
             "words_rank", "centroid_rank", "nearest_rank",
             "words_x_centroid", "words_rank_x_centroid_rank", "both_first", "words_min_centroid",
             "coverage_x_centroid")
+#: whether the meaning stage's columns are part of FEATURES, and how many per language
+MEANING = True
+MEANING_COLS = 5
+import os
+MEANING_LANGS = tuple(os.environ.get("MEANING_LANGS", "en,pt_BR").split(","))
+MEANING_NEAREST = os.environ.get("MEANING_NEAREST", "1") == "1"
 #: Confidence features (see :func:`confidence_features`).
 CONF_FEATURES = ("top", "lead", "lead3", "agree", "coverage", "centroid", "centroid_lead", "nearest", "words_share")
 #: COEF/INTERCEPT: the ranking model over FEATURES; CONF_*: the confidence model over CONF_FEATURES;
@@ -53,6 +59,27 @@ class Signals:
     coverage: np.ndarray
     centroid: np.ndarray
     nearest: np.ndarray
+    #: the meaning stage (``meaning.py``): cosines of the question's sentence embedding with each
+    #: entry's centroid and nearest phrasing; empty when the stage is off
+    meaning_centroid: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    meaning_nearest: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    lang: str = "en"
+
+    def meaning_columns(self, ranks: list[np.ndarray]) -> list[np.ndarray]:
+        """Per language (English, Portuguese: the encoder learned English, so each has its own
+        weights, the other's columns 0): the meaning centroid and nearest cosines, their distance to
+        the best entry's, the entry's meaning rank, and that rank times the word and phrasing ranks."""
+        n = len(self.ids)
+        if not MEANING or len(self.meaning_centroid) != n or self.lang not in MEANING_LANGS:
+            return [np.zeros(n)] * (2 * MEANING_COLS) if MEANING else []
+        mc, mn = self.meaning_centroid.astype(float), self.meaning_nearest.astype(float)
+        order = np.argsort(-mc, kind="stable")
+        rank = np.empty(n)
+        rank[order] = np.arange(1, n + 1)
+        mrank = 1.0 / rank
+        cols = [mc, mn if MEANING_NEAREST else np.zeros(n), mrank, mrank * ranks[0], mrank * ranks[1]]
+        zero = [np.zeros(n)] * MEANING_COLS
+        return cols + zero if self.lang == "en" else zero + cols
 
     def features(self) -> np.ndarray:
         """One row of FEATURES per entry."""
@@ -71,7 +98,7 @@ class Signals:
         both = np.column_stack([cols[0] * cols[1], ranks[0] * ranks[1], (ranks[0] == 1) & (ranks[1] == 1),
                                 np.minimum(cols[0], cols[1]), self.coverage * cols[1]])
         return np.column_stack([cols[0], np.log1p(self.words), self.coverage, cols[1], self.centroid, cols[2],
-                                self.nearest, *ranks, both])
+                                self.nearest, *ranks, both, *self.meaning_columns(ranks)])
 
     def agree(self, k: int) -> bool:
         """Whether entry ``k`` comes first in every stage."""
@@ -97,9 +124,21 @@ def confidence_features(sig: Signals, ranked: np.ndarray, first: int) -> np.ndar
     centroid_lead = float(sig.centroid[first] - others.max()) if len(others) else float(sig.centroid[first])
     best_words = float(sig.words.max()) if len(sig.words) else 0.0
     words_share = float(sig.words[first]) / best_words if best_words > 0 else 0.0
-    return np.array([top, top - second, top - third, 1.0 if sig.agree(first) else 0.0,
-                     float(sig.coverage[first]), float(sig.centroid[first]), centroid_lead,
-                     float(sig.nearest[first]), words_share])
+    base = [top, top - second, top - third, 1.0 if sig.agree(first) else 0.0,
+            float(sig.coverage[first]), float(sig.centroid[first]), centroid_lead,
+            float(sig.nearest[first]), words_share]
+    if not MEANING:
+        return np.array(base)
+    # the meaning stage on the first entry, per language: its cosine, its lead over every other
+    # entry's, and whether the meaning stage also puts it first
+    cols = [0.0, 0.0, 0.0]
+    if len(sig.meaning_centroid) == len(sig.ids) and sig.lang in MEANING_LANGS:
+        mc = sig.meaning_centroid
+        rest = np.delete(mc, first)
+        cols = [float(mc[first]), float(mc[first] - rest.max()) if len(rest) else 0.0,
+                1.0 if int(np.argmax(mc)) == first else 0.0]
+    zero = [0.0] * 3
+    return np.array(base + (cols + zero if sig.lang == "en" else zero + cols))
 
 
 def sure(sig: Signals, ranked: np.ndarray, first: int) -> float:

@@ -348,8 +348,9 @@ class Index:
         words, coverage = self.words(game, query, lang)
         ph = self.phrasings[(game, lang)]
         centroid, nearest = ph.scores(query)
+        mc, mn = ph.meaning(query) if ranker.MEANING else (np.zeros(0), np.zeros(0))
         return Signals(ph.ids, np.array([words.get(i, 0.0) for i in ph.ids]),
-                       np.array([coverage.get(i, 0.0) for i in ph.ids]), centroid, nearest)
+                       np.array([coverage.get(i, 0.0) for i in ph.ids]), centroid, nearest, mc, mn, lang)
 
     def answer(self, game: str, query: str, lang: str = "en", limit: int = 10) -> Answer:
         """Entries of ``game`` that answer ``query``, best first, and the confidence of the first."""

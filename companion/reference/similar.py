@@ -69,6 +69,27 @@ class Phrasings:
         self.by_gram = rows.T.tocsr()
         self.centroids_by_gram = normalize(member @ rows).T.tocsr()
         self.vectorizer.stop_words_ = set()  # what fitting left out (nothing here): not kept
+        # the meaning stage (meaning.py): the same phrasings as sentence embeddings
+        self.meaning_texts = [p for e in entries for p in phrasings(e, lang)]
+        self.meaning_rows: np.ndarray | None = None
+        self.meaning_centroids: np.ndarray | None = None
+
+    def meaning(self, query: str) -> tuple[np.ndarray, np.ndarray]:
+        """(centroid, nearest) cosines of ``query``'s sentence embedding with every entry's phrasings."""
+        from . import meaning
+
+        if self.meaning_rows is None or self.meaning_centroids is None:
+            rows = meaning.vectors(self.meaning_texts)
+            member = sparse.csr_matrix((np.ones(len(self.owner), dtype=np.float32),
+                                        (self.owner, np.arange(len(self.owner)))),
+                                       shape=(len(self.ids), len(self.owner)))
+            self.meaning_centroids = normalize(np.asarray(member @ rows)).astype(np.float32)
+            self.meaning_rows = rows
+        q = meaning.vectors([query])[0]
+        centroid = self.meaning_centroids @ q
+        nearest = np.full(len(self.ids), -1.0, dtype=np.float32)
+        np.maximum.at(nearest, self.owner, self.meaning_rows @ q)
+        return centroid, nearest
 
     def scores(self, query: str) -> tuple[np.ndarray, np.ndarray]:
         """(centroid, nearest) cosines of ``query`` with every entry, in ``ids`` order (0..1 each)."""

@@ -119,3 +119,50 @@ def test_a_missing_verdict_and_an_unknown_asked_entry_are_refused(tmp_path):
     (folder / "reference_asked.en.toml").write_text('[asked]\n"no-such-entry" = ["who wins?"]\n', encoding="utf-8")
     with pytest.raises(ReferenceDataError, match="no-such-entry"):
         load_game("lcg", folder)
+
+
+#: question sets the asked phrasings must not copy: every set written without the entries in view
+#: (the team's own set, written beside the entries, shares phrasings with them by design)
+NOT_COPIED = ("heldout", "blind_dev", "blind_test", "blind_fresh")
+#: the most an asked phrasing may resemble one of those questions (rapidfuzz ratio of the folded
+#: texts, 0-100): above it a phrasing is the question itself, and the set would measure memory
+NEAR_COPY = 90.0
+
+
+def near_copies(sets: tuple[str, ...] = NOT_COPIED, limit: float = NEAR_COPY) -> list[str]:
+    """(Issue 35, round 3) every asked phrasing that is a near copy of a question of ``sets``."""
+    import tomllib
+
+    from rapidfuzz import process
+    from rapidfuzz.fuzz import ratio
+
+    from companion.reference.text import fold, norm_lang
+
+    here = Path(__file__).resolve().parent
+    found = []
+    for game, ref in references().items():
+        for lang in ("en", "pt_BR"):
+            asked = [p for e in ref.entries.values() for p in e.asked.get(lang, ())]
+            questions = []
+            for name in sets:
+                path = here / f"{name}_{game.replace('-', '_')}.toml"
+                if path.exists():
+                    with open(path, "rb") as fh:
+                        questions += [q["text"] for q in tomllib.load(fh).get("q", []) if norm_lang(q["lang"]) == lang]
+            if not asked or not questions:
+                continue
+            sim = process.cdist([fold(q) for q in questions], [fold(p) for p in asked], scorer=ratio)
+            for i, j in zip(*(sim > limit).nonzero(), strict=True):
+                found.append(f"{game} {lang}: {asked[j]!r} ~ {questions[i]!r} ({sim[i, j]:.0f})")
+    return found
+
+
+def test_no_asked_phrasing_copies_a_question_of_a_set():
+    """A phrasing written for the ranker that is nearly a set's question makes that set measure
+    what the ranker memorised: none may come closer than ``NEAR_COPY``."""
+    assert not near_copies()
+
+
+def test_a_near_copy_is_caught():
+    """The team's set shares phrasings with the entries by design: the check finds those."""
+    assert near_copies(("questions",), 99.0)
