@@ -14,7 +14,7 @@ times (after one warm-up pass), each timed on its own:
 - ``HTTP entry``: ``GET /api/games/<game>/rules/<id>`` on the same server, the same routing and JSON
   without a search: the HTTP baseline of this run.
 
-Then the memory the phrasing stage holds (its matrices and vocabularies, per game and language) and
+Then the memory the phrasing and meaning stages hold (the meaning stage's encoder too) (its matrices and vocabularies, per game and language) and
 what building the whole index allocated (tracemalloc), and the machine's load average (the 2-core
 machine is shared: read the numbers with it, and the ratios against the same run's baselines).
 """
@@ -98,9 +98,13 @@ def main() -> None:
     tracemalloc.stop()
     entries = sum(len(r.entries) for r in refs.values())
     stage = sum(p.nbytes() for p in idx.phrasings.values())
+    from companion.reference import meaning
+
+    encoder = meaning.encoder().nbytes() if meaning.available() else 0
     print(f"index build {1000 * built:.0f} ms ({len(refs)} games, {entries} entries x 2 languages); "
           f"the index holds {held / 2**20:.1f} MB (peak {peak / 2**20:.1f} MB while building), "
-          f"of which the phrasing stage's matrices and vocabularies {stage / 2**20:.1f} MB")
+          f"of which the phrasing and meaning stages' matrices and vocabularies {stage / 2**20:.1f} MB; "
+          f"the meaning stage's encoder {encoder / 2**20:.1f} MB; the model in all {(stage + encoder) / 2**20:.1f} MB")
     qs = questions()
     words = timed(lambda g, lang, text: idx.by_words(g, text, lang, 10), qs, args.repeat)
     engine = timed(lambda g, lang, text: idx.answer(g, text, lang, 10), qs, args.repeat)

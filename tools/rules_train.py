@@ -20,7 +20,10 @@ one question, the gold entries' share maximised, L2-regularised) over ``ranker.F
 confidence model a logistic regression over ``ranker.CONF_FEATURES`` of the ranked result, with
 ``HIGH_AT`` the lowest probability at which the first entry is right at least ``PRECISION`` of the
 time on the out-of-fold scores of the ``CALIBRATE`` sets (for a set's own figure: of the OTHER
-calibration sets, so no set chooses its own threshold).
+calibration sets, so no set chooses its own threshold), or, when no cut reaches it on a fair share
+of them, the most precise cut that still covers ``FALLBACK_COVER`` (see ``threshold``).
+``--no-meaning`` measures without the meaning stage (``meaning.py``); ``--cache FILE`` keeps the
+sentence embeddings between runs (the first run embeds 14,000 texts: a few minutes).
 With ``--write`` the coefficients replace the block between the markers in ranker.py.
 """
 
@@ -54,6 +57,10 @@ HOLD = 2
 CANDIDATES = 30
 L2 = 0.05
 PRECISION = 0.97
+#: the least share of questions a "high" chosen for PRECISION must cover to count (see threshold)
+MIN_COVER = 0.2
+#: without a cut reaching PRECISION on MIN_COVER: the most precise cut covering at least this share
+FALLBACK_COVER = 0.4
 #: whether the confidence model also learns from the held-out phrasings (else: dev half and off-topic)
 CONF_HELD = False
 #: whether the ranking model learns from the held-out phrasings (else: the dev half and the team's set)
@@ -203,13 +210,21 @@ def sure(feats: np.ndarray, coef: np.ndarray, intercept: float) -> float:
 
 
 def threshold(scored: list[tuple[float, bool]]) -> float:
-    """The lowest probability at which the questions at or above it are right >= PRECISION."""
-    best = 1.0
-    for cut in sorted({p for p, _ in scored}, reverse=True):
+    """The lowest probability at which the questions at or above it are right >= PRECISION, when
+    that gives "high" on at least MIN_COVER of them; otherwise (no such cut: issue 35 round 3, where
+    the right share above a cut stays at 94-95% from p 0.8 to 0.99, so the lowest cut reaching 97%
+    is a spike of a few questions) the cut with the best right share among those that give "high"
+    on at least FALLBACK_COVER of the questions."""
+    cuts = sorted({p for p, _ in scored}, reverse=True)
+    stats = []
+    for cut in cuts:
         above = [ok for p, ok in scored if p >= cut]
-        if sum(above) / len(above) >= PRECISION:
-            best = cut
-    return best
+        stats.append((cut, sum(above) / len(above), len(above) / len(scored)))
+    good = [cut for cut, right, cover in stats if right >= PRECISION and cover >= MIN_COVER]
+    if good:
+        return min(good)
+    wide = [(right, cut) for cut, right, cover in stats if cover >= FALLBACK_COVER]
+    return max(wide)[1] if wide else 1.0
 
 
 def report(name: str, rows: list[dict[str, Any]], w: np.ndarray, coef: np.ndarray, intercept: float,
@@ -262,10 +277,17 @@ def out_of_fold(held: list[dict[str, Any]], by_set: dict[str, list[dict[str, Any
             s = r["sig"].features() @ w
             top3 = {r["sig"].ids[k] for k in np.argsort(-s, kind="stable")[:3]}
             scored.append((sure(feats, coef, intercept), right, bool(top3 & r["q"].gold), r["q"].game, r["q"].lang))
+            if DUMP and not right:
+                first = r["sig"].ids[int(np.argmax(s))]
+                print(f"WRONG {scored[-1][0]:.3f} {name} {r['q'].game} {r['q'].lang} {r['q'].text!r} "
+                      f"got {first} want {sorted(r['q'].gold)}")
         out[name] = scored
     return out
 
 
+#: fixed thresholds at which the pooled out-of-fold "high" is printed (coverage against precision)
+CUTS = (0.8, 0.85, 0.9, 0.95, 0.97, 0.99)
+DUMP = bool(__import__("os").environ.get("DUMP"))
 #: the sets whose out-of-fold scores choose HIGH_AT: the ones written without the entries in view
 #: (the team's set was written beside the entries, so the ranking is surer of it than of a player)
 CALIBRATE = ("heldout", "blind_dev", "blind_test", "blind_fresh")
@@ -302,6 +324,11 @@ def cv_report(oof: dict[str, list[Scored]], n_questions: dict[str, dict[tuple[st
                     tot[k] += g[k]
         print(_row(f"cv {name}", groups["all"]) + f"  (high at {cut:.3f}, chosen on the other sets)")
     print(_row("cv all", tot))
+    pooled = [x[:2] for name, sc in oof.items() if name in CALIBRATE for x in sc]
+    for cut in CUTS:
+        above = [ok for p, ok in pooled if p >= cut]
+        print(f"  cv calibration sets at p >= {cut:.2f}: high on {len(above) / len(pooled):5.1%}, "
+              f"right {sum(above) / max(1, len(above)):6.1%}")
     for key in ("all", *GAMES, *LANGS):
         if key in blind:
             print(_row(f"cv blind {key}", blind[key]))
@@ -318,17 +345,20 @@ def main() -> None:
     ap.add_argument("--folds", type=int, default=3)
     ap.add_argument("--write", action="store_true", help="write the coefficients into ranker.py")
     ap.add_argument("--no-held", action="store_true", help="learn the ranking without held-out phrasings")
+    ap.add_argument("--calibrate", default="heldout,blind_dev,blind_test,blind_fresh", help="the sets that choose HIGH_AT")
     ap.add_argument("--l2", type=float, default=0.05, help="the ranking model's L2 penalty")
     ap.add_argument("--no-meaning", action="store_true", help="without the meaning stage (meaning.py)")
     ap.add_argument("--cache", default="", help="a .npy file of sentence embeddings kept between runs")
     args = ap.parse_args()
     ranker.MEANING = not args.no_meaning
-    if args.cache and Path(args.cache).exists():
-        from companion.reference import meaning
+    from companion.reference import meaning
 
+    meaning.REMEMBER = True  # the folds ask the same phrasings again
+    if args.cache and Path(args.cache).exists():
         meaning._known.update(np.load(args.cache, allow_pickle=True).item())
-    global RANK_HELD, L2
+    global RANK_HELD, L2, CALIBRATE
     RANK_HELD = not args.no_held
+    CALIBRATE = tuple(args.calibrate.split(","))
     L2 = args.l2
     held_rows: list[dict[str, Any]] = []
     for fold in range(args.folds):
@@ -341,8 +371,6 @@ def main() -> None:
     by_set = {name: collect(full, set_questions(name)) for name in SETS}
     off_rows = collect(full, off_topic(full_refs))
     if args.cache and ranker.MEANING:
-        from companion.reference import meaning
-
         np.save(args.cache, np.array(meaning._known, dtype=object), allow_pickle=True)
     oof = out_of_fold(held_rows, by_set, off_rows)
     cv_report(oof, n_questions)

@@ -85,7 +85,7 @@ class Encoder:
 
     def embed(self, text: str) -> np.ndarray:
         """The sentence embedding (mean of the last layer's token vectors, unit length)."""
-        return self.embed_ids(np.array([self.tokens(text)]))[0]
+        return np.asarray(self.embed_ids(np.array([self.tokens(text)]))[0])
 
     def embed_many(self, texts: list[str]) -> np.ndarray:
         """Many sentences at once (rows in ``texts`` order): batched by token count, so no padding."""
@@ -176,21 +176,74 @@ def _basic(text: str) -> list[str]:
 
 @lru_cache(maxsize=1)
 def encoder() -> Encoder:
-    """The one encoder of the process (loaded on first use, about 0.2 s)."""
+    """The one encoder of the process (loaded on first use, about 0.2 s). Its matrix products are
+    small (a question is 10-40 tokens): BLAS threads would only contend for the cores the web
+    workers share, so the process's BLAS runs on one thread (measured: 10x faster on 2 busy cores)."""
+    from threadpoolctl import threadpool_limits
+
+    threadpool_limits(limits=1, user_api="blas")
     return Encoder()
 
 
-#: sentence -> embedding, for every text embedded in this process (phrasings are shared by the
-#: training tool's folds and by every index built in a process)
+#: the phrasings' embeddings, computed once by ``tools/export_minilm.py --phrasings`` (embedding
+#: 10,000+ phrasings takes minutes, too long for a start): int8 rows, one scale a row, found by the
+#: first 8 bytes of each text's SHA-1; a phrasing written since is embedded when the index is built
+PHRASINGS = Path(__file__).with_name("minilm_phrasings.npz")
+#: the languages the meaning stage runs for (the encoder learned English; see docs/rules-coverage.md)
+LANGS = ("en", "pt_BR")
+#: whether ``vectors`` keeps every embedding it made (the training tool: its folds ask the same
+#: phrasings again); the server keeps only its int8 rows
+REMEMBER = False
 _known: dict[str, np.ndarray] = {}
 
 
+def key(text: str) -> int:
+    import hashlib
+
+    return int.from_bytes(hashlib.sha1(text.encode("utf-8")).digest()[:8], "little", signed=True)
+
+
+def quantize(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """int8 rows and one float32 scale a row (the row's largest magnitude over 127)."""
+    scale = np.abs(rows).max(1) / 127.0 if len(rows) else np.zeros(0, dtype=np.float32)
+    scale = np.where(scale > 0, scale, 1.0).astype(np.float32)
+    return np.round(rows / scale[:, None]).astype(np.int8), scale
+
+
 def vectors(texts: list[str]) -> np.ndarray:
-    """The embeddings of ``texts`` (rows in order), each computed once per process."""
-    missing = list(dict.fromkeys(t for t in texts if t not in _known))
-    if missing:
-        for t, v in zip(missing, encoder().embed_many(missing), strict=True):
+    """The embeddings of ``texts`` (rows in order): from ``PHRASINGS`` when there, else computed."""
+    out = np.zeros((len(texts), WIDTH), dtype=np.float32)
+    todo = []
+    for k, t in enumerate(texts):
+        if t in _known:
+            out[k] = _known[t]
+        else:
+            todo.append(k)
+    if todo and PHRASINGS.exists():
+        with np.load(PHRASINGS, allow_pickle=False) as z:
+            at = {int(h): j for j, h in enumerate(z["key"])}
+            q, scale = z["q"], z["scale"]
+        left = []
+        for k in todo:
+            j = at.get(key(texts[k]))
+            if j is None:
+                left.append(k)
+            else:
+                out[k] = q[j].astype(np.float32) * scale[j]
+        todo = left
+    if todo:
+        out[todo] = encoder().embed_many([texts[k] for k in todo])
+    if REMEMBER:
+        for t, v in zip(texts, out, strict=True):
             _known[t] = v
-    if not texts:
-        return np.zeros((0, WIDTH), dtype=np.float32)
-    return np.stack([_known[t] for t in texts])
+    return out
+
+
+def query(text: str) -> np.ndarray:
+    """A question's embedding (remembered only in the training tool)."""
+    if text in _known:
+        return _known[text]
+    v = encoder().embed(text)
+    if REMEMBER:
+        _known[text] = v
+    return v

@@ -1,9 +1,11 @@
 """The learned last stage of the rules search: how much to trust each stage, and how sure to be.
 
-Two stages score every entry of a game for a question: words (BM25F over the entry's text and the
-questions it is asked by, ``search.py``) and phrasings (character n-gram centroid and nearest
-phrasing, ``similar.py``). Neither is right alone: words miss a question asked with other words,
-n-grams miss one that shares few letters with how the entry was ever asked. This stage joins them
+Three stages score every entry of a game for a question: words (BM25F over the entry's text and the
+questions it is asked by, ``search.py``), phrasings (character n-gram centroid and nearest
+phrasing, ``similar.py``) and meaning (a sentence encoder's cosine with the entry's phrasings,
+``meaning.py``, issue 35 round 3). None is right alone: words miss a question asked with other
+words, n-grams miss one that shares few letters with how the entry was ever asked, and the meaning
+stage, which reads a described situation, also finds neighbouring entries close. This stage joins them
 with a logistic regression over a few features per (question, entry) — each stage's score, its share
 of the best score, the entry's rank in that stage, the share of the question the entry covers, and
 where the word and phrasing stages agree (products and minimum of their shares and ranks) — and
@@ -17,7 +19,7 @@ Both models are learned by ``tools/rules_train.py`` from questions held out of t
 entry's asked phrasings, a few at a time, left out and asked) and from the question sets of
 ``tests/reference/``; every choice (features, weights, ``HIGH_AT``) is measured by leaving one set
 out at a time, ``HIGH_AT`` chosen on the other sets' out-of-fold scores. The coefficients below are
-its output; the fresh blind set (``tools/rules_eval.py --set fresh``) is what none of it saw.
+its output; the round's blind set (``tools/rules_eval.py --set r3``) is what none of it saw.
 """
 
 from __future__ import annotations
@@ -30,23 +32,24 @@ import numpy as np
 FEATURES = ("words_share", "words_log", "coverage", "centroid_share", "centroid", "nearest_share", "nearest",
             "words_rank", "centroid_rank", "nearest_rank",
             "words_x_centroid", "words_rank_x_centroid_rank", "both_first", "words_min_centroid",
-            "coverage_x_centroid")
-#: whether the meaning stage's columns are part of FEATURES, and how many per language
+            "coverage_x_centroid",
+            *(f"{lang}_{name}" for lang in ("en", "pt") for name in
+              ("meaning", "meaning_nearest", "meaning_rank", "meaning_rank_x_words_rank",
+               "meaning_rank_x_centroid_rank")))
+#: whether the meaning stage's columns are part of FEATURES (the training tool's --no-meaning measures
+#: without them), and how many there are per language
 MEANING = True
 MEANING_COLS = 5
-import os
-MEANING_LANGS = tuple(os.environ.get("MEANING_LANGS", "en,pt_BR").split(","))
-MEANING_NEAREST = os.environ.get("MEANING_NEAREST", "1") == "1"
 #: Confidence features (see :func:`confidence_features`).
 CONF_FEATURES = ("top", "lead", "lead3", "agree", "coverage", "centroid", "centroid_lead", "nearest", "words_share")
 #: COEF/INTERCEPT: the ranking model over FEATURES; CONF_*: the confidence model over CONF_FEATURES;
 #: HIGH_AT: the probability of being right at which the first entry is given as *the* answer.
 # -- learned by tools/rules_train.py --
-COEF = np.array([0.4621, 0.6691, 0.4786, 0.4089, 0.2113, 0.1976, 0.1364, 0.5388, 0.4706, 0.2921, 0.5683, 0.3734, 0.2178, 0.4491, 0.5652])
+COEF = np.array([0.4388, 0.6398, 0.4530, 0.3296, 0.1698, 0.1814, 0.1200, 0.4965, 0.3686, 0.2669, 0.4963, 0.3033, 0.1691, 0.3948, 0.4937, 0.2161, 0.1877, 0.4996, 0.2401, 0.2403, 0.0653, 0.0723, 0.2797, 0.2292, 0.2354])
 INTERCEPT = 0.0
-CONF_COEF = np.array([2.0402, -0.1855, -0.3443, -0.5248, 2.3135, 4.0159, 0.0192, 2.0436, -0.6691])
-CONF_INTERCEPT = -13.6289
-HIGH_AT = 0.8948
+CONF_COEF = np.array([1.8675, -0.0749, -0.3834, -0.4370, 1.8159, 3.3884, -0.2170, 1.8319, -2.0713])
+CONF_INTERCEPT = -10.5985
+HIGH_AT = 0.9079
 # -- end --
 
 
@@ -70,14 +73,14 @@ class Signals:
         weights, the other's columns 0): the meaning centroid and nearest cosines, their distance to
         the best entry's, the entry's meaning rank, and that rank times the word and phrasing ranks."""
         n = len(self.ids)
-        if not MEANING or len(self.meaning_centroid) != n or self.lang not in MEANING_LANGS:
+        if not MEANING or len(self.meaning_centroid) != n:
             return [np.zeros(n)] * (2 * MEANING_COLS) if MEANING else []
         mc, mn = self.meaning_centroid.astype(float), self.meaning_nearest.astype(float)
         order = np.argsort(-mc, kind="stable")
         rank = np.empty(n)
         rank[order] = np.arange(1, n + 1)
         mrank = 1.0 / rank
-        cols = [mc, mn if MEANING_NEAREST else np.zeros(n), mrank, mrank * ranks[0], mrank * ranks[1]]
+        cols = [mc, mn, mrank, mrank * ranks[0], mrank * ranks[1]]
         zero = [np.zeros(n)] * MEANING_COLS
         return cols + zero if self.lang == "en" else zero + cols
 
@@ -124,21 +127,9 @@ def confidence_features(sig: Signals, ranked: np.ndarray, first: int) -> np.ndar
     centroid_lead = float(sig.centroid[first] - others.max()) if len(others) else float(sig.centroid[first])
     best_words = float(sig.words.max()) if len(sig.words) else 0.0
     words_share = float(sig.words[first]) / best_words if best_words > 0 else 0.0
-    base = [top, top - second, top - third, 1.0 if sig.agree(first) else 0.0,
-            float(sig.coverage[first]), float(sig.centroid[first]), centroid_lead,
-            float(sig.nearest[first]), words_share]
-    if not MEANING:
-        return np.array(base)
-    # the meaning stage on the first entry, per language: its cosine, its lead over every other
-    # entry's, and whether the meaning stage also puts it first
-    cols = [0.0, 0.0, 0.0]
-    if len(sig.meaning_centroid) == len(sig.ids) and sig.lang in MEANING_LANGS:
-        mc = sig.meaning_centroid
-        rest = np.delete(mc, first)
-        cols = [float(mc[first]), float(mc[first] - rest.max()) if len(rest) else 0.0,
-                1.0 if int(np.argmax(mc)) == first else 0.0]
-    zero = [0.0] * 3
-    return np.array(base + (cols + zero if sig.lang == "en" else zero + cols))
+    return np.array([top, top - second, top - third, 1.0 if sig.agree(first) else 0.0,
+                     float(sig.coverage[first]), float(sig.centroid[first]), centroid_lead,
+                     float(sig.nearest[first]), words_share])
 
 
 def sure(sig: Signals, ranked: np.ndarray, first: int) -> float:

@@ -40,7 +40,7 @@ import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import Levenshtein
 
-from . import ranker
+from . import meaning, ranker
 from .load import references
 from .model import Entry, GameReference
 from .ranker import Signals
@@ -151,6 +151,8 @@ class Index:
         for game, ref in refs.items():
             for lang in LANGS:
                 self._build(game, ref, lang)
+        if ranker.MEANING and meaning.available():
+            meaning.encoder()  # loaded with the index, not on the first question
 
     def _build(self, game: str, ref: GameReference, lang: str) -> None:
         key = (game, lang)

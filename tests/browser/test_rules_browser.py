@@ -104,7 +104,7 @@ def test_rules_without_a_table_in_both_languages_and_the_not_sure_answer(browser
     shot(page, "book-topic-pt")
 
     box = page.locator("input[name=q]")
-    box.fill("perdi o leilao, perco o poder que apostei?")
+    box.fill("perdi o lance, o poder apostado volta pra mim?")  # p 0.97: "high" since issue 35 round 3
     results = page.locator("#rules-results")
     expect(results).to_have_attribute("data-confidence", "high")
     expect(results.locator(".rules-verdict")).to_be_visible()

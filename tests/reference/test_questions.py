@@ -6,9 +6,10 @@ least 90% of questions, and one of the first 3 for 99%. ``heldout_<game>.toml`` 
 issue 25's ranking work and is never learned from. ``blind_dev_<game>.toml`` is the dev half of issue
 35's blind set (written by people who never saw the entries; looked at while working on the ranker).
 ``blind_test_<game>.toml`` is its test half: measured once at the end of issue 35's first round and
-spent since (round 2 learns from it like the other sets; its floor stays a regression check). Issue
-35's second round is measured on a fresh blind set (``tools/rules_eval.py --set fresh``) that no test
-here reads. docs/rules-coverage.md has the figures. Failures list the questions that missed.
+spent since (round 2 learns from it like the other sets; its floor stays a regression check). The
+fresh set of round 2 (``blind_fresh_<game>.toml``) was measured once and is development data since
+round 3; round 3 is measured on a new blind set (``tools/rules_eval.py --set r3``) that no test here
+reads. docs/rules-coverage.md has the figures. Failures list the questions that missed.
 """
 
 from __future__ import annotations
