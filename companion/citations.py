@@ -36,6 +36,9 @@ GAME_FACTS: dict[str, dict[str, str]] = {
 SOURCE_GAME = {"seed 000": "agot", "agot faq": "agot", "seed 001": "immortals", "seed 002": "immortals",
                "seed 003": "lcg", "seed 004": "catan_watch"}
 
+#: The rulebook a game's own pages refer to, for entries about the companion that point at a page of it.
+GAME_BOOK = {"agot": "seed 000", "lcg": "seed 003", "immortals": "seed 001", "catan_watch": "seed 004"}
+
 _SEED = re.compile(r"^\s*(seed\s+\d{3})\b\s*(.*)$", re.I)
 _PAGE = re.compile(r"(?:p\.|pp\.|page|pg|pag\.?|página)?\s*(\d+(?:\s*-\s*\d+)?)", re.I)
 _TAIL = re.compile(r"\(([^()]*)\)\s*$")
@@ -140,3 +143,19 @@ def page_numbers(pages: tuple[str, ...] | str) -> set[int]:
             continue
         out.update(range(a, min(b, a + 50) + 1))
     return out
+
+
+def entry_cite(source: str, pages: str, lang: str | None, game: str | None) -> str:
+    """The citation line of a reference entry as players read it: "AGoT 2nd ed. Rulebook p.21".
+
+    An entry about the companion itself (``source = "companion"``) whose pages point at the game's
+    rulebook names that rulebook's page and then the companion ("... regras p.5 · Tabletop
+    Companion"): the page belongs to the book, never to the app.
+    """
+    name = book(source, lang, game)
+    if not pages:
+        return name
+    if source == "companion" and game in GAME_BOOK:
+        return f"{book(GAME_BOOK[game], lang, game)} p.{pages} · {name}"
+    return f"{name} p.{pages}"
+

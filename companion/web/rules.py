@@ -31,7 +31,7 @@ from flask_babel import get_locale, gettext
 from markupsafe import Markup
 
 from .. import reference
-from ..citations import format_rule
+from ..citations import entry_cite, format_rule
 from ..games import registry
 from ..games.base import Game, RuleError
 from ..reference.model import Entry, GameReference
@@ -169,8 +169,7 @@ def _entry_view(ref: GameReference, entry: Entry, lang: str) -> dict[str, Any]:
 
 
 def _cite_text(entry: Entry, lang: str) -> str:
-    book = reference.as_json(entry, lang)["cite"]["book"]
-    return f"{book} p.{entry.pages}" if entry.pages else book
+    return entry_cite(entry.source, entry.pages, lang, entry.game)
 
 
 #: How many candidates a "not sure" answer offers, and how many more titles follow a sure one.

@@ -105,3 +105,28 @@ def test_brotherhood_pages_are_the_parts_the_rulebook_confirms():
         if e.pages:
             assert set(e.pages.split(", ")) <= allowed, (e.id, e.pages)
     assert "Brazilian edition" in ref.about["en"] and "edição brasileira" in ref.about["pt_BR"]
+
+
+def test_a_companion_entry_names_the_rulebook_its_page_belongs_to(app):
+    """An entry about the app with a page ("Why does the companion ask ...", p.5) cites the game's
+    rulebook for that page, then the companion: never "Tabletop Companion p.5"."""
+    with app.test_client() as client:
+        pt = client.get("/rules/catan-watch?lang=pt_BR&entry=board-profile").get_data(as_text=True)
+        en = client.get("/rules/catan-watch?lang=en&entry=board-profile").get_data(as_text=True)
+    assert "AGoT Catan: Irmandade da Patrulha da Noite, regras p.5 · Tabletop Companion" in pt
+    assert "AGoT Catan: Brotherhood of the Watch rulebook p.5 · Tabletop Companion" in en
+    for page in (pt, en):
+        assert "Tabletop Companion p." not in page
+
+
+def test_no_entry_cites_a_page_of_the_companion():
+    from companion import reference
+    from companion.citations import entry_cite
+
+    for ref in reference.references().values():
+        for entry in ref.entries.values():
+            for lang in ("en", "pt_BR"):
+                line = entry_cite(entry.source, entry.pages, lang, entry.game)
+                assert "Tabletop Companion p." not in line, (entry.game, entry.id)
+                if entry.pages:
+                    assert " p." + entry.pages in line
