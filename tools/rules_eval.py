@@ -14,9 +14,13 @@ The sets (``tests/reference/``), from the most tuned to the least:
   who never saw the entries, measured once by the lead after round 2, then spent: since round 3 it
   is development data like ``test`` (looked at, learned from; its figures are tuned);
 - ``r3``: ``blind_r3_<game>.toml``, the blind set of issue 35's third round, measured once by the
-  lead after round 3 lands. This tool prints only its figures, never its questions (``--misses`` is
-  refused for it); ``--set all`` leaves it out (ask for it by name), and without its files it says
-  so and measures nothing.
+  lead after round 3 landed, then spent: it is development data like ``fresh`` (looked at, learned
+  from; its figures are tuned).
+
+``BLIND`` names the sets being measured, never looked at: this tool prints only their figures,
+never their questions (``--misses`` is refused), ``--set all`` leaves them out (ask by name), and
+without their files it says so and measures nothing. None is blind now (``BLIND`` is empty); the
+next round's blind set goes there until the lead has measured it.
 
 A question counts at top-k when one of its ``expect`` ids is among the first k results (a blind
 question no entry answers, ``expect = []``, counts as a miss).
@@ -38,7 +42,7 @@ GAMES = ("agot", "lcg", "immortals", "catan_watch")
 SETS = {"tuned": "questions", "heldout": "heldout", "dev": "blind_dev", "test": "blind_test", "fresh": "blind_fresh",
         "r3": "blind_r3"}
 #: sets measured, never looked at: no --misses, and not part of --set all
-BLIND = ("r3",)
+BLIND: tuple[str, ...] = ()
 LANGS = ("en", "pt_BR")
 
 

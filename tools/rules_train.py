@@ -8,10 +8,10 @@ Training questions:
    left out of the index (both stages), the index is built without them, and each is asked: its
    entry is the answer. Every phrasing is written for one entry, so they are many and cheap.
 2. **The question sets of ``tests/reference/``** (``SETS``: the team's set, issue 25's held-out
-   set, both halves of issue 35's first blind set and round 2's fresh blind set; each blind set
-   was measured once and is spent since), asked of the full index, each weighing ``REAL_WEIGHT``
-   held-out phrasings. The blind set of the round being measured (``BLIND``: round 3's
-   ``blind_r3_<game>.toml``) is never read here.
+   set, both halves of issue 35's first blind set, round 2's fresh blind set and round 3's
+   ``blind_r3``; each blind set was measured once and is spent since), asked of the full index,
+   each weighing ``REAL_WEIGHT`` held-out phrasings. The blind set of a round being measured goes
+   in ``BLIND`` (none now) and is never read here.
 
 Every decision is measured by **leaving one set out**: the models are learned without that set and
 score its questions; the figures printed per set, per game and per language of the blind sets are
@@ -241,11 +241,11 @@ def report(name: str, rows: list[dict[str, Any]], w: np.ndarray, coef: np.ndarra
 
 
 #: the question sets of tests/reference/ learned from (all development data: the first blind test
-#: half was measured once at the end of issue 35's round 1, the fresh set at the end of round 2, and
-#: both are spent); each is also held out in turn
-SETS = ("questions", "heldout", "blind_dev", "blind_test", "blind_fresh")
-#: blind sets (``<name>_<game>.toml``) measured once by the lead and never read here: not in SETS
-BLIND = ("blind_r3",)
+#: half was measured once at the end of issue 35's round 1, the fresh set at the end of round 2, the
+#: r3 set at the end of round 3, and all are spent); each is also held out in turn
+SETS = ("questions", "heldout", "blind_dev", "blind_test", "blind_fresh", "blind_r3")
+#: blind sets (``<name>_<game>.toml``) being measured by the lead, never read here: none now
+BLIND: tuple[str, ...] = ()
 assert not set(SETS) & set(BLIND)
 #: how much one real question weighs in the ranking model against one held-out phrasing
 REAL_WEIGHT = 4.0
@@ -288,9 +288,11 @@ def out_of_fold(held: list[dict[str, Any]], by_set: dict[str, list[dict[str, Any
 #: fixed thresholds at which the pooled out-of-fold "high" is printed (coverage against precision)
 CUTS = (0.8, 0.85, 0.9, 0.95, 0.97, 0.99)
 DUMP = bool(__import__("os").environ.get("DUMP"))
+#: print each blind set's out-of-fold figures per game and language too (``--per-game``)
+PER_GAME = False
 #: the sets whose out-of-fold scores choose HIGH_AT: the ones written without the entries in view
 #: (the team's set was written beside the entries, so the ranking is surer of it than of a player)
-CALIBRATE = ("heldout", "blind_dev", "blind_test", "blind_fresh")
+CALIBRATE = ("heldout", "blind_dev", "blind_test", "blind_fresh", "blind_r3")
 
 
 def cv_report(oof: dict[str, list[Scored]], n_questions: dict[str, dict[tuple[str, str], int]]) -> None:
@@ -323,6 +325,10 @@ def cv_report(oof: dict[str, list[Scored]], n_questions: dict[str, dict[tuple[st
                 for k in range(5):
                     tot[k] += g[k]
         print(_row(f"cv {name}", groups["all"]) + f"  (high at {cut:.3f}, chosen on the other sets)")
+        if PER_GAME and name.startswith("blind"):
+            for key in (*GAMES, *LANGS):
+                if key in groups:
+                    print(_row(f"  {name} {key}", groups[key]))
     print(_row("cv all", tot))
     pooled = [x[:2] for name, sc in oof.items() if name in CALIBRATE for x in sc]
     for cut in CUTS:
@@ -345,10 +351,11 @@ def main() -> None:
     ap.add_argument("--folds", type=int, default=3)
     ap.add_argument("--write", action="store_true", help="write the coefficients into ranker.py")
     ap.add_argument("--no-held", action="store_true", help="learn the ranking without held-out phrasings")
-    ap.add_argument("--calibrate", default="heldout,blind_dev,blind_test,blind_fresh", help="the sets that choose HIGH_AT")
+    ap.add_argument("--calibrate", default="heldout,blind_dev,blind_test,blind_fresh,blind_r3", help="the sets that choose HIGH_AT")
     ap.add_argument("--l2", type=float, default=0.05, help="the ranking model's L2 penalty")
     ap.add_argument("--no-meaning", action="store_true", help="without the meaning stage (meaning.py)")
     ap.add_argument("--cache", default="", help="a .npy file of sentence embeddings kept between runs")
+    ap.add_argument("--per-game", action="store_true", help="each blind set's figures per game and language")
     args = ap.parse_args()
     ranker.MEANING = not args.no_meaning
     from companion.reference import meaning
@@ -356,7 +363,8 @@ def main() -> None:
     meaning.REMEMBER = True  # the folds ask the same phrasings again
     if args.cache and Path(args.cache).exists():
         meaning._known.update(np.load(args.cache, allow_pickle=True).item())
-    global RANK_HELD, L2, CALIBRATE
+    global RANK_HELD, L2, CALIBRATE, PER_GAME
+    PER_GAME = args.per_game
     RANK_HELD = not args.no_held
     CALIBRATE = tuple(args.calibrate.split(","))
     L2 = args.l2
