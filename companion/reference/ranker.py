@@ -45,11 +45,11 @@ CONF_FEATURES = ("top", "lead", "lead3", "agree", "coverage", "centroid", "centr
 #: COEF/INTERCEPT: the ranking model over FEATURES; CONF_*: the confidence model over CONF_FEATURES;
 #: HIGH_AT: the probability of being right at which the first entry is given as *the* answer.
 # -- learned by tools/rules_train.py --
-COEF = np.array([0.4388, 0.6398, 0.4530, 0.3296, 0.1698, 0.1814, 0.1200, 0.4965, 0.3686, 0.2669, 0.4963, 0.3033, 0.1691, 0.3948, 0.4937, 0.2161, 0.1877, 0.4996, 0.2401, 0.2403, 0.0653, 0.0723, 0.2797, 0.2292, 0.2354])
+COEF = np.array([0.4354, 0.6361, 0.4372, 0.3408, 0.1699, 0.1986, 0.1230, 0.4940, 0.3900, 0.2880, 0.5096, 0.3146, 0.1641, 0.4056, 0.4932, 0.2120, 0.1844, 0.4913, 0.2493, 0.2420, 0.0650, 0.0722, 0.2705, 0.2283, 0.2318])
 INTERCEPT = 0.0
-CONF_COEF = np.array([1.8675, -0.0749, -0.3834, -0.4370, 1.8159, 3.3884, -0.2170, 1.8319, -2.0713])
-CONF_INTERCEPT = -10.5985
-HIGH_AT = 0.9079
+CONF_COEF = np.array([1.6133, -0.0210, -0.2532, -0.4584, 1.8369, 3.7606, -0.2783, 1.2224, -2.1636])
+CONF_INTERCEPT = -9.2025
+HIGH_AT = 0.9040
 # -- end --
 
 
