@@ -292,7 +292,7 @@ DUMP = bool(__import__("os").environ.get("DUMP"))
 PER_GAME = False
 #: the sets whose out-of-fold scores choose HIGH_AT: the ones written without the entries in view
 #: (the team's set was written beside the entries, so the ranking is surer of it than of a player)
-CALIBRATE = ("heldout", "blind_dev", "blind_test", "blind_fresh", "blind_r3")
+CALIBRATE = ("heldout", "blind_dev", "blind_test", "blind_fresh")
 
 
 def cv_report(oof: dict[str, list[Scored]], n_questions: dict[str, dict[tuple[str, str], int]]) -> None:
@@ -351,7 +351,7 @@ def main() -> None:
     ap.add_argument("--folds", type=int, default=3)
     ap.add_argument("--write", action="store_true", help="write the coefficients into ranker.py")
     ap.add_argument("--no-held", action="store_true", help="learn the ranking without held-out phrasings")
-    ap.add_argument("--calibrate", default="heldout,blind_dev,blind_test,blind_fresh,blind_r3", help="the sets that choose HIGH_AT")
+    ap.add_argument("--calibrate", default="heldout,blind_dev,blind_test,blind_fresh", help="the sets that choose HIGH_AT")
     ap.add_argument("--l2", type=float, default=0.05, help="the ranking model's L2 penalty")
     ap.add_argument("--no-meaning", action="store_true", help="without the meaning stage (meaning.py)")
     ap.add_argument("--cache", default="", help="a .npy file of sentence embeddings kept between runs")
