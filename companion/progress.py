@@ -60,9 +60,12 @@ def progress_of(game: Game, old: EngineState, new: EngineState, before: int, aft
     if not 0 <= added <= log_lines or new_log[:len(old_log)][-log_lines:] != old_log[-log_lines:]:
         return None
     spectator = Viewer()
-    added_entries = new_log[len(old_log):]  # none at all: the phones' fragments are unchanged
+    # Only a line with a secret form (or undone lines, which may hold one) reads differently for
+    # one seat than for another, or before and after a reveal (engine.visible): the others are
+    # not compared seat by seat (issue 41).
+    added_entries = [e for e in new_log[len(old_log):] if _may_differ(e)]
     new_lines = [visible(e, new["g"], spectator) for e in added_entries]
-    kept = old_log[-(log_lines - added):] if added < log_lines else []
+    kept = [e for e in (old_log[-(log_lines - added):] if added < log_lines else []) if _may_differ(e)]
     old_waiting = set(game.waiting_for(old["g"]))
     new_waiting = set(game.waiting_for(new["g"]))
     fetch = set()
@@ -77,6 +80,11 @@ def progress_of(game: Game, old: EngineState, new: EngineState, before: int, aft
     if len(fetch) == len(seats):
         return None
     return Progress(before=before, after=after, lines=added, fetch=frozenset(fetch))
+
+
+def _may_differ(entry: dict[str, Any]) -> bool:
+    """Whether a log line may read differently for two seats, or in two states of the game."""
+    return "hidden" in entry or bool(entry.get("undone"))
 
 
 def spectator_lines(state: EngineState, progress: Progress) -> list[dict[str, Any]]:

@@ -46,6 +46,10 @@ _HEAD_SQL = f"SELECT version, created_at FROM {TableRow.__tablename__} WHERE cod
 _INSERT_EVENT = insert(EventRow.__table__)  # type: ignore[attr-defined]
 _TABLE_T = TableRow.__table__  # type: ignore[attr-defined]
 _UPDATE_TABLE = update(_TABLE_T)
+#: an event's move of the table's row, prebuilt (with and without the story's version)
+_MOVE_TABLE = _UPDATE_TABLE.where(_TABLE_T.c.code == bindparam("b_code")).values(
+    version=bindparam("b_version"), updated_at=bindparam("b_updated_at"))
+_MOVE_TOLD_TABLE = _MOVE_TABLE.values(story_version=bindparam("b_story_version"))
 _TABLE_COLUMNS = tuple(column.key for column in TableRow.__table__.columns)  # type: ignore[attr-defined]
 
 
@@ -263,12 +267,14 @@ class TableLog:
         # One Core INSERT and one Core UPDATE in the caller's transaction: the ORM's unit of work
         # built an object and planned a flush for each, a fifth of an action (issue 41). A
         # duplicate seq still fails here; the row object is told the values as already stored.
-        s.execute(_INSERT_EVENT, {"table_code": table.code, "seq": seq, "kind": kind,
-                                  "actor": json.dumps({"seat": viewer.seat, "host": viewer.host}),
-                                  "action": action if isinstance(action, str) else json.dumps(action),
-                                  "rng_seed": seed, "created_at": now})
-        done = s.execute(_UPDATE_TABLE.where(_TABLE_T.c.code == table.code).values(**moved))
-        if done.rowcount != 1:  # type: ignore[attr-defined]
+        conn = s.connection()
+        conn.execute(_INSERT_EVENT, {"table_code": table.code, "seq": seq, "kind": kind,
+                                     "actor": json.dumps({"seat": viewer.seat, "host": viewer.host}),
+                                     "action": action if isinstance(action, str) else json.dumps(action),
+                                     "rng_seed": seed, "created_at": now})
+        done = conn.execute(_MOVE_TOLD_TABLE if "story_version" in moved else _MOVE_TABLE,
+                            {"b_code": table.code, **{f"b_{name}": value for name, value in moved.items()}})
+        if done.rowcount != 1:
             raise RuleError(NO_TABLE, "companion: tables", status=404, code=str(table.code)[:8])
         for name, value in moved.items():
             set_committed_value(table, name, value)

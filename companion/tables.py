@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import func, insert
+from sqlalchemy import bindparam, func, insert
 from sqlmodel import Session, col, select
 
 from . import engine, history, snapshots, story_store, transfer
@@ -37,6 +37,11 @@ from .table_seats import TableSeats, hash_token
 from .table_types import NewEvent as NewEvent
 from .table_types import Snapshot as Snapshot
 from .table_types import Viewer as Viewer
+
+#: an action's idempotency key, looked up and stored with prebuilt Core statements (issue 41)
+_KEY_SEQ = select(ActionKeyRow.seq).where(col(ActionKeyRow.table_code) == bindparam("code"),
+                                          col(ActionKeyRow.key) == bindparam("key"))
+_INSERT_KEY = insert(ActionKeyRow.__table__)  # type: ignore[attr-defined]
 
 MALFORMED = engine.MALFORMED
 #: Room-code letters: no look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B).
@@ -162,10 +167,9 @@ class Tables(TableSeats):
                     key = _scoped_key(viewer, key)
                     if game.moves is not None:  # validated before the key can answer for it
                         game.moves.check_shape(viewer.actor, checked)
-                    done = s.exec(select(ActionKeyRow.seq).where(ActionKeyRow.table_code == table.code,
-                                                                 ActionKeyRow.key == key)).first()
+                    done = s.connection().execute(_KEY_SEQ, {"code": table.code, "key": key}).first()
                     if done is not None:
-                        return self._retried(s, table.code, done, viewer, checked)
+                        return self._retried(s, table.code, done[0], viewer, checked)
                 state = self._current(s, table)
                 seed = self._new_seed()
                 round_ends: list[dict[str, Any]] = []
@@ -180,8 +184,8 @@ class Tables(TableSeats):
                 version = self._append(s, table, "action", viewer, encoded, seed=seed, change=change)
                 if told:  # the story's part of this action, in its transaction (companion.story_store)
                     story_store.tell(s, table, game, state["g"], new_state["g"], round_ends, version)
-                if key is not None:
-                    s.add(ActionKeyRow(table_code=table.code, key=key, seq=version))
+                if key is not None:  # one Core INSERT, as the event's (no unit-of-work flush, issue 41)
+                    s.connection().execute(_INSERT_KEY, {"table_code": table.code, "key": key, "seq": version})
             # An action changes neither the seats nor the row beyond what this transaction wrote:
             # keep both in memory, so the pages' reads at this version need no database load.
             prev = self._cached(code)
