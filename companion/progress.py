@@ -21,6 +21,7 @@ version just before) fetches as before. The patch holds only what a spectator ma
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,7 +83,7 @@ def progress_of(game: Game, old: EngineState, new: EngineState, before: int, aft
     return Progress(before=before, after=after, lines=added, fetch=frozenset(fetch))
 
 
-def _may_differ(entry: dict[str, Any]) -> bool:
+def _may_differ(entry: Mapping[str, object]) -> bool:
     """Whether a log line may read differently for two seats, or in two states of the game."""
     return "hidden" in entry or bool(entry.get("undone"))
 

@@ -48,6 +48,7 @@ from .common import (
 )
 from .fragment_cache import render_once
 from .i18n_web import _gettext, translate
+from .public_block import public_blocks
 from .room import clean_code
 from .roomcodes import needs_credential
 
@@ -126,12 +127,14 @@ def fragment_context(snap: Snapshot, viewer: Viewer, log_lines: int = LOG_LINES[
     table = {"code": snap.table.code, "game_id": snap.table.game_id, "version": snap.version,
              "options": options, "seats": seats, "game": snap.game}
     me = snap.game.private_view(snap.state["g"], viewer.seat) if viewer.seat else None
-    return {"view": public["state"], "me": me, "seat": viewer.seat, "table": table,
-            "seat_name": seat_name, "seat_color": seat_color, "is_host": viewer.host,
+    shown = {"view": public["state"], "table": table, "seat_name": seat_name, "seat_color": seat_color,
+             # the newest reveal's public lines: the pages speak them once (static/app.js, issue #36)
+             "reveal": snap.memo["reveal"]}
+    return {**shown, "me": me, "seat": viewer.seat, "is_host": viewer.host,
             "act_url": _act_url_of(snap.table.code),
             "log": svc.log_view(snap, viewer, limit=log_lines),
-            # the newest reveal's public lines: the pages speak them once (static/app.js, issue #36)
-            "reveal": snap.memo["reveal"]}
+            # what every seat sees alike, rendered once per version from ``shown`` only (issue 41)
+            "public_block": public_blocks(snap, shown)}
 
 
 def _act_url_of(code: str) -> str:
