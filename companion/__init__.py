@@ -43,6 +43,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         errors,
         hosts,
         i18n_web,
+        jinja_import,
         live_stream,
         log_memo,
         pages,
@@ -107,4 +108,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(story.bp)
     app.add_template_global(log_memo.log_lines)  # every fragment's log lines, each rendered once
     app.add_template_global(act_form)  # `act` of base/macros.html: every game button's form
+    jinja_import.init_app(app)  # a template's imports without their per-render set difference
     return app
