@@ -80,30 +80,36 @@ class GroupCommit:
             batch = self._batch
             if batch is None:
                 batch = self._batch = _Batch(Session(self._engine, expire_on_commit=False))
-            try:
-                savepoint = batch.session.begin_nested()
-            except BaseException:  # e.g. BEGIN IMMEDIATE met another process's lock
-                if not batch.members:  # an empty batch: start the next one on a fresh session
-                    self._batch = None
-                    self._finish(batch)
-                raise
-            try:
-                yield batch.session
-                batch.session.flush()
-                savepoint.commit()
-            except BaseException:
+            if not batch.members:
+                # The first writer of a batch needs no SAVEPOINT: nobody else's statements are in
+                # the transaction yet (others join only after it released the lock), so its failure
+                # rolls the whole batch back and the next writer starts a fresh one (issue 41).
                 try:
-                    if savepoint.is_active or batch.session.get_nested_transaction() is savepoint:
-                        savepoint.rollback()  # this writer's only; also closes a savepoint a failed flush rolled back
-                    # What it loaded may hold values its rolled-back statements wrote and the ORM never saw
-                    # (a Core UPDATE told to the row as stored, companion/table_log.py): the next writer
-                    # of the batch loads afresh. Earlier writers' objects keep their loaded values.
-                    batch.session.expunge_all()
-                except BaseException as err:  # the shared transaction is unusable: none of it is stored
-                    batch.error = err
+                    yield batch.session
+                    batch.session.flush()
+                except BaseException:
                     self._batch = None
-                    self._finish(batch)
-                raise
+                    self._finish(batch)  # no members: rolled back and closed
+                    raise
+            else:
+                savepoint = batch.session.begin_nested()
+                try:
+                    yield batch.session
+                    batch.session.flush()
+                    savepoint.commit()
+                except BaseException:
+                    try:
+                        if savepoint.is_active or batch.session.get_nested_transaction() is savepoint:
+                            savepoint.rollback()  # this writer's only; also closes a savepoint a failed flush rolled back
+                        # What it loaded may hold values its rolled-back statements wrote and the ORM never saw
+                        # (a Core UPDATE told to the row as stored, companion/table_log.py): the next writer
+                        # of the batch loads afresh. Earlier writers' objects keep their loaded values.
+                        batch.session.expunge_all()
+                    except BaseException as err:  # the shared transaction is unusable: none of it is stored
+                        batch.error = err
+                        self._batch = None
+                        self._finish(batch)
+                    raise
             batch.members += 1
             joined = True
         finally:
