@@ -130,11 +130,11 @@ def fragment_context(snap: Snapshot, viewer: Viewer, log_lines: int = LOG_LINES[
     shown = {"view": public["state"], "table": table, "seat_name": seat_name, "seat_color": seat_color,
              # the newest reveal's public lines: the pages speak them once (static/app.js, issue #36)
              "reveal": snap.memo["reveal"]}
-    return {**shown, "me": me, "seat": viewer.seat, "is_host": viewer.host,
-            "act_url": _act_url_of(snap.table.code),
+    url = _act_url_of(snap.table.code)
+    return {**shown, "me": me, "seat": viewer.seat, "is_host": viewer.host, "act_url": url,
             "log": svc.log_view(snap, viewer, limit=log_lines),
             # what every seat sees alike, rendered once per version from ``shown`` only (issue 41)
-            "public_block": public_blocks(snap, shown)}
+            "public_block": public_blocks(snap, shown, url)}
 
 
 def _act_url_of(code: str) -> str:

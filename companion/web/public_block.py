@@ -43,16 +43,15 @@ class PrivateName:
 PRIVATE = PrivateName()
 
 
-def public_blocks(snap: Snapshot, public: dict[str, Any]) -> Callable[[str], Markup]:
+def public_blocks(snap: Snapshot, public: dict[str, Any], act_url: str) -> Callable[[str], Markup]:
     """``public_block(template)`` for one fragment's context: ``public`` holds the fragment's
-    public names (:data:`PUBLIC_NAMES`, checked), which is all the block is rendered with."""
+    public names (:data:`PUBLIC_NAMES`), which is all the block is rendered with; ``act_url``, where
+    the page's forms post, is part of the key (the same for every device of the table)."""
     context = {name: public[name] for name in PUBLIC_NAMES}
     context.update(dict.fromkeys(PRIVATE_NAMES, PRIVATE))
 
     def public_block(template: str) -> Markup:
-        from .pages import act_url  # the page's action URL: the same for every device of the table
-
-        key = "\x1f".join(("public_block", template, str(get_locale()), act_url(), request.script_root,
+        key = "\x1f".join(("public_block", template, str(get_locale()), act_url, request.script_root,
                             request.scheme, request.host))
         found: Markup | None = snap.memo.get(key)
         if found is None:

@@ -51,7 +51,7 @@ def test_a_block_that_reads_a_private_name_fails_to_render(app, api, name):
     with app.test_request_context(f"/t/{code}/frag/seat"):
         ctx = fragment_context(snap, svc.viewer_for(code, token))
         assert ctx["me"] is not None and ctx["seat"] == "p1", "the phone's own context is private"
-        block = public_blocks(snap, ctx)
+        block = public_blocks(snap, ctx, ctx["act_url"])
         for source in ("{{ %s }}", "{%% if %s %%}x{%% endif %%}", "{{ %s.prompts }}", "{{ %s['p1'] }}",
                        "{%% for x in %s %%}{%% endfor %%}", "{{ 'p1' in %s }}", "{{ %s == 'p1' }}"):
             with pytest.raises(RuntimeError, match="private name"):
