@@ -306,19 +306,22 @@ class Tables(TableSeats):
                         return  # gone, or stored by another request meanwhile
                     events = [event_of(r) for r in self._rows(s, code)]
                 told = history.replay(known_game(table.game_id), events, pause=Slices())
-                with self._locked(code), self.db.write() as s:
-                    table = self._table_for_update(s, code)
-                    if story_store.tracked(table):
-                        return
-                    newer = self._events(s, code, after=told.version)
-                    if told.undoes(newer):
-                        continue  # an undo reached back into what was replayed: replay afresh
-                    told.feed(newer)
-                    story_store.replace(s, table, told.told.entries, table.version)
-                    version = table.version
-                cached = self._cached(code)
-                if cached is not None and cached.table is not None and cached.version == version:
-                    cached.table.story_version = version
+                with self._locked(code):
+                    with self.db.write() as s:
+                        table = self._table_for_update(s, code)
+                        if story_store.tracked(table):
+                            return
+                        newer = self._events(s, code, after=told.version)
+                        if told.undoes(newer):
+                            continue  # an undo reached back into what was replayed: replay afresh
+                        told.feed(newer)
+                        story_store.replace(s, table, told.told.entries, table.version)
+                        version = table.version
+                    # still under the lock, after the commit: no writer can slip in between and
+                    # find the cached row saying the story is not stored yet
+                    cached = self._cached(code)
+                    if cached is not None and cached.table is not None and cached.version == version:
+                        cached.table.story_version = version
                 return
         raise RuleError("This table changes too fast to tell its story now; try again.", "companion: story",
                         status=503)
