@@ -209,6 +209,26 @@ def field_doc(name: str, info: FieldInfo) -> FieldDoc:
 
 
 @dataclass(frozen=True)
+class Checks:
+    """One row of a game's "What each input is checked against" table in ``docs/rules-coverage.md``,
+    declared beside the moves it describes and generated from them (:mod:`companion.moves_doc`).
+
+    ``moves`` is the row's first column as printed (the moves in backticks, with what part of a move it
+    means: "`answer` (bids), `order_ties`"): every move it names declares this very row, and no other;
+    ``text`` what the input is checked against; ``pages`` the pages; ``row`` the row's place in the table
+    (rows are numbered in tens, so a new one goes between two without renumbering)."""
+
+    moves: str
+    text: str
+    pages: str
+    row: int
+
+
+#: why a move without fields has no row in its game's input-checks table (``Move.unchecked``)
+UNCHECKED_NO_FIELDS = "no field: it names no place, card or piece a player holds"
+
+
+@dataclass(frozen=True)
 class Move:
     """One declared move.
 
@@ -245,6 +265,10 @@ class Move:
     sealed: bool = False
     #: what the reference adds below the summary: how the game reads the fields, what follows
     details: str = ""
+    #: the rows of the game's input-checks table (``docs/rules-coverage.md``) that describe this move
+    checks: tuple[Checks, ...] = ()
+    #: why a move of a game with an input-checks table has no row there (it names nothing a player owns)
+    unchecked: str = ""
 
     def allowed_in(self, stage: str) -> bool:
         """Whether ``stage`` (a path like ``"action/combat/support"``) is inside one of ours."""

@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Any, cast
 
 from ...i18n import N_, tr
-from ...moves import Handler, Move, Params
+from ...moves import Checks, Handler, Move, Params
 from ..base import Ctx, RuleError, State
 from . import areas, mustering, power, supply, tracks
 from . import orders as ot
@@ -442,6 +442,26 @@ class ActionPhase(Phase):
 
 ACTION = ActionPhase()
 
+#: its rows of the input-checks table (docs/rules-coverage.md), generated from here
+RAID_CHECKS = Checks(
+    "`raid`", row=60, pages="p.14, p.22, p.25",
+    text=("the house in turn; its own Raid order in `from`; the target an adjacent enemy Support, Raid or"
+          " Consolidate Power (Defense too for the special Raid), never at sea from land, a port's raid "
+          "only into its sea"))
+
+MARCH_CHECKS = Checks(
+    "`march`", row=70, pages="p.13, p.15, p.21, p.23-26, p.9",
+    text=("the house in turn; its own March order in `from`; the units moved are its own **(38)** and not"
+          " more than its unrouted units there; every destination enterable (adjacency, ship transport, "
+          "friendly ports), not impassable; at most one combat; a port ≤ 3 ships; supply; a power token "
+          "only for an emptied land area"))
+
+CONSOLIDATE_CHECKS = Checks(
+    "`consolidate` / `pass_order`", row=80, pages="p.14-15, p.22, p.25",
+    text=("the house in turn; its own order of this step; mustering only with the special order on land "
+          "with a castle or stronghold (not a port)"))
+
+
 #: the action steps' own moves, taken at the stages :class:`ActionPhase` lists (``muster`` and
 #: ``muster_done`` are shared with the Mustering card: ``moves.py`` declares them)
 MOVES = (
@@ -449,22 +469,22 @@ MOVES = (
          "seed 000 p.14", P.Raid, who="seat",
          details=("The house whose turn it is, `action.step == \"raid\"`: removes both orders; raiding a "
                   "Consolidate Power pillages (+1 raider, −1 victim if it can, p.14). Raids without a "
-                  "legal target are removed automatically.")),
+                  "legal target are removed automatically."), checks=(RAID_CHECKS,)),
     Move("march", march, "Resolve a March order: move units; at most one move starts a combat.",
          "seed 000 p.15", P.March, who="seat",
          details=("The house whose turn it is, `action.step == \"march\"`: peaceful moves first; at most one"
                   " move may enter enemy units, a garrison or a neutral force, which starts the combat; an"
                   " enemy power token alone returns to its pool (p.24). Adjacency, ship transport (p.23), "
                   "friendly ports only, 3 ships per port and supply (p.9) are checked; `leave_power` is "
-                  "decided before any combat.")),
+                  "decided before any combat."), checks=(MARCH_CHECKS,)),
     Move("consolidate", consolidate, "Resolve a Consolidate Power order: gain power, or muster with the special order.",
          "seed 000 p.15", P.Consolidate, who="seat",
          details=("+1 power and +1 per crown; a port gives 1, or 0 with an enemy ship in its sea; at sea 0"
                   " (p.14-15, p.25). `muster`: the special token only, in its castle or stronghold, never "
-                  "a port.")),
+                  "a port."), checks=(CONSOLIDATE_CHECKS,)),
     Move("pass_order", pass_order, "Remove one of your orders of this step without effect.",
          "seed 000 p.14", P.FromArea, who="seat",
-         details='The house whose turn it is.'),
+         details='The house whose turn it is.', checks=(CONSOLIDATE_CHECKS,)),
 )
 
 

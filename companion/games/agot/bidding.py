@@ -14,7 +14,7 @@ from typing import Any
 
 from ... import sealed
 from ...i18n import N_
-from ...moves import Move, whole, within
+from ...moves import Checks, Move, whole, within
 from ..base import Ctx, RuleError
 from . import flow, names, power, tracks
 from . import params as P
@@ -171,6 +171,13 @@ def waiting_clash(state: State, step: flow.Step) -> list[str]:
     return sealed.waiting(sealed.get(state, step["pid"]))
 
 
+#: its rows of the input-checks table (docs/rules-coverage.md), generated from here
+BIDS_CHECKS = Checks(
+    "`answer` (bids), `order_ties`", row=30, pages="p.10, p.22",
+    text=("the open prompt; an asked house; 0..its available Power; the Iron Throne holder orders ties, "
+          "higher bids staying above"))
+
+
 #: the Clash of Kings: sealed bids (the shared sealed ``answer``, declared in ``moves.py``), then
 #: (maybe) the Iron Throne holder's tie-break
 CLASH = flow.StepProcedure("clash", start_clash, waiting_clash,
@@ -182,5 +189,5 @@ MOVES = (
     Move("order_ties", CLASH.handlers["order_ties"], "The Iron Throne holder orders tied Clash of Kings bids.",
          "seed 000 p.10", P.OrderTies, who="seat",
          details=("The Iron Throne holder after tied Clash bids: `order` is every house, top first; higher"
-                  " bids must stay above.")),
+                  " bids must stay above."), checks=(BIDS_CHECKS,)),
 )

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from ... import sealed
 from ...i18n import N_
-from ...moves import Move
+from ...moves import Checks, Move
 from ..base import Ctx, RuleError, State
 from . import abilities, areas
 from . import house_cards as hc
@@ -230,6 +230,29 @@ def waiting_for(state: State) -> list[str]:
     return []
 
 
+#: its rows of the input-checks table (docs/rules-coverage.md), generated from here
+SUPPORT_CHECKS = Checks(
+    "`support`", row=90, pages="p.17-18, p.26",
+    text=("the next Support order in turn order; a side, never against the house's own units, never a "
+          "neutral force; an order is asked only when its area holds its own house's units **(38)**"))
+
+HOUSE_CARD_CHECKS = Checks(
+    "`answer` (house card)", row=100, pages="p.19",
+    text=("the open prompt; the attacker or defender; a card in its own hand, not one a card text "
+          "excludes"))
+
+ABILITY_CHECKS = Checks(
+    "`card_ability`", row=110, pages="p.19-21, p.25, card texts",
+    text=("the house of the pending decision; targets as printed (an opponent's order; one adjacent, not "
+          "the attacking March; a card in the opponent's hand; a track); casualties exactly the number "
+          "due, from its own units in the combat; a legal retreat area; ships for a captured port 0..max"))
+
+BLADE_CHECKS = Checks(
+    "`blade`, `combat_units`", row=120, pages="p.19, p.28, p.17",
+    text=("the Blade holder asked; a side's own house (or the host) corrects its units, land units on "
+          "land and ships at sea"))
+
+
 #: the combat's own moves, each beside its handler above and allowed at the stages :class:`Combat`
 #: lists (the sealed house card is the shared sealed ``answer``, declared in ``moves.py``;
 #: :func:`answer_card` is its handler here); ``action.COMBAT_MOVES`` runs them inside the March step
@@ -238,13 +261,13 @@ MOVES = (
          RULE_SUPPORT, P.Support, who="seat", not_now=N_("Support is not being asked now."),
          details=("The house of the next Support order in `combat.queue` (turn order): adds all that "
                   "area's units (+ the special +1) to one side; never against yourself; neutral forces get"
-                  " none (p.17-18, p.26).")),
+                  " none (p.17-18, p.26)."), checks=(SUPPORT_CHECKS,)),
     Move("combat_units", correct_units,
          "Before the cards are revealed: correct a side's units in the combat (the board is the truth).",
          "seed 000 p.18", P.CombatUnits, who="seat",
          not_now=N_("Units can be corrected only during a combat, before the house cards are revealed."),
          details=("Attacker or defender (or the host), before the cards are revealed: that side's units in"
-                  " the combat (the defender's also in the mirror).")),
+                  " the combat (the defender's also in the mirror)."), checks=(BLADE_CHECKS,)),
     Move("card_ability", ability, "Decide the pending card ability, retreat, casualties or port ships of the combat.",
          RULE_CARDS, P.CardAbility, who="seat", not_now=N_("No card ability waits for a decision."),
          details=("The house named in `combat.pending[0]`; by `kind`: `tyrion`, `aeron` (then a new card "
@@ -254,12 +277,12 @@ MOVES = (
                   "`decide.loser` names whose units move), `port` (`ships`: 0..`decide.max` own ships put "
                   "in the captured port `decide.area`, p.25). Card texts in the order of p.19; casualties "
                   "p.20; retreat p.21 (only the areas losing the fewest units to supply are offered); "
-                  "\"after combat\" texts come after the clean-up (agot faq).")),
+                  "\"after combat\" texts come after the clean-up (agot faq)."), checks=(ABILITY_CHECKS,)),
     Move("blade", blade, "The Valyrian Steel Blade holder: +1 or a new Tides of Battle card (or not).",
          "seed 000 p.19", P.Blade, who="seat", not_now=N_("The Valyrian Steel Blade is not being asked now."),
          details=("The Valyrian Steel Blade holder fighting, `combat.step == \"blade\"`: +1, or with `tides`"
                   " a new Tides of Battle card (p.19, p.28); with `faq_blade_tides`, declining the redraw "
-                  "reveals the Tides cards (`combat.tides`) and asks again for +1.")),
+                  "reveals the Tides cards (`combat.tides`) and asks again for +1."), checks=(BLADE_CHECKS,)),
 )
 
 

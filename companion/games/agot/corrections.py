@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...i18n import N_, tr
-from ...moves import Handler, Move, Params, Who, among, whole, within
+from ...moves import Checks, Handler, Move, Params, Who, among, whole, within
 from ..base import Ctx, RuleError
 from . import areas, names, power, tracks, wildlings
 from . import board as board_data
@@ -269,51 +269,73 @@ def is_correction(kind: str) -> bool:
 
 
 def _fix(name: str, run: Handler, summary: str, rule: str, model: type[Params], who: Who = "host",
-         details: str = "") -> Move:
+         details: str = "", checks: tuple[Checks, ...] = (), unchecked: str = "") -> Move:
     """A host correction (or a seat's own board bookkeeping): any time, even after the game."""
-    return Move(name, run, summary, rule, model, who=who, details=details)
+    return Move(name, run, summary, rule, model, who=who, details=details, checks=checks, unchecked=unchecked)
+
+
+#: why a host correction of a track, counter or token has no input-checks row: the host may set any
+#: value its declared range allows (docs/api.md); it names no piece a player holds
+UNCHECKED_HOST_SETS = "a host correction of a track, counter or token: any value its declared range allows"
+
+#: its rows of the input-checks table (docs/rules-coverage.md), generated from here
+HOUSE_CARD_FIX_CHECKS = Checks(
+    "`set_house_card` (host)", row=130, pages="p.19",
+    text=("a house in play; no card of a house choosing its card in secret goes to the discards until the"
+          " reveal **(38)** (the refusal reads only what every device sees); a hand never empties"))
+
+TOKENS_CHECKS = Checks(
+    "`place_token` / `remove_token` / `remove_units`", row=140, pages="p.24, p.8",
+    text=("the house's own (host: any); land areas; no other house's units there; a token only on an area"
+          " the mirror shows under its control **(38)**, from its available Power, one per area; a token "
+          "or units removed only by their owner, not more than are there"))
+
+BOARD_CHECKS = Checks(
+    "`set_units`, `set_control`", row=150, pages="p.2, p.24",
+    text=("any seat or the host, by design (the board is the truth): areas, houses in play and unit "
+          "counts are checked, the owner is not"))
 
 
 #: corrections and board bookkeeping: any time, even once the game is over
 MOVES = (
     _fix("set_control", _set_control, "Record who controls a land area.", "seed 000 p.24", P.SetControl, "seat",
-         details='Any seat or the host; logged and undoable.'),
+         details='Any seat or the host; logged and undoable.', checks=(BOARD_CHECKS,)),
     _fix("set_units", _set_units, "Correct the units of one area (the board is the truth).", "seed 000 p.2",
          P.SetUnits, "seat",
-         details='Any seat or the host; control follows.'),
+         details='Any seat or the host; control follows.', checks=(BOARD_CHECKS,)),
     _fix("remove_units", _remove_units, "Destroy units of your own (supply, wildling losses).", "seed 000 p.8",
          P.RemoveUnits, "seat",
          details=("The units' house or the host; destroys units in the mirror (armies over supply, "
-                  "wildling losses).")),
+                  "wildling losses)."), checks=(TOKENS_CHECKS,)),
     _fix("place_token", _place_token, "Put an available power token on a land area you hold.", "seed 000 p.24",
          P.TokenArea, "seat",
          details=("The token's house (or the host with `house`): from available to the board, only on a "
-                  "land area the mirror shows under that house's control (p.24).")),
+                  "land area the mirror shows under that house's control (p.24)."), checks=(TOKENS_CHECKS,)),
     _fix("remove_token", _remove_token, "A power token goes back to its owner's Pool.", "seed 000 p.21, p.24",
          P.TokenArea, "seat",
-         details="The token's house (or the host with `house`)."),
+         details="The token's house (or the host with `house`).", checks=(TOKENS_CHECKS,)),
     _fix("adjust_power", _adjust_power, "Host: move power between the Pool and a house.", "seed 000 p.6",
          P.AdjustPower,
-         details='A correction: the 20-token total never changes.'),
-    _fix("set_neutral", _set_neutral, "Host: correct a neutral force token.", "seed 000 p.26", P.SetNeutral),
+         details='A correction: the 20-token total never changes.', unchecked=UNCHECKED_HOST_SETS),
+    _fix("set_neutral", _set_neutral, "Host: correct a neutral force token.", "seed 000 p.26", P.SetNeutral, unchecked=UNCHECKED_HOST_SETS),
     _fix("set_threat", _set_threat, "Host: correct the wildling threat.", "seed 000 p.22", P.SetThreat,
-         details='The wildling track: 0-12, even.'),
+         details='The wildling track: 0-12, even.', unchecked=UNCHECKED_HOST_SETS),
     _fix("set_supply", _set_supply, "Host: correct a house's supply position.", "seed 000 p.8", P.SetSupply,
-         details='A supply position, 0-6.'),
+         details='A supply position, 0-6.', unchecked=UNCHECKED_HOST_SETS),
     _fix("set_track", set_track, "Host: correct an influence track.", "seed 000 p.10-11",
          P.SetTrack,
          details=("Either `order` (every house, top first) or `house` + `position`; the track's dominance "
-                  "token follows position 1.")),
+                  "token follows position 1."), unchecked=UNCHECKED_HOST_SETS),
     _fix("set_dominance", set_dominance, "Host: correct a dominance token's holder and use.",
          "seed 000 p.11-12", P.SetDominance,
-         details='Who holds a dominance token and whether it was used this round.'),
+         details='Who holds a dominance token and whether it was used this round.', unchecked=UNCHECKED_HOST_SETS),
     _fix("set_round", set_round, "Host: correct the round marker.", "seed 000 p.6", P.SetRound,
-         details='The round marker, 1-10.'),
+         details='The round marker, 1-10.', unchecked=UNCHECKED_HOST_SETS),
     _fix("set_garrison", set_garrison, "Host: correct a garrison.", "seed 000 p.26-27",
          P.SetGarrison,
-         details='A garrison otherwise leaves only when defeated in combat (p.27).'),
+         details='A garrison otherwise leaves only when defeated in combat (p.27).', unchecked=UNCHECKED_HOST_SETS),
     _fix("set_house_card", set_house_card, "Host: move a house card between hand and discard pile.",
          "seed 000 p.18", P.SetHouseCard,
          details=("To its owner's hand or discard pile; a hand never empties; while the owner chooses its "
-                  "house card in secret, never to the discards (409, p.19).")),
+                  "house card in secret, never to the discards (409, p.19)."), checks=(HOUSE_CARD_FIX_CHECKS,)),
 )

@@ -25,6 +25,11 @@ Waiter = Callable[[State, Step], list[str]]
 Checker = Callable[[State, Ctx, Step], None]
 
 
+#: why the host's record of a card turned over from a shared deck has no input-checks row
+#: (``Move.unchecked``): the card is the deck's, no player's own
+UNCHECKED_HOST_DECK = "the host records a card turned over from a shared deck: it names nothing a player holds"
+
+
 class StepProcedure(Procedure):
     """The procedure of one step kind: how it starts, the moves it takes at each of its stages
     (``moves``) and the step handler of each (``acts``: called with the running step), whom it

@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from ... import sealed
 from ...i18n import N_
-from ...moves import Move, Params
+from ...moves import UNCHECKED_NO_FIELDS, Move, Params
 from ..base import Ctx, State
 from . import action as action_phase
 from . import (
@@ -195,12 +195,12 @@ def _round_done_on_board(state: State, ctx: Ctx, action: Params) -> None:
 MOVES = (
     Move("start", _start, "Host: the board is set up; round 1 planning begins.",
          RULE_SETUP, who="host", not_now=N_("The game has already started."),
-         details='Setup done: round 1 planning (round 1 skips the Westeros phase, seed 000 p.7).'),
+         details='Setup done: round 1 planning (round 1 skips the Westeros phase, seed 000 p.7).', unchecked=UNCHECKED_NO_FIELDS),
     Move("round_done_on_board", _round_done_on_board,
          "Host: this round's orders are played with the physical tokens; next round.",
          "companion: manual phase", who="host",
          not_now=N_("Only the planning or action phase can be played on the board."),
          entry="companion-manual-phase",
          details=("Host, planning or action phase: the orders were played with the physical tokens; open "
-                  "order prompts close unseen, next round.")),
+                  "order prompts close unseen, next round."), unchecked=UNCHECKED_NO_FIELDS),
 )

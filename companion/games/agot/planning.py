@@ -19,7 +19,7 @@ from typing import Any, cast
 
 from ... import sealed
 from ...i18n import N_, tr
-from ...moves import Move, Params
+from ...moves import Checks, Move, Params
 from ..base import Ctx, RuleError, State
 from . import action, tracks, wildlings
 from . import board as board_data
@@ -300,6 +300,14 @@ class Planning(Phase):
 
 PLANNING = Planning()
 
+#: its rows of the input-checks table (docs/rules-coverage.md), generated from here
+RAVEN_CHECKS = Checks(
+    "`raven_swap` / `raven_peek` / `raven_place` / `raven_pass`", row=20, pages="p.11-12, p.13",
+    text=("the Raven holder; not yet used this round; **one** of its two actions: no swap after a look at"
+          " the wildling card **(38)**; the swapped order is the holder's own; the new token unused, "
+          "allowed and within the stars; top/bottom only after a look"))
+
+
 #: the Messenger Raven's moves, taken at the ``raven`` stage above; out of it, their refusal's "Why?"
 #: is the entry that says when the Raven acts (its page citation alone led to the March order's)
 MOVES = (
@@ -307,16 +315,16 @@ MOVES = (
          RAVEN_RULE, P.RavenSwap, who="seat", entry="raven-timing",
          details=("The Raven holder at `planning.step == \"raven\"`: swaps publicly (p.12) and ends "
                   "planning; refused (409) after `raven_peek`, the holder takes one of the two actions "
-                  "(p.11-12).")),
+                  "(p.11-12)."), checks=(RAVEN_CHECKS,)),
     Move("raven_peek", raven_peek, "Messenger Raven: look at the top wildling card (privately).",
          RAVEN_RULE, who="seat", undoable=False, entry="raven-timing",
          undo_refusal=N_("The Messenger Raven's look at the wildling deck cannot be undone."),
          details=("The top wildling card appears only in the holder's `/me` (`planning.raven.peek`, "
-                  "`peek_name`).")),
+                  "`peek_name`)."), checks=(RAVEN_CHECKS,)),
     Move("raven_place", raven_place, "Messenger Raven: keep the card on top or put it at the bottom.",
          RAVEN_RULE, P.RavenPlace, who="seat", entry="raven-timing",
-         details='After a peek: keeps or buries the card (secret); ends planning.'),
+         details='After a peek: keeps or buries the card (secret); ends planning.', checks=(RAVEN_CHECKS,)),
     Move("raven_pass", raven_pass, "Messenger Raven: use neither ability.", "seed 000 p.13", who="seat",
          entry="raven-timing",
-         details='Ends planning.'),
+         details='Ends planning.', checks=(RAVEN_CHECKS,)),
 )

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from ...i18n import N_
-from ...moves import Move, among
+from ...moves import Checks, Move, among
 from ..base import Ctx, RuleError
 from . import areas, flow, names, power, supply, tracks, wildlings
 from . import board as board_data
@@ -310,6 +310,12 @@ GAME_OF_THRONES = flow.StepProcedure("game_of_thrones", start_game_of_thrones, w
 SUPPLY = flow.StepProcedure("supply", start_supply)
 ARMIES = flow.StepProcedure("armies", start_armies, waiting=waiting_armies, check=check_armies)
 
+#: its rows of the input-checks table (docs/rules-coverage.md), generated from here
+PORTS_CHECKS = Checks(
+    "`confirm_ports`", row=50, pages="p.25",
+    text="a house with a port to confirm; only its own ports holding its ship, none blockaded")
+
+
 #: the Westeros cards' own moves (``draw_card`` is the host's, checked once the step is right: a
 #: phone tapping it at the wrong moment hears what the table is doing, 409)
 MOVES = (
@@ -318,10 +324,10 @@ MOVES = (
          details=("Host, physical decks, step `draw`: reveals the card; Winter is Coming reshuffles and "
                   "asks again. `correct`: the table really turned this card over although the record says "
                   "it was drawn already — the record is corrected and logged (the card may then come as "
-                  "`fix_card`).")),
+                  "`fix_card`)."), unchecked=flow.UNCHECKED_HOST_DECK),
     Move("confirm_ports", GAME_OF_THRONES.handlers["confirm_ports"],
          "Game of Thrones: a house confirms which of its ports earn power.", "seed 000 p.25", P.ConfirmPorts,
          who="seat",
          details=("A house with a ship in one of its ports (Game of Thrones): `ports` hold its ship and no"
-                  " enemy ship in their sea; when every such house confirmed, all gain crowns and ports.")),
+                  " enemy ship in their sea; when every such house confirmed, all gain crowns and ports."), checks=(PORTS_CHECKS,)),
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ... import sealed
 from ...i18n import N_, tr
-from ...moves import Move, Params, among
+from ...moves import UNCHECKED_NO_FIELDS, Move, Params, among
 from ..base import Ctx, RuleError
 from . import bidding, flow, names, tracks
 from . import params as P
@@ -210,11 +210,11 @@ ATTACK = flow.StepProcedure("wildling_attack", start_attack, waiting_attack,
 MOVES = (
     Move("wildling_card", ATTACK.handlers["wildling_card"], "Host, physical decks: the wildling card turned over.",
          "seed 000 p.22", P.WildlingCard,
-         details="Host, physical decks, after the Night's Watch bids (e.g. `crow-killers`): applies it."),
+         details="Host, physical decks, after the Night's Watch bids (e.g. `crow-killers`): applies it.", unchecked=flow.UNCHECKED_HOST_DECK),
     Move("confirm", ATTACK.handlers["confirm"], "The current wildling task is done on the board.",
          "facts: wildling cards", who="seat",
          details=("\"Done on the board\". For a unit loss (`current.task.ask.kind == \"units\"`) refused until"
                   " `removed` reaches `due` (the house destroys them with `remove_units`; The Horde "
                   "Descends' lowest bidder from one castle/stronghold area when it has one); for a swap "
-                  "(`kind == \"swap\"`) refused until `done` reaches `need`.")),
+                  "(`kind == \"swap\"`) refused until `done` reaches `need`."), unchecked=UNCHECKED_NO_FIELDS),
 )
