@@ -14,7 +14,7 @@ from pydantic import Field
 from companion.games import registry
 from companion.games.base import Actor, Ctx, Game, RuleError, SeatDef, State
 from companion.i18n import N_
-from companion.moves import Move, Moves, OneOf, Params, Refuse
+from companion.moves import Checks, Move, Moves, OneOf, Params, Refuse
 from companion.moves_doc import BEGIN, END, render_reference
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -145,6 +145,44 @@ def test_the_api_reference_is_generated_from_the_declarations() -> None:
     doc = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
     block = doc[doc.index(BEGIN):doc.index(END) + len(END)]
     assert block == render_reference(), "run `python -m companion.moves_doc` to regenerate docs/api.md"
+
+
+def test_the_input_checks_tables_are_generated_from_the_declarations() -> None:
+    """docs/rules-coverage.md's "What each input is checked against" tables are the declared rows
+    (``Move.checks``), byte for byte between their markers, and each row names exactly its moves."""
+    from companion.moves_doc import checks_begin, checks_games, render_checks
+
+    doc = (ROOT / "docs" / "rules-coverage.md").read_text(encoding="utf-8")
+    games = checks_games()
+    assert "agot" in {g.id for g in games}
+    for game in games:
+        assert checks_begin(game.id) in doc, f"docs/rules-coverage.md has no generated table for {game.id}"
+    assert doc == render_checks(doc), "run `python -m companion.moves_doc` to regenerate docs/rules-coverage.md"
+
+
+def test_every_move_of_a_game_with_an_input_checks_table_has_a_row_or_says_why_not() -> None:
+    """A new move of such a game declares its ``checks`` row (or ``unchecked``: why it names nothing a
+    player holds), never both; a row is refused when it names moves that do not declare it."""
+    from companion.moves_doc import checks_games, checks_rows
+
+    for game in checks_games():
+        assert game.moves is not None
+        missing = [m.name for m in game.moves if not m.checks and not m.unchecked]
+        assert not missing, f"{game.id}: moves with no input-checks row and no `unchecked` reason: {missing}"
+        both = [m.name for m in game.moves if m.checks and m.unchecked]
+        assert not both, f"{game.id}: moves with a row and an `unchecked` reason: {both}"
+    row = Checks("`bid` / `peek`", "the bidder", "toy p.1", 10)
+
+    class Half(Toy):
+        moves = Moves([Move("bid", _bid, "Bid.", "toy p.1", checks=(row,)), Move("peek", _bid, "Peek.", "r")])
+
+    class Both(Toy):
+        moves = Moves([Move("bid", _bid, "Bid.", "toy p.1", checks=(row,)),
+                       Move("peek", _bid, "Peek.", "r", checks=(row,))])
+
+    with pytest.raises(ValueError, match="declared by"):
+        checks_rows(Half())
+    assert checks_rows(Both()) == [row]
 
 
 def _sections(doc: str) -> dict[str, str]:
