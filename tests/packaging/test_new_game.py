@@ -15,7 +15,8 @@ import pytest
 from companion.newgame import NewGameError, all_or_nothing, check, names, new_game, plan, write
 
 ROOT = Path(__file__).resolve().parents[2]
-COPY = ("companion", "templates", "static", "tests", "tools", "pyproject.toml", "docs/api.md", "docs/options.md")
+COPY = ("companion", "templates", "static", "tests", "tools", "pyproject.toml", "docs/api.md", "docs/options.md",
+        "docs/rules-coverage.md")
 
 
 def _checkout(tmp: Path) -> Path:
