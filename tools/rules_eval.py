@@ -16,11 +16,15 @@ The sets (``tests/reference/``), from the most tuned to the least:
 - ``r3``: ``blind_r3_<game>.toml``, the blind set of issue 35's third round, measured once by the
   lead after round 3 landed, then spent: it is development data like ``fresh`` (looked at, learned
   from; its figures are tuned).
+- ``r4``: ``blind_r4_<game>.toml``, the blind set of issue 35's fourth round (442 questions, written
+  2026-12-08 by four writers who never saw the entries or earlier sets, labelled by readers who never
+  ran the search), measured once by the lead after round 4. ``near`` marks the questions a labeller
+  judged to ask an earlier question's situation in other words: the figures are given for both parts.
 
 ``BLIND`` names the sets being measured, never looked at: this tool prints only their figures,
 never their questions (``--misses`` is refused), ``--set all`` leaves them out (ask by name), and
-without their files it says so and measures nothing. None is blind now (``BLIND`` is empty); the
-next round's blind set goes there until the lead has measured it.
+without their files it says so and measures nothing. ``r4`` is blind now; the next round's blind
+set goes there until the lead has measured it.
 
 A question counts at top-k when one of its ``expect`` ids is among the first k results (a blind
 question no entry answers, ``expect = []``, counts as a miss).
@@ -40,9 +44,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 GAMES = ("agot", "lcg", "immortals", "catan_watch")
 SETS = {"tuned": "questions", "heldout": "heldout", "dev": "blind_dev", "test": "blind_test", "fresh": "blind_fresh",
-        "r3": "blind_r3"}
+        "r3": "blind_r3", "r4": "blind_r4"}
 #: sets measured, never looked at: no --misses, and not part of --set all
-BLIND: tuple[str, ...] = ()
+BLIND: tuple[str, ...] = ("r4",)
 LANGS = ("en", "pt_BR")
 
 

@@ -11,7 +11,7 @@ Training questions:
    set, both halves of issue 35's first blind set, round 2's fresh blind set and round 3's
    ``blind_r3``; each blind set was measured once and is spent since), asked of the full index,
    each weighing ``REAL_WEIGHT`` held-out phrasings. The blind set of a round being measured goes
-   in ``BLIND`` (none now) and is never read here.
+   in ``BLIND`` (round 4's ``blind_r4`` now) and is never read here.
 
 Every decision is measured by **leaving one set out**: the models are learned without that set and
 score its questions; the figures printed per set, per game and per language of the blind sets are
@@ -245,7 +245,7 @@ def report(name: str, rows: list[dict[str, Any]], w: np.ndarray, coef: np.ndarra
 #: r3 set at the end of round 3, and all are spent); each is also held out in turn
 SETS = ("questions", "heldout", "blind_dev", "blind_test", "blind_fresh", "blind_r3")
 #: blind sets (``<name>_<game>.toml``) being measured by the lead, never read here: none now
-BLIND: tuple[str, ...] = ()
+BLIND: tuple[str, ...] = ("blind_r4",)
 assert not set(SETS) & set(BLIND)
 #: how much one real question weighs in the ranking model against one held-out phrasing
 REAL_WEIGHT = 4.0

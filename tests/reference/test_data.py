@@ -123,7 +123,7 @@ def test_a_missing_verdict_and_an_unknown_asked_entry_are_refused(tmp_path):
 
 #: question sets the asked phrasings must not copy: every set written without the entries in view
 #: (the team's own set, written beside the entries, shares phrasings with them by design)
-NOT_COPIED = ("heldout", "blind_dev", "blind_test", "blind_fresh", "blind_r3")
+NOT_COPIED = ("heldout", "blind_dev", "blind_test", "blind_fresh", "blind_r3", "blind_r4")
 #: the most an asked phrasing may resemble one of those questions (rapidfuzz ratio of the folded
 #: texts, 0-100): above it a phrasing is the question itself, and the set would measure memory
 NEAR_COPY = 90.0
