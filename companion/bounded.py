@@ -67,6 +67,11 @@ class SizedLRU(Generic[K, V]):
                 self._bytes -= dropped
         return True
 
+    def values(self) -> list[V]:
+        """Every value held, least recently used first (tests look into a cache with it)."""
+        with self._lock:
+            return [value for value, _size in self._entries.values()]
+
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()

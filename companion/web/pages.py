@@ -133,8 +133,8 @@ def fragment_context(snap: Snapshot, viewer: Viewer, log_lines: int = LOG_LINES[
     url = _act_url_of(snap.table.code)
     return {**shown, "me": me, "seat": viewer.seat, "is_host": viewer.host, "act_url": url,
             "log": svc.log_view(snap, viewer, limit=log_lines),
-            # what every seat sees alike, rendered once per version from ``shown`` only (issue 41)
-            "public_block": public_blocks(snap, shown, url)}
+            # what every seat sees alike, rendered once from the values it is given (issue 41)
+            "public_block": public_blocks(shown, url)}
 
 
 def _act_url_of(code: str) -> str:
