@@ -12,13 +12,13 @@ values it shows::
 The block is keyed by what it reads: its template, the language, the address the page was reached
 at and where its forms post, the table's seats (``seat_name`` and ``seat_color``) and exactly the
 values it is given (plain data: JSON types), and kept in a memory of this process bounded in bytes.
-It is rendered from those values, ``seat_name`` and ``seat_color`` alone: every other name of the
-fragment refuses any use there (:data:`PRIVATE`: it cannot be printed, tested, compared or iterated),
-so a block that reads the public view it was not given, or ``me``, ``seat``, ``log``, ``is_host``,
-the CSRF token, the request, session or ``g``, fails to render instead of sharing bytes its key does
-not account for. A template passes only public values (a seat id, a counter, a revealed prompt),
-never a private view's: tests/security/test_public_block.py checks that a sealed answer never enters
-the memory.
+It is rendered from those values, ``seat_name``, ``seat_color`` and ``t`` (a msgid in the key's
+language) alone: every other name of the fragment refuses any use there (:data:`PRIVATE`: it cannot
+be printed, tested, compared or iterated), so a block that reads the public view it was not given,
+or ``me``, ``seat``, ``log``, ``is_host``, the CSRF token, the request, session or ``g``, fails to
+render instead of sharing bytes its key does not account for. A template passes only public values
+(a seat id, a counter, a revealed prompt, the last reveal's public lines), never a private view's:
+tests/security/test_public_block.py checks that a sealed answer never enters the memory.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from flask_babel import get_locale
 from markupsafe import Markup
 
 from ..bounded import SizedLRU
+from .i18n_web import translate
 
 #: the names of a fragment's context bound to :data:`PRIVATE` while a public block renders (the
 #: public view's names too: a block reads only the values in its key)
@@ -63,7 +64,7 @@ def public_blocks(public: dict[str, Any], act_url: str) -> Callable[..., Markup]
     where the page's forms post, is part of the key (the same for every device of the table)."""
     seats = json.dumps([(s["id"], s["label"], s["name"], s["color"]) for s in public["table"]["seats"]],
                        ensure_ascii=False)
-    names = {"seat_name": public["seat_name"], "seat_color": public["seat_color"]}
+    names = {"seat_name": public["seat_name"], "seat_color": public["seat_color"], "t": translate}
 
     def public_block(template: str, **values: Any) -> Markup:
         if any(isinstance(v, (Markup, PrivateName)) or callable(v) for v in values.values()):
