@@ -62,15 +62,17 @@ def public_blocks(public: dict[str, Any], act_url: str) -> Callable[..., Markup]
     """``public_block(template, **values)`` for one fragment's context: ``public`` holds its
     ``table`` (whose seats are part of every key), ``seat_name`` and ``seat_color``; ``act_url``,
     where the page's forms post, is part of the key (the same for every device of the table)."""
-    seats = json.dumps([(s["id"], s["label"], s["name"], s["color"]) for s in public["table"]["seats"]],
-                       ensure_ascii=False)
     names = {"seat_name": public["seat_name"], "seat_color": public["seat_color"], "t": translate}
+    where: list[tuple[str, ...]] = []  # the key's part that is the same for every block of the fragment
 
     def public_block(template: str, **values: Any) -> Markup:
         if any(isinstance(v, (Markup, PrivateName)) or callable(v) for v in values.values()):
             raise TypeError("a public block takes plain data (companion/web/public_block.py)")
-        key = (template, str(get_locale()), act_url, request.script_root, request.scheme, request.host, seats,
-               json.dumps(values, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
+        if not where:
+            seats = [(s["id"], s["label"], s["name"], s["color"]) for s in public["table"]["seats"]]
+            where.append((str(get_locale()), act_url, request.script_root, request.scheme, request.host,
+                          json.dumps(seats, ensure_ascii=False)))
+        key = (template, *where[0], json.dumps(values, sort_keys=True, separators=(",", ":"), ensure_ascii=False))
         found = _blocks.get(key)
         if found is None:
             context: dict[str, Any] = dict.fromkeys(REFUSED_NAMES, PRIVATE)
