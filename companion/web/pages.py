@@ -130,20 +130,21 @@ def fragment_context(snap: Snapshot, viewer: Viewer, log_lines: int = LOG_LINES[
     shown = {"view": public["state"], "table": table, "seat_name": seat_name, "seat_color": seat_color,
              # the newest reveal's public lines: the pages speak them once (static/app.js, issue #36)
              "reveal": snap.memo["reveal"]}
-    url = _act_url_of(snap.table.code)
+    url = table_url("pages.act", snap.table.code)
     return {**shown, "me": me, "seat": viewer.seat, "is_host": viewer.host, "act_url": url,
             "log": svc.log_view(snap, viewer, limit=log_lines),
             # what every seat sees alike, rendered once from the values it is given (issue 41)
             "public_block": public_blocks(shown, url)}
 
 
-def _act_url_of(code: str) -> str:
-    """``url_for`` of a table's action URL, once per request and table: a page's event stream is
-    one long request that renders a fragment at every change (issue 41)."""
-    memo: dict[str, str] = g.setdefault("act_urls", {})
-    url = memo.get(code)
+@bp.app_template_global()
+def table_url(endpoint: str, code: str) -> str:
+    """``url_for(endpoint, code=code)``, once per request, endpoint and table: a page's event
+    stream is one long request that renders a fragment at every change (issue 41)."""
+    memo: dict[tuple[str, str], str] = g.setdefault("table_urls", {})
+    url = memo.get((endpoint, code))
     if url is None:
-        url = memo[code] = url_for("pages.act", code=code)
+        url = memo[endpoint, code] = url_for(endpoint, code=code)
     return url
 
 
