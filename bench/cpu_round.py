@@ -94,6 +94,8 @@ def split() -> None:
     names = vars(live_stream)  # what the stream calls, as it looks the names up
     names["fragment_data"] = timed("pushed fragments", names["fragment_data"])
     names["progress_data"] = timed("progress events", names["progress_data"])
+    if "screen_parts_data" in names:  # the TV's parts (issue 41)
+        names["screen_parts_data"] = timed("screen parts", names["screen_parts_data"])
     Tables.act = timed("Tables.act", Tables.act)  # type: ignore[method-assign]
 
 

@@ -295,13 +295,16 @@
   // this phone, only its log gained the lines d.log (server-rendered, newest first). They are added
   // to the seat fragment when it shows exactly d.from and is not loading or sending; anything else
   // fetches, as an update would. The page's other fragments (host tools) fetch as usual.
+  // A shared screen's progress event carries instead d.parts, the parts of its fragment that moved
+  // (base/_tv.html, companion/web/live_patch.py): see applyParts.
   // Whether version v is news for this page: newer than anything it fetched, or newer than its
-  // seat fragment (which progress events bring forward on their own).
+  // seat or screen fragment (which progress events bring forward on their own).
   function stale(v) {
-    var seat = document.querySelector("[data-frag=seat]");
-    return v > lastVersion || !!(seat && fragVersion.has(seat) && fragVersion.get(seat) < v);
+    var main = document.querySelector("[data-frag=seat], [data-frag=screen]");
+    return v > lastVersion || !!(main && fragVersion.has(main) && fragVersion.get(main) < v);
   }
   function applyProgress(d) {
+    if (d.parts) { return applyParts(d); }
     var frag = document.querySelector("[data-frag=seat]");
     var list = frag && frag.querySelector("ol.log[data-lines]");
     if (!list || busy.get(frag) || fragVersion.get(frag) !== d.from || typeof d.log !== "string") { return false; }
@@ -315,6 +318,25 @@
     while (keep && list.children.length > keep) { list.removeChild(list.lastElementChild); }
     broughtUp(frag, d.v);
     return true;
+  }
+  // The screen's parts: put into the fragment's text as last fetched or pushed (which must be at
+  // exactly d.from), each from its <!--p:NAME--> to its <!--/p:NAME-->, the result merged as a pushed
+  // fragment (same swap, same hooks, same reveal said). A part the text lacks, or has twice: fetch.
+  var fragText = new WeakMap();   // fragment -> {v, html}: the text it was last given whole
+  function applyParts(d) {
+    var frag = document.querySelector("[data-frag=screen]");
+    var had = frag && fragText.get(frag);
+    if (!had || had.v !== d.from || fragVersion.get(frag) !== d.from || typeof d.parts !== "object") { return false; }
+    var html = had.html;
+    for (var name in d.parts) {
+      if (!Object.prototype.hasOwnProperty.call(d.parts, name)) { continue; }
+      var open = "<!--p:" + name + "-->", close = "<!--/p:" + name + "-->";
+      var a = html.indexOf(open), b = html.indexOf(close, a);
+      if (!/^[\w-]+$/.test(name) || typeof d.parts[name] !== "string" || a < 0 || b < 0 ||
+          html.indexOf(open, a + 1) >= 0) { return false; }
+      html = html.slice(0, a) + d.parts[name] + html.slice(b + close.length);
+    }
+    return applyFragment({ frag: "screen", v: d.v, html: html });
   }
   // A fragment brought up to version v by a live event without a fetch: note it, and let the page's
   // other fragments (host tools, rules) fetch as an update would make them.
@@ -338,6 +360,7 @@
     htmx.swap(frag, d.html, { swapStyle: frag.getAttribute("hx-swap") || htmx.config.defaultSwapStyle, ignoreTitle: true },
               { contextElement: frag, eventInfo: { elt: frag, target: frag, pushed: true } });
     again.delete(frag);
+    fragText.set(frag, { v: d.v, html: d.html });
     broughtUp(frag, d.v);
     return true;
   }
@@ -368,7 +391,10 @@
     var d = e.detail || {}, xhr = d.xhr, frag = fragOf(d.elt);
     var v = xhr && parseInt(xhr.getResponseHeader("X-Table-Version"), 10);
     if (v > lastVersion) { lastVersion = v; }
-    if (frag && d.elt === frag && d.successful && v > 0) { fragVersion.set(frag, v); }
+    if (frag && d.elt === frag && d.successful && v > 0) {
+      fragVersion.set(frag, v);
+      fragText.set(frag, { v: v, html: xhr.responseText });
+    }
     if (xhr && xhr.status && !noAnswer(xhr.status)) { lastMessage = Date.now(); setConnection("online"); }
     var wait = frag && d.elt === frag ? busyXhr(xhr) : 0;
     if (wait) {

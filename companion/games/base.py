@@ -74,6 +74,11 @@ class Game(ABC):
     screen_template: str = "generic/screen.html"
     seat_template: str = "generic/seat.html"
     host_template: str | None = None
+    #: The parts of the screen template that a change moving only progress may alter (who the table
+    #: waits for, who has answered, the log), drawn alone with base/_tv.html's part macros: with it,
+    #: such a change reaches the TV as those parts instead of its whole fragment (web/live_patch.py,
+    #: issue 41). None: the TV is sent its whole fragment at every change.
+    screen_parts_template: str | None = None
     #: Static rules help shown under the live fragments of the screen and the phone. It is
     #: rendered once per page load (it never changes with the state, so it is not re-sent on
     #: every live refresh); it gets ``game`` and ``lang`` only.

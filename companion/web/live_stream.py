@@ -16,7 +16,7 @@ from ..progress import Progress
 from ..tables import NO_TABLE
 from . import admit
 from .common import cookie_viewer, tables
-from .live_patch import progress_data
+from .live_patch import progress_data, screen_parts_data
 from .live_push import PUSHABLE, fragment_data
 from .quotas import counted_stream
 
@@ -38,16 +38,19 @@ def stream(code: str) -> ResponseReturnValue:
         svc.live.attach_fanout(svc.db.url)
     # Each read or render for an event holds a slot of the process's admission while it runs, and
     # none while the stream waits (web/admit.py): the stream's hours are not in-flight work.
+    view = request.args.get("push", "")
+    pushed = view in PUSHABLE and str(current_app.config["PUSH_FRAGMENTS"]) != "0"
     patch = None
     if str(current_app.config["PROGRESS_EVENTS"]) != "0":
         def patch(change: Progress) -> str | None:
-            # The device's seat, resolved at the first progress event (not when thousands of
-            # pages connect at once): a phone may be sent its progress lines (companion.progress).
             with admit.slot():
+                if pushed and view == "screen":  # a TV is sent the parts that moved (issue 41)
+                    return screen_parts_data(code, change)
+                # The device's seat, resolved at the first progress event (not when thousands of
+                # pages connect at once): a phone may be sent its progress lines (companion.progress).
                 return progress_data(code, cookie_viewer(code).seat, change)
     push = None
-    view = request.args.get("push", "")
-    if view in PUSHABLE and str(current_app.config["PUSH_FRAGMENTS"]) != "0":
+    if pushed:
         def push(version: int) -> tuple[int, str] | None:
             with admit.slot():
                 return fragment_data(code, view, version)

@@ -266,15 +266,31 @@ def screen_fragment(snap: Snapshot, viewer: Viewer) -> str:
     screen_viewer = Viewer(host=viewer.host)
 
     def render() -> str:
-        ctx = fragment_context(snap, screen_viewer, log_lines=LOG_LINES["screen"])
-        ctx["me"] = None
-        ctx["seat"] = None
-        # once the game is over, the TV offers the story of the night (web/story.py)
-        ctx["story_url"] = (url_for("story.page", code=snap.table.code)
-                            if snap.game.chronicle and snap.game.chronicle.over(ctx["view"]) else None)
-        return render_template("base/_screen_frag.html", game=snap.game, **ctx)
+        return render_template("base/_screen_frag.html", game=snap.game, **_screen_context(snap, screen_viewer))
 
     return render_once(snap, "screen", screen_viewer, render, _device_secrets(snap.table.code))
+
+
+def screen_parts(snap: Snapshot, viewer: Viewer) -> str:
+    """Only the parts of the shared screen's fragment (base/_tv.html) that a change moving nothing
+    but progress may alter, drawn from the same context (base/_screen_parts.html; the game names
+    its ``screen_parts_template``): sent on the TV's event stream then (web/live_patch.py)."""
+    screen_viewer = Viewer(host=viewer.host)
+
+    def render() -> str:
+        return render_template("base/_screen_parts.html", game=snap.game, **_screen_context(snap, screen_viewer))
+
+    return render_once(snap, "screen-parts", screen_viewer, render, _device_secrets(snap.table.code))
+
+
+def _screen_context(snap: Snapshot, viewer: Viewer) -> dict[str, Any]:
+    ctx = fragment_context(snap, viewer, log_lines=LOG_LINES["screen"])
+    ctx["me"] = None
+    ctx["seat"] = None
+    # once the game is over, the TV offers the story of the night (web/story.py)
+    ctx["story_url"] = (url_for("story.page", code=snap.table.code)
+                        if snap.game.chronicle and snap.game.chronicle.over(ctx["view"]) else None)
+    return ctx
 
 
 @bp.get("/t/<room:code>/frag/host")

@@ -54,3 +54,5 @@ class GenericGame(Game):
     views = views
     #: a sealed answer reaches the other phones as its log line, not a fetch (companion.progress)
     progress_patches = True
+    #: an answer reaches the TV as its waiting line, the prompt's chips and the log (issue 41)
+    screen_parts_template = "generic/screen_parts.html"
