@@ -54,6 +54,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from .web.act_form import act_form
     from .web.common import TextResponse
     from .web.room import RoomCode
+    from .web.tv_parts import tv_log, tv_status, tv_waiting
 
     app = Flask(__name__, template_folder=str(TEMPLATES), static_folder=str(STATIC))
     app.response_class = TextResponse  # stored text that is not valid Unicode never fails a page
@@ -108,5 +109,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(story.bp)
     app.add_template_global(log_memo.log_lines)  # every fragment's log lines, each rendered once
     app.add_template_global(act_form)  # `act` of base/macros.html: every game button's form
+    for tv_part in (tv_log, tv_status, tv_waiting):  # base/_tv.html's parts an answer changes
+        app.add_template_global(tv_part)
     jinja_import.init_app(app)  # a template's imports without their per-render set difference
     return app
