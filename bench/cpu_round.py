@@ -96,6 +96,9 @@ def split() -> None:
     names["progress_data"] = timed("progress events", names["progress_data"])
     if "screen_parts_data" in names:  # the TV's parts (issue 41)
         names["screen_parts_data"] = timed("screen parts", names["screen_parts_data"])
+    from companion.web import live_push
+    # the shared screen's whole fragments, a part of the pushed fragments' figure
+    live_push.RENDERERS["screen"] = timed("of which the TV's", live_push.RENDERERS["screen"])
     Tables.act = timed("Tables.act", Tables.act)  # type: ignore[method-assign]
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from .i18n_web import template_gettext, translate
+from .log_memo import log_line
 
 SeatText = Callable[[Any], Any]
 
@@ -57,14 +58,19 @@ def tv_status(p: Mapping[str, Any], seat_name: SeatText, seat_color: SeatText) -
     return Markup("".join(out))
 
 
-def tv_log(log: Iterable[Mapping[str, Any]], n: int) -> Markup:
-    """The newest ``n`` lines of the log, newest first (``tv.log_panel``'s list)."""
+def tv_log(log: Iterable[dict[str, Any]], n: int, lang: str) -> Markup:
+    """The newest ``n`` lines of the log, newest first (``tv.log_panel``'s list); each line's markup
+    kept by language and content (:mod:`.log_memo`, under a name of its own: the phones' lines are
+    other markup), since the TV shows the same lines at every version of a round."""
     lines = list(log)[::-1][:n]
     out = [f'<section class="tv-panel tv-log log-box">\n  <h2 class="tv-h">{template_gettext("Game log")}</h2>'
            '\n  <ol class="log" reversed>\n    ']
-    for e in lines:
-        out.append(f'\n      <li class="log-{escape(e["kind"])}">{escape(translate(e["msg"], e["params"]))}</li>\n    ')
+    out += [log_line(e, _line, f"tv {lang}") for e in lines]
     if not lines:
         out.append(f'\n      <li class="muted">{template_gettext("Nothing has happened yet.")}</li>\n    ')
     out.append("\n  </ol>\n</section>")
     return Markup("".join(out))
+
+
+def _line(e: dict[str, Any]) -> Markup:
+    return Markup(f'\n      <li class="log-{escape(e["kind"])}">{escape(translate(e["msg"], e["params"]))}</li>\n    ')

@@ -100,7 +100,7 @@ def test_the_tv_parts_write_what_the_macros_wrote(app, lang):
             assert new == ref, p
         for log in CASES_LOG:
             for n in (0, 1, 8, 10, 30):
-                ref, new = both("ref_log(n)", "tv_log(log, n)", log=log, n=n)
+                ref, new = both("ref_log(n)", "tv_log(log, n, lang)", log=log, n=n)
                 assert new == ref, (len(log), n)
         assert "Bartholomew" in both("ref_waiting()", "tv_waiting(table, view, seat_name, seat_color)",
                                      view={"waiting_for": ["p5"]})[1]
