@@ -15,6 +15,7 @@ from typing import Any
 
 from markupsafe import Markup, escape
 
+from ..i18n import N_
 from .i18n_web import template_gettext, translate
 from .log_memo import log_line
 
@@ -29,7 +30,8 @@ def tv_waiting(table: Mapping[str, Any], view: Mapping[str, Any], seat_name: Sea
     seats: dict[Any, Mapping[str, Any]] = {}
     for seat in table["seats"]:
         seats.setdefault(seat["id"], seat)
-    out = [f'<div class="tv-waiting waiting-line"><span class="muted">{template_gettext("Waiting for:")}</span>'
+    label = template_gettext(N_("Waiting for:"))  # outside the f-string: pybabel reads it there
+    out = [f'<div class="tv-waiting waiting-line"><span class="muted">{label}</span>'
            f'\n      <b class="w-count">{len(waiting)}</b>\n      ']
     for s in waiting:
         st = seats.get(s)
@@ -63,11 +65,13 @@ def tv_log(log: Iterable[dict[str, Any]], n: int, lang: str) -> Markup:
     kept by language and content (:mod:`.log_memo`, under a name of its own: the phones' lines are
     other markup), since the TV shows the same lines at every version of a round."""
     lines = list(log)[::-1][:n]
-    out = [f'<section class="tv-panel tv-log log-box">\n  <h2 class="tv-h">{template_gettext("Game log")}</h2>'
+    title = template_gettext(N_("Game log"))
+    out = [f'<section class="tv-panel tv-log log-box">\n  <h2 class="tv-h">{title}</h2>'
            '\n  <ol class="log" reversed>\n    ']
     out += [log_line(e, _line, f"tv {lang}") for e in lines]
     if not lines:
-        out.append(f'\n      <li class="muted">{template_gettext("Nothing has happened yet.")}</li>\n    ')
+        nothing = template_gettext(N_("Nothing has happened yet."))
+        out.append(f'\n      <li class="muted">{nothing}</li>\n    ')
     out.append("\n  </ol>\n</section>")
     return Markup("".join(out))
 
