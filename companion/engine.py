@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
+import marshal
 import random
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
@@ -169,14 +170,19 @@ def encode_action(actor: Actor, action: Any) -> tuple[dict[str, Any], str]:
 
 
 def apply(game: Game, state: EngineState, actor: Actor, action: dict[str, Any], seed: int,
-          seq: int, round_ends: list[dict[str, Any]] | None = None) -> EngineState:
+          seq: int, round_ends: list[dict[str, Any]] | None = None, tree: bool = False) -> EngineState:
     """Apply one game action to a private copy; ``state`` is untouched, also on refusal.
+
+    The rules change a deep copy of the game state, and the result is the game state as a replay
+    of the stored log gives it: what ``json.loads(json.dumps(...))`` gives. ``tree``: the caller
+    vouches that ``state["g"]`` is already such a value (the server's cached states are: each came
+    from this function), so it is copied without checking (issue 41).
 
     A changed sealed answer supersedes the seat's earlier answer lines: those stay hidden
     even after the reveal (only the final answers are revealed).
     """
     new = fork(state)
-    new["g"] = json.loads(json.dumps(state["g"]))
+    new["g"] = json_copy(state["g"], tree)
     ctx = Ctx(actor=actor, rng=random.Random(seed), names=new["names"])
     try:
         answered = game.apply(new["g"], ctx, action)
@@ -185,18 +191,78 @@ def apply(game: Game, state: EngineState, actor: Actor, action: dict[str, Any], 
         # like any other invalid action; nothing was changed. Logged for the developers.
         log.warning("game %s refused a malformed action %r: %r", game.id, action, err)
         raise RuleError("This action is malformed or not possible now.", RULE_ACTIONS) from err
-    new["g"] = json.loads(json.dumps(new["g"]))
+    # Already a JSON tree of its own (nothing shared with the action, the log lines or the names
+    # the rules were given): kept as it is, else through the JSON round trip.
+    if not _is_tree(new["g"], _containers((action, ctx.entries, new["names"]))):
+        new["g"] = json.loads(json.dumps(new["g"]))
     if round_ends is not None:
         round_ends.extend(ctx.round_ends)
     entries = [cast(LogEntry, dict(e, seq=seq, kind="action", actor=actor_json(actor))) for e in ctx.entries]
     if actor.seat and answered is not None:
         key = [actor.seat, answered]
-        new["log"] = [_superseded(e) if e.get("answer_of") == key else e for e in new["log"]]
+        lines = new["log"]  # the fork's own list: replaced lines never change the old state's
+        for i in [i for i, e in enumerate(lines) if "answer_of" in e and e["answer_of"] == key]:
+            lines[i] = _superseded(lines[i])
         for entry in entries:
             if "hidden" in entry:
                 entry["answer_of"] = key
     new["log"].extend(entries)
     return new
+
+
+#: the types json.loads builds (exactly: a subclass goes through the round trip)
+_JSON_LEAVES = frozenset({str, int, float, bool, type(None)})
+
+
+def json_copy(value: Any, tree: bool = False) -> Any:
+    """``json.loads(json.dumps(value))``, faster: a value that is already a JSON tree (``tree``, or
+    checked here) is copied by ``marshal`` at version 2, which writes a container reached twice
+    twice (no shared objects, as with JSON) and keeps types, order and floats exactly."""
+    if tree or _is_tree(value, set()):
+        return marshal.loads(marshal.dumps(value, 2))
+    return json.loads(json.dumps(value))
+
+
+def _is_tree(value: Any, seen: set[int]) -> bool:
+    """:func:`_json_tree`; a value nested too deep to walk is not (the JSON round trip decides)."""
+    try:
+        return _json_tree(value, seen)
+    except RecursionError:
+        return False
+
+
+def _json_tree(value: Any, seen: set[int]) -> bool:
+    """Whether ``value`` is what ``json.loads`` builds: dicts with str keys, lists, str, int,
+    float, bool and None, exactly those types, and no container twice or among ``seen``."""
+    kind = type(value)
+    if kind is dict:
+        if id(value) in seen:
+            return False
+        seen.add(id(value))
+        for key, item in value.items():
+            if type(key) is not str or (type(item) not in _JSON_LEAVES and not _json_tree(item, seen)):
+                return False
+        return True
+    if kind is list:
+        if id(value) in seen:
+            return False
+        seen.add(id(value))
+        return all(type(item) in _JSON_LEAVES or _json_tree(item, seen) for item in value)
+    return kind in _JSON_LEAVES
+
+
+def _containers(value: Any, found: set[int] | None = None) -> set[int]:
+    """The ids of the dicts, lists and tuples in ``value`` (for :func:`_json_tree`'s ``seen``)."""
+    found = set() if found is None else found
+    if isinstance(value, dict):
+        found.add(id(value))
+        for item in value.values():
+            _containers(item, found)
+    elif isinstance(value, (list, tuple)):
+        found.add(id(value))
+        for item in value:
+            _containers(item, found)
+    return found
 
 
 def _superseded(entry: LogEntry, dropped: bool = False) -> LogEntry:

@@ -21,12 +21,13 @@ version just before) fetches as before. The patch holds only what a spectator ma
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from .engine import EngineState, public, visible
 from .games.base import Game
+from .sealed import is_revealed
 from .table_types import Viewer
 
 #: Lines a phone's log shows (``companion.web.pages.LOG_LINES["seat"]``): only these are compared.
@@ -48,13 +49,57 @@ class Progress:
         return seat is not None and seat not in self.fetch
 
 
+class StateKeys:
+    """What :func:`progress_of` compares of one state, each part computed once when first asked.
+
+    A state is never changed once built, so its keys hold for as long as the state does: the
+    server keeps them beside the cached state (``CachedState.progress``), and the next action
+    compares against them instead of building the old state's views again (issue 41)."""
+
+    __slots__ = ("_game", "_state", "_public", "_waiting", "_private")
+
+    def __init__(self, game: Game, state: EngineState) -> None:
+        self._game, self._state = game, state
+        self._public: Any = _UNSET
+        self._waiting: frozenset[str] | None = None
+        self._private: dict[str, Any] = {}
+
+    def of(self, state: EngineState) -> bool:
+        """Whether these are the keys of ``state`` (that very object)."""
+        return self._state is state
+
+    def public(self) -> Any:
+        if self._public is _UNSET:
+            self._public = self._game.progress_free(public(self._game, self._state))
+        return self._public
+
+    def waiting(self) -> frozenset[str]:
+        if self._waiting is None:
+            self._waiting = frozenset(self._game.waiting_for(self._state["g"]))
+        return self._waiting
+
+    def private(self, seat: str) -> Any:
+        found = self._private.get(seat, _UNSET)
+        if found is _UNSET:
+            found = self._private[seat] = self._game.progress_free(self._game.private_view(self._state["g"], seat))
+        return found
+
+
+_UNSET: Any = object()
+
+
 def progress_of(game: Game, old: EngineState, new: EngineState, before: int, after: int,
-                seats: list[str], log_lines: int = SEAT_LOG_LINES) -> Progress | None:
+                seats: list[str], log_lines: int = SEAT_LOG_LINES,
+                keys: tuple[StateKeys | None, StateKeys | None] = (None, None)) -> Progress | None:
     """The progress-only change from ``old`` (version ``before``) to ``new``, or None when every
-    page must fetch (the game offers no patches, the public view moved, the log was rewritten)."""
+    page must fetch (the game offers no patches, the public view moved, the log was rewritten).
+    ``keys``: the :class:`StateKeys` of ``old`` and ``new`` when the caller keeps them (else built
+    here, used once)."""
     if not game.progress_patches or after != before + 1:
         return None
-    if game.progress_free(public(game, old)) != game.progress_free(public(game, new)):
+    old_keys = keys[0] if keys[0] is not None and keys[0].of(old) else StateKeys(game, old)
+    new_keys = keys[1] if keys[1] is not None and keys[1].of(new) else StateKeys(game, new)
+    if old_keys.public() != new_keys.public():
         return None
     old_log, new_log = old["log"], new["log"]
     added = len(new_log) - len(old_log)
@@ -67,20 +112,30 @@ def progress_of(game: Game, old: EngineState, new: EngineState, before: int, aft
     added_entries = [e for e in new_log[len(old_log):] if _may_differ(e)]
     new_lines = [visible(e, new["g"], spectator) for e in added_entries]
     kept = [e for e in (old_log[-(log_lines - added):] if added < log_lines else []) if _may_differ(e)]
-    old_waiting = set(game.waiting_for(old["g"]))
-    new_waiting = set(game.waiting_for(new["g"]))
+    # A kept line reads the same in both states for every seat when no prompt it names changed
+    # whether it is revealed (the only part of the state engine.visible reads): then nothing
+    # is compared seat by seat for it.
+    if all(is_revealed(old["g"], prompt) == is_revealed(new["g"], prompt) for prompt in _prompts(kept)):
+        kept = []
+    old_waiting, new_waiting = old_keys.waiting(), new_keys.waiting()
     fetch = set()
     for seat in seats:
         viewer = Viewer(seat=seat)
         if (seat in old_waiting) != (seat in new_waiting) \
-                or game.progress_free(game.private_view(old["g"], seat)) \
-                != game.progress_free(game.private_view(new["g"], seat)) \
+                or old_keys.private(seat) != new_keys.private(seat) \
                 or [visible(e, new["g"], viewer) for e in added_entries] != new_lines \
                 or [visible(e, old["g"], viewer) for e in kept] != [visible(e, new["g"], viewer) for e in kept]:
             fetch.add(seat)
     if len(fetch) == len(seats):
         return None
     return Progress(before=before, after=after, lines=added, fetch=frozenset(fetch))
+
+
+def _prompts(entries: Iterable[Mapping[str, Any]]) -> Iterator[Any]:
+    """The prompts the lines (and the lines of their undone actions) name, as engine.visible reads them."""
+    for entry in entries:
+        yield entry.get("prompt")
+        yield from _prompts(entry.get("undone") or ())
 
 
 def _may_differ(entry: Mapping[str, object]) -> bool:

@@ -38,23 +38,26 @@ def tell(s: Session, table: TableRow, game: Game, before: dict[str, Any], after:
     """Store what event ``seq`` (already appended in ``s``) adds to the story of a tracked table."""
     code = table.code
 
-    class Seen:
-        """The moment keys told so far, read in one query when first asked (a moment may be
-        observed again at every later event: one query per key was a tenth of an action, issue 41)."""
-
-        keys: set[str] | None = None
-
-        def __contains__(self, key: object) -> bool:
-            if self.keys is None:
-                self.keys = {k for k in s.exec(select(StoryEntry.key).where(
-                    StoryEntry.table_code == code, StoryEntry.kind == "moment")) if k is not None}
-            return str(key) in self.keys
-
     def has_end(rnd: int) -> bool:
         return s.exec(select(StoryEntry.id).where(StoryEntry.table_code == code, StoryEntry.kind == "end",
                                                   StoryEntry.round == rnd).limit(1)).first() is not None
 
-    save(s, code, Teller(game).step(before, after, round_ends, seq, Seen(), has_end))
+    save(s, code, Teller(game).step(before, after, round_ends, seq, _Seen(s, code), has_end))
+
+
+class _Seen:
+    """The moment keys a table told so far, read in one query when first asked (a moment may be
+    observed again at every later event: one query per key was a tenth of an action, issue 41)."""
+
+    def __init__(self, s: Session, code: str) -> None:
+        self.s, self.code = s, code
+        self.keys: set[str] | None = None
+
+    def __contains__(self, key: object) -> bool:
+        if self.keys is None:
+            self.keys = {k for k in self.s.exec(select(StoryEntry.key).where(
+                StoryEntry.table_code == self.code, StoryEntry.kind == "moment")) if k is not None}
+        return str(key) in self.keys
 
 
 def save(s: Session, code: str, entries: Sequence[Entry]) -> None:

@@ -17,9 +17,11 @@ from typing import Any, cast
 from weakref import WeakValueDictionary
 
 from sqlalchemy import bindparam, insert, text, update
+from sqlalchemy.dialects.sqlite import dialect as sqlite_dialect
 from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
+from sqlalchemy.sql.expression import ClauseElement
 from sqlmodel import Session, col, select
 
 from . import engine, snapshots, story_store
@@ -32,7 +34,7 @@ from .live import CHANNEL as LIVE_CHANNEL
 from .live import Notifier, notify_payload
 from .models import EventRow, SeatRow, TableRow
 from .offload import Slices
-from .progress import Progress
+from .progress import Progress, StateKeys
 from .schemas import clean_text
 from .table_types import Snapshot, Viewer
 
@@ -43,14 +45,41 @@ NO_TABLE = N_("There is no table %(code)s.")
 #: A table's version and creation time, all :meth:`TableLog.snapshot` needs to trust its cache.
 _HEAD = select(TableRow.version, TableRow.created_at).where(col(TableRow.code) == bindparam("code"))
 _HEAD_SQL = f"SELECT version, created_at FROM {TableRow.__tablename__} WHERE code = ?"
-_INSERT_EVENT = insert(EventRow.__table__)  # type: ignore[attr-defined]
+_SQLITE_NAMED = sqlite_dialect(paramstyle="named")
+
+
+class Prebuilt:
+    """A prebuilt Core statement of the action path and its SQLite text. On SQLite it runs on the
+    write's own DBAPI connection as it is, in the write's transaction: no execution context, no
+    compiled-cache lookup, no result object (issue 41: a Core statement cost several times the
+    statement itself). Elsewhere (PostgreSQL) it runs through Core. Either way the answer has
+    ``rowcount`` and ``fetchone()``."""
+
+    def __init__(self, stmt: ClauseElement, columns: list[str] | None = None) -> None:
+        self.stmt = stmt
+        self.sqlite = str(stmt.compile(dialect=_SQLITE_NAMED, column_keys=columns))
+
+    def run(self, s: Session, params: dict[str, Any]) -> Any:
+        conn = s.connection()
+        if conn.dialect.name == "sqlite":
+            cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+            cursor.execute(self.sqlite, params)
+            return cursor
+        return conn.execute(self.stmt, params)  # type: ignore[call-overload]
+
+
+_EVENT_COLUMNS = ["table_code", "seq", "kind", "actor", "action", "rng_seed", "created_at"]
+_INSERT_EVENT = Prebuilt(insert(EventRow.__table__), _EVENT_COLUMNS)  # type: ignore[attr-defined]
 _TABLE_T = TableRow.__table__  # type: ignore[attr-defined]
 _UPDATE_TABLE = update(_TABLE_T)
 #: an event's move of the table's row, prebuilt (with and without the story's version)
-_MOVE_TABLE = _UPDATE_TABLE.where(_TABLE_T.c.code == bindparam("b_code")).values(
+_MOVE_STMT = _UPDATE_TABLE.where(_TABLE_T.c.code == bindparam("b_code")).values(
     version=bindparam("b_version"), updated_at=bindparam("b_updated_at"))
-_MOVE_TOLD_TABLE = _MOVE_TABLE.values(story_version=bindparam("b_story_version"))
+_MOVE_TABLE = Prebuilt(_MOVE_STMT)
+_MOVE_TOLD_TABLE = Prebuilt(_MOVE_STMT.values(story_version=bindparam("b_story_version")))
+_HEAD_IN_WRITE = Prebuilt(_HEAD)
 _TABLE_COLUMNS = tuple(column.key for column in TableRow.__table__.columns)  # type: ignore[attr-defined]
+_TABLE_MANAGER = TableRow._sa_class_manager  # type: ignore[attr-defined]
 
 
 @dataclass
@@ -67,6 +96,11 @@ class CachedState:
     used: float = 0.0
     #: views derived from this version alone, shared by its snapshots (:attr:`Snapshot.memo`)
     memo: dict[str, Any] = field(default_factory=dict)
+    #: what the next action's progress check compares of this state (server-side only, never rendered)
+    progress: StateKeys | None = None
+    #: whether ``state["g"]`` is known to be a JSON tree (built by ``engine.apply``): the next
+    #: action copies it without checking (``engine.apply(tree=...)``)
+    g_tree: bool = False
 
 
 def event_of(row: EventRow) -> Event:
@@ -235,10 +269,18 @@ class TableLog:
         if cached is None or cached.table is None or cached.table.version != cached.version \
                 or s.identity_map.get(identity_key(TableRow, code)) is not None:
             return None
-        head = s.connection().exec_driver_sql(_HEAD_SQL, (code,)).first()
+        head = _HEAD_IN_WRITE.run(s, {"code": code}).fetchone()
         if head is None or head[0] != cached.version or head[1] != cached.table.created_at:
             return None
-        row = TableRow(**{name: getattr(cached.table, name) for name in _TABLE_COLUMNS})
+        # built as the ORM builds a loaded row (its class manager, the columns' values), without
+        # the model's validating constructor: a twentieth of the cost (issue 41)
+        values = cached.table.__dict__
+        if any(name not in values for name in _TABLE_COLUMNS):
+            return None  # a column not loaded (expired): load the row
+        row: TableRow = _TABLE_MANAGER.new_instance()
+        loaded = row.__dict__
+        for name in _TABLE_COLUMNS:
+            loaded[name] = values[name]
         make_transient_to_detached(row)
         s.add(row)
         return row
@@ -267,13 +309,12 @@ class TableLog:
         # One Core INSERT and one Core UPDATE in the caller's transaction: the ORM's unit of work
         # built an object and planned a flush for each, a fifth of an action (issue 41). A
         # duplicate seq still fails here; the row object is told the values as already stored.
-        conn = s.connection()
-        conn.execute(_INSERT_EVENT, {"table_code": table.code, "seq": seq, "kind": kind,
-                                     "actor": json.dumps({"seat": viewer.seat, "host": viewer.host}),
-                                     "action": action if isinstance(action, str) else json.dumps(action),
-                                     "rng_seed": seed, "created_at": now})
-        done = conn.execute(_MOVE_TOLD_TABLE if "story_version" in moved else _MOVE_TABLE,
-                            {"b_code": table.code, **{f"b_{name}": value for name, value in moved.items()}})
+        _INSERT_EVENT.run(s, {"table_code": table.code, "seq": seq, "kind": kind,
+                              "actor": json.dumps({"seat": viewer.seat, "host": viewer.host}),
+                              "action": action if isinstance(action, str) else json.dumps(action),
+                              "rng_seed": seed, "created_at": now})
+        done = (_MOVE_TOLD_TABLE if "story_version" in moved else _MOVE_TABLE).run(
+            s, {"b_code": table.code, **{f"b_{name}": value for name, value in moved.items()}})
         if done.rowcount != 1:
             raise RuleError(NO_TABLE, "companion: tables", status=404, code=str(table.code)[:8])
         for name, value in moved.items():

@@ -18,6 +18,7 @@ import random
 import secrets
 import time
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, cast
 
 from sqlalchemy import bindparam, func, insert
@@ -30,18 +31,18 @@ from .games import known as known_game
 from .games.base import Game, RuleError
 from .models import ActionKeyRow, EventRow, ProfileRow, SeatRow, TableRow
 from .offload import YIELD, Slices, one_at_a_time
-from .progress import progress_of
+from .progress import StateKeys, progress_of
 from .table_log import NO_TABLE as NO_TABLE
-from .table_log import CachedState, event_of, pause
+from .table_log import CachedState, Prebuilt, event_of, pause
 from .table_seats import TableSeats, hash_token
 from .table_types import NewEvent as NewEvent
 from .table_types import Snapshot as Snapshot
 from .table_types import Viewer as Viewer
 
 #: an action's idempotency key, looked up and stored with prebuilt Core statements (issue 41)
-_KEY_SEQ = select(ActionKeyRow.seq).where(col(ActionKeyRow.table_code) == bindparam("code"),
-                                          col(ActionKeyRow.key) == bindparam("key"))
-_INSERT_KEY = insert(ActionKeyRow.__table__)  # type: ignore[attr-defined]
+_KEY_SEQ = Prebuilt(select(ActionKeyRow.seq).where(col(ActionKeyRow.table_code) == bindparam("code"),
+                                                   col(ActionKeyRow.key) == bindparam("key")))
+_INSERT_KEY = Prebuilt(insert(ActionKeyRow.__table__), ["table_code", "key", "seq"])  # type: ignore[attr-defined]
 
 MALFORMED = engine.MALFORMED
 #: Room-code letters: no look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B).
@@ -51,6 +52,13 @@ MAX_ACTION_BYTES = engine.MAX_ACTION_BYTES
 INSERT_SLICE = 200
 #: The "format" of a profile file (:meth:`Tables.profile_file`).
 PROFILE_FORMAT = "tabletop-companion profile"
+
+
+@lru_cache(maxsize=1024)
+def _seat_ids(game_id: str, options: str) -> list[str]:
+    """The seat ids of a table's game and options (its stored JSON text, fixed for the table's
+    life): asked at every action a page watches, decoded once per table (issue 41). Read only."""
+    return [seat.id for seat in known_game(game_id).seats(json.loads(options))]
 
 
 def _new_seed() -> int:
@@ -167,30 +175,37 @@ class Tables(TableSeats):
                     key = _scoped_key(viewer, key)
                     if game.moves is not None:  # validated before the key can answer for it
                         game.moves.check_shape(viewer.actor, checked)
-                    done = s.connection().execute(_KEY_SEQ, {"code": table.code, "key": key}).first()
+                    done = _KEY_SEQ.run(s, {"code": table.code, "key": key}).fetchone()
                     if done is not None:
                         return self._retried(s, table.code, done[0], viewer, checked)
                 state = self._current(s, table)
+                prev = self._cached(code)
+                if prev is None or prev.state is not state:
+                    prev = None
                 seed = self._new_seed()
                 round_ends: list[dict[str, Any]] = []
-                new_state = engine.apply(game, state, viewer.actor, checked, seed, table.version + 1,
-                                         round_ends)
+                new_state = engine.apply(game, state, viewer.actor, checked, seed, table.version + 1, round_ends,
+                                         tree=prev is not None and prev.g_tree)
                 change = None
+                new_keys = StateKeys(game, new_state)
                 # Only open pages use it: watched here, or by another process (PostgreSQL).
                 if game.progress_patches and (self.live.watched(code) or not self.db.is_sqlite):
-                    seats = [d.id for d in game.seats(json.loads(table.options))]
-                    change = progress_of(game, state, new_state, table.version, table.version + 1, seats)
+                    seats = _seat_ids(table.game_id, table.options)
+                    old_keys = prev.progress if prev is not None else None
+                    change = progress_of(game, state, new_state, table.version, table.version + 1, seats,
+                                         keys=(old_keys, new_keys))
                 told = story_store.tracked(table)
                 version = self._append(s, table, "action", viewer, encoded, seed=seed, change=change)
                 if told:  # the story's part of this action, in its transaction (companion.story_store)
                     story_store.tell(s, table, game, state["g"], new_state["g"], round_ends, version)
-                if key is not None:  # one Core INSERT, as the event's (no unit-of-work flush, issue 41)
-                    s.connection().execute(_INSERT_KEY, {"table_code": table.code, "key": key, "seq": version})
+                if key is not None:  # one prebuilt INSERT, as the event's (no unit-of-work flush, issue 41)
+                    _INSERT_KEY.run(s, {"table_code": table.code, "key": key, "seq": version})
             # An action changes neither the seats nor the row beyond what this transaction wrote:
             # keep both in memory, so the pages' reads at this version need no database load.
             prev = self._cached(code)
             rows = prev.seats if prev is not None and prev.version == version - 1 else None
-            self._publish(code, CachedState(version, new_state, seats=rows, table=table), change)
+            self._publish(code, CachedState(version, new_state, seats=rows, table=table, progress=new_keys,
+                                            g_tree=True), change)
         if version % snapshots.EVERY == 0:  # a long evening: a restart replays from here
             snapshots.save(self.db, code, version, new_state,
                            snapshots.rules_key(known_game(table.game_id).rules_version))

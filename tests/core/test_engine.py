@@ -236,3 +236,69 @@ def test_last_reveal_is_the_public_lines_of_the_event_that_revealed_and_nothing_
     said = last_reveal(t.state)
     assert said is not None and said["seq"] == seq
     assert [(e["msg"], e["params"]["result"]) for e in said["lines"]] == [('Revealed "%(title)s": %(result)s', "Ana 7, Bia 4")]
+
+
+# -- the game state's copies (issue 41: marshal instead of JSON for values that are JSON trees) ---
+def _shared(value, seen=None) -> bool:
+    """Whether a container is reached twice in ``value``."""
+    seen = set() if seen is None else seen
+    if isinstance(value, (dict, list)):
+        if id(value) in seen:
+            return True
+        seen.add(id(value))
+        return any(_shared(v, seen) for v in (value.values() if isinstance(value, dict) else value))
+    return False
+
+
+def _same(a, b) -> bool:
+    """Equal, with the same types and the same key order all the way down (``==`` ignores both)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, dict):
+        return list(a) == list(b) and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return a == b or (a != a and b != b)  # NaN
+
+
+def test_json_copy_is_the_json_round_trip():
+    inner = [1, 2.5, "x"]
+    odd = {"t": (1, 2), 3: "int key", "shared": inner, "again": inner, "nan": float("nan"), "big": 2**70,
+           "neg0": -0.0, "b": True, "n": None, "s": "\ud800 lone", "deep": {"z": 1, "a": [{"k": [None]}]}}
+    for value in (odd, json.loads(json.dumps(odd)), [], {}, "s", 1, [odd, odd]):
+        copy = engine.json_copy(value)
+        assert _same(copy, json.loads(json.dumps(value)))
+        assert not _shared(copy)
+        assert copy is not value or not isinstance(value, (dict, list))
+    tree = json.loads(json.dumps(odd))
+    copy = engine.json_copy(tree, tree=True)
+    assert _same(copy, tree) and copy["deep"] is not tree["deep"] and copy["deep"]["a"][0] is not tree["deep"]["a"][0]
+
+
+def test_apply_gives_the_json_round_trip_of_what_the_rules_left(monkeypatch):
+    """A game that leaves a tuple, a number as a key, one list in two places, or a piece of the
+    action or of a log line in its state gets the state a replay of the stored log gives."""
+    t = table()
+    leftovers = {}
+
+    def odd(state, ctx, action):
+        listed = ["a"]
+        state["t"] = (1, 2)
+        state["k"] = {7: "seven"}
+        state["twice"], state["again"] = listed, listed
+        state["from_action"] = action["extra"]
+        ctx.log("line", items=state.setdefault("logged", [1]))
+        leftovers["action"] = action
+
+    monkeypatch.setattr(t.game, "apply", odd)
+    new = engine.apply(t.game, t.state, P1, {"type": "x", "extra": {"v": [1]}}, 1, 9)
+    assert _same(new["g"], json.loads(json.dumps(new["g"])))
+    assert new["g"]["t"] == [1, 2] and new["g"]["k"] == {"7": "seven"}
+    assert new["g"]["twice"] is not new["g"]["again"]
+    assert new["g"]["from_action"] is not leftovers["action"]["extra"]
+    assert new["g"]["logged"] is not new["log"][-1]["params"]["items"]
+    # a state already a JSON tree of its own is kept as the rules left it, and copied for the next action
+    monkeypatch.undo()
+    again = engine.apply(t.game, new, P1, {"type": "roll", "dice": "1d6"}, 1, 10, tree=True)
+    assert _same({k: v for k, v in again["g"].items() if k != "rolls"}, {k: v for k, v in new["g"].items() if k != "rolls"})
+    assert again["g"]["k"] is not new["g"]["k"] and new["g"]["rolls"] == t.g["rolls"]

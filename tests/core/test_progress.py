@@ -4,10 +4,12 @@ tests/api/test_progress.py renders the fragments to prove a patched phone equals
 from __future__ import annotations
 
 import copy
+import random
 
 from companion.engine import Actor, Table
+from companion.games.base import RuleError
 from companion.live import notify_payload, read_payload
-from companion.progress import Progress, progress_of, spectator_lines
+from companion.progress import Progress, StateKeys, progress_of, spectator_lines
 
 SEATS = ["p1", "p2", "p3"]
 
@@ -67,3 +69,37 @@ def test_the_wake_up_between_processes_carries_the_change():
     assert read_payload("ABCD:9") == ("ABCD", 9, None)
     for bad in ("", "ABCD", "ABCD:x", ":3", "ABCD:3:4"):
         assert read_payload(bad)[1] is None
+
+
+def test_keys_carried_from_the_last_action_give_what_fresh_ones_give():
+    """The server keeps each state's StateKeys for the next action (issue 41): a random evening
+    of bids, changed answers, rolls and cancels decides alike with the carried keys and without;
+    keys of another state are never used for this one."""
+    rng = random.Random(41)
+    t = table()
+    keys = StateKeys(t.game, t.state)
+    decided = []
+    for _ in range(150):
+        open_ids = [pid for pid, p in t.g["prompts"].items() if not p["revealed"] and not p.get("closed")]
+        seat = rng.choice(SEATS)
+        if open_ids and rng.random() < 0.7:
+            action = {"type": "answer", "prompt": rng.choice(open_ids), "value": rng.randint(0, 20)}
+        elif open_ids and rng.random() < 0.2:
+            seat, action = None, {"type": "cancel_prompt", "prompt": rng.choice(open_ids)}
+        elif rng.random() < 0.3:
+            action = {"type": "roll", "dice": "1d6"}
+        else:
+            action = {"type": "open_prompt", "title": "Bid", "kind": "number", "min": 0, "max": 20}
+        old = t.state
+        try:
+            version = t.undo() if rng.random() < 0.1 else t.act(Actor(seat=seat, host=seat is None), action)
+        except RuleError:  # three open already, nothing to undo, a reveal to keep: nothing changed
+            continue
+        new_keys = StateKeys(t.game, t.state)
+        carried = progress_of(t.game, old, t.state, version - 1, version, SEATS, keys=(keys, new_keys))
+        fresh = progress_of(t.game, copy.deepcopy(old), copy.deepcopy(t.state), version - 1, version, SEATS)
+        stale = progress_of(t.game, old, t.state, version - 1, version, SEATS, keys=(new_keys, keys))
+        assert carried == fresh == stale
+        decided.append(carried is not None)
+        keys = new_keys
+    assert any(decided) and not all(decided)
