@@ -14,14 +14,48 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import event
+from sqlalchemy.dialects.sqlite import dialect as sqlite_dialect
 from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.sql.compiler import SQLCompiler
+from sqlalchemy.sql.expression import ClauseElement
 from sqlmodel import Session, create_engine
 
 from . import models  # noqa: F401  (registers the tables)
 from .group_commit import GroupCommit
+
+_SQLITE_NAMED = sqlite_dialect(paramstyle="named")
+
+
+class Prebuilt:
+    """A prebuilt Core statement of the action path and its SQLite text. On SQLite it runs on the
+    write's own DBAPI connection as it is, in the write's transaction: no execution context, no
+    compiled-cache lookup, no result object (issue 41: a Core statement cost several times the
+    statement itself). Elsewhere (PostgreSQL) it runs through Core. Either way the answer has
+    ``rowcount`` and ``fetchone()``. Every value is a named parameter of the call (a literal
+    would be bound by Core but not by the SQLite text: refused here)."""
+
+    def __init__(self, stmt: ClauseElement, columns: list[str] | None = None) -> None:
+        self.stmt = stmt
+        compiled = stmt.compile(dialect=_SQLITE_NAMED, column_keys=columns)
+        fixed = [name for name, bind in cast(SQLCompiler, compiled).binds.items() if not bind.required]
+        if fixed:
+            raise ValueError(f"a prebuilt statement takes every value as a bindparam: {fixed}")
+        self.sqlite = str(compiled)
+
+    def run(self, s: Session, params: dict[str, Any] | list[dict[str, Any]]) -> Any:
+        """Run in ``s``'s transaction, with one set of parameters or a list of them (executemany)."""
+        conn = s.connection()
+        if conn.dialect.name == "sqlite":
+            cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
+            if isinstance(params, list):
+                cursor.executemany(self.sqlite, params)
+            else:
+                cursor.execute(self.sqlite, params)
+            return cursor
+        return conn.execute(self.stmt, params)  # type: ignore[call-overload]
 
 
 def normalize_url(url: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import logging
-import marshal
+import pickle
 import random
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
@@ -216,10 +216,10 @@ _JSON_LEAVES = frozenset({str, int, float, bool, type(None)})
 
 def json_copy(value: Any, tree: bool = False) -> Any:
     """``json.loads(json.dumps(value))``, faster: a value that is already a JSON tree (``tree``, or
-    checked here) is copied by ``marshal`` at version 2, which writes a container reached twice
-    twice (no shared objects, as with JSON) and keeps types, order and floats exactly."""
+    checked here: no container in it twice) is copied by ``pickle``, which keeps types, key order
+    and floats exactly and, in a tree, has nothing shared to keep shared."""
     if tree or _is_tree(value, set()):
-        return marshal.loads(marshal.dumps(value, 2))
+        return pickle.loads(pickle.dumps(value, pickle.HIGHEST_PROTOCOL))
     return json.loads(json.dumps(value))
 
 

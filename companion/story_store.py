@@ -18,13 +18,22 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import delete, insert
+from sqlalchemy import bindparam, delete, insert
 from sqlalchemy import select as sa_select
-from sqlmodel import Session, col, select
+from sqlmodel import Session, col
 
+from .db import Prebuilt
 from .games.base import Game
 from .history import Entry, Teller
 from .models import StoryEntry, TableRow
+
+_T = StoryEntry.__table__.c  # type: ignore[attr-defined]
+#: the statements every told event may run, prebuilt (issue 41)
+_KEYS = Prebuilt(sa_select(_T.key).where(_T.table_code == bindparam("code"), _T.kind == bindparam("kind")))
+_HAS_END = Prebuilt(sa_select(_T.id).where(_T.table_code == bindparam("code"), _T.kind == bindparam("kind"),
+                                            _T.round == bindparam("round")))
+_INSERT = Prebuilt(insert(StoryEntry.__table__),  # type: ignore[attr-defined]
+                   ["table_code", "seq", "round", "kind", "key", "data", "view"])
 
 
 def tracked(table: TableRow) -> bool:
@@ -39,8 +48,7 @@ def tell(s: Session, table: TableRow, game: Game, before: dict[str, Any], after:
     code = table.code
 
     def has_end(rnd: int) -> bool:
-        return s.exec(select(StoryEntry.id).where(StoryEntry.table_code == code, StoryEntry.kind == "end",
-                                                  StoryEntry.round == rnd).limit(1)).first() is not None
+        return _HAS_END.run(s, {"code": code, "kind": "end", "round": rnd}).fetchone() is not None
 
     save(s, code, Teller(game).step(before, after, round_ends, seq, _Seen(s, code), has_end))
 
@@ -55,15 +63,15 @@ class _Seen:
 
     def __contains__(self, key: object) -> bool:
         if self.keys is None:
-            self.keys = {k for k in self.s.exec(select(StoryEntry.key).where(
-                StoryEntry.table_code == self.code, StoryEntry.kind == "moment")) if k is not None}
+            rows = _KEYS.run(self.s, {"code": self.code, "kind": "moment"}).fetchall()
+            self.keys = {row[0] for row in rows if row[0] is not None}
         return str(key) in self.keys
 
 
 def save(s: Session, code: str, entries: Sequence[Entry]) -> None:
     """Add entries, in the order they were told."""
     if entries:
-        s.execute(insert(StoryEntry), [
+        _INSERT.run(s, [
             {"table_code": code, "seq": e.seq, "round": e.round, "kind": e.kind, "key": e.key,
              "data": json.dumps(e.data), "view": json.dumps(e.view) if e.view is not None else None}
             for e in entries])

@@ -17,15 +17,13 @@ from typing import Any, cast
 from weakref import WeakValueDictionary
 
 from sqlalchemy import bindparam, insert, text, update
-from sqlalchemy.dialects.sqlite import dialect as sqlite_dialect
 from sqlalchemy.orm import make_transient_to_detached
 from sqlalchemy.orm.attributes import set_committed_value
 from sqlalchemy.orm.util import identity_key
-from sqlalchemy.sql.expression import ClauseElement
 from sqlmodel import Session, col, select
 
 from . import engine, snapshots, story_store
-from .db import Database
+from .db import Database, Prebuilt
 from .engine import EngineState, Event
 from .games import known as known_game
 from .games.base import RuleError
@@ -45,29 +43,6 @@ NO_TABLE = N_("There is no table %(code)s.")
 #: A table's version and creation time, all :meth:`TableLog.snapshot` needs to trust its cache.
 _HEAD = select(TableRow.version, TableRow.created_at).where(col(TableRow.code) == bindparam("code"))
 _HEAD_SQL = f"SELECT version, created_at FROM {TableRow.__tablename__} WHERE code = ?"
-_SQLITE_NAMED = sqlite_dialect(paramstyle="named")
-
-
-class Prebuilt:
-    """A prebuilt Core statement of the action path and its SQLite text. On SQLite it runs on the
-    write's own DBAPI connection as it is, in the write's transaction: no execution context, no
-    compiled-cache lookup, no result object (issue 41: a Core statement cost several times the
-    statement itself). Elsewhere (PostgreSQL) it runs through Core. Either way the answer has
-    ``rowcount`` and ``fetchone()``."""
-
-    def __init__(self, stmt: ClauseElement, columns: list[str] | None = None) -> None:
-        self.stmt = stmt
-        self.sqlite = str(stmt.compile(dialect=_SQLITE_NAMED, column_keys=columns))
-
-    def run(self, s: Session, params: dict[str, Any]) -> Any:
-        conn = s.connection()
-        if conn.dialect.name == "sqlite":
-            cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
-            cursor.execute(self.sqlite, params)
-            return cursor
-        return conn.execute(self.stmt, params)  # type: ignore[call-overload]
-
-
 _EVENT_COLUMNS = ["table_code", "seq", "kind", "actor", "action", "rng_seed", "created_at"]
 _INSERT_EVENT = Prebuilt(insert(EventRow.__table__), _EVENT_COLUMNS)  # type: ignore[attr-defined]
 _TABLE_T = TableRow.__table__  # type: ignore[attr-defined]

@@ -25,6 +25,7 @@ from sqlalchemy import bindparam, func, insert
 from sqlmodel import Session, col, select
 
 from . import engine, history, snapshots, story_store, transfer
+from .db import Prebuilt
 from .engine import EngineState, Event
 from .games import get as get_game
 from .games import known as known_game
@@ -33,7 +34,7 @@ from .models import ActionKeyRow, EventRow, ProfileRow, SeatRow, TableRow
 from .offload import YIELD, Slices, one_at_a_time
 from .progress import StateKeys, progress_of
 from .table_log import NO_TABLE as NO_TABLE
-from .table_log import CachedState, Prebuilt, event_of, pause
+from .table_log import CachedState, event_of, pause
 from .table_seats import TableSeats, hash_token
 from .table_types import NewEvent as NewEvent
 from .table_types import Snapshot as Snapshot

@@ -238,7 +238,7 @@ def test_last_reveal_is_the_public_lines_of_the_event_that_revealed_and_nothing_
     assert [(e["msg"], e["params"]["result"]) for e in said["lines"]] == [('Revealed "%(title)s": %(result)s', "Ana 7, Bia 4")]
 
 
-# -- the game state's copies (issue 41: marshal instead of JSON for values that are JSON trees) ---
+# -- the game state's copies (issue 41: pickle instead of JSON for values that are JSON trees) ----
 def _shared(value, seen=None) -> bool:
     """Whether a container is reached twice in ``value``."""
     seen = set() if seen is None else seen

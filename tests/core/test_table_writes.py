@@ -33,3 +33,17 @@ def test_a_refused_undo_leaves_the_next_writer_of_its_batch_the_stored_version(s
     assert [row.seq for row in svc.event_rows(code)] == list(range(1, version + 1))
     assert svc.snapshot(code).version == version
     assert refused.value.status == 409
+
+
+def test_a_prebuilt_statement_takes_every_value_as_a_parameter():
+    """A Prebuilt statement's SQLite text runs on the raw connection with the call's parameters
+    alone (issue 41): a value Core would bind by itself is refused when the statement is built."""
+    from sqlalchemy import bindparam, select
+
+    from companion.db import Prebuilt
+    from companion.models import StoryEntry
+
+    with pytest.raises(ValueError, match="bindparam"):
+        Prebuilt(select(StoryEntry.key).where(StoryEntry.kind == "moment"))
+    built = Prebuilt(select(StoryEntry.key).where(StoryEntry.kind == bindparam("kind")))
+    assert ":kind" in built.sqlite
