@@ -24,7 +24,7 @@ from sqlalchemy.sql.expression import ClauseElement
 from sqlmodel import Session, create_engine
 
 from . import models  # noqa: F401  (registers the tables)
-from .group_commit import GroupCommit
+from .group_commit import GroupCommit, RawWrite
 
 _SQLITE_NAMED = sqlite_dialect(paramstyle="named")
 
@@ -45,8 +45,15 @@ class Prebuilt:
             raise ValueError(f"a prebuilt statement takes every value as a bindparam: {fixed}")
         self.sqlite = str(compiled)
 
-    def run(self, s: Session, params: dict[str, Any] | list[dict[str, Any]]) -> Any:
+    def run(self, s: Session | RawWrite, params: dict[str, Any] | list[dict[str, Any]]) -> Any:
         """Run in ``s``'s transaction, with one set of parameters or a list of them (executemany)."""
+        if isinstance(s, RawWrite):
+            cursor = s.cursor()
+            if isinstance(params, list):
+                cursor.executemany(self.sqlite, params)
+            else:
+                cursor.execute(self.sqlite, params)
+            return cursor
         conn = s.connection()
         if conn.dialect.name == "sqlite":
             cursor = conn.connection.dbapi_connection.cursor()  # type: ignore[union-attr]
@@ -156,6 +163,18 @@ class Database:
             except BaseException:
                 session.rollback()
                 raise
+
+    @contextmanager
+    def write_raw(self) -> Iterator[Session | RawWrite]:
+        """:meth:`write` for a writer whose statements are all prebuilt (``Prebuilt``): on SQLite a
+        batch of the group commit on SQLite's own connection, without an ORM session (issue 41);
+        elsewhere an ordinary write. Same durability: answered only after its COMMIT."""
+        if self._group is not None:
+            with self._group.write_raw() as raw:
+                yield raw
+            return
+        with self.write() as session:
+            yield session
 
     def shared_secret(self) -> str:
         """The key that signs cookies and form tokens, kept in the database so every process on it

@@ -17,6 +17,10 @@ writer still returns (is acknowledged) only after the COMMIT that holds its stat
 and a failed COMMIT fails every writer of its batch: the durability promise is unchanged. A writer
 interrupted while it waits for its batch's COMMIT still waits for the outcome before the interruption
 goes on, so its caller's per-table lock is held until the table's stored version is known.
+
+A batch is of one kind: an ORM session's, or (``write_raw``, the action path) SQLite's own pooled
+connection run by prebuilt statements alone, without the session's work per transaction (issue 41).
+A writer of the other kind commits the open batch first, as the last of its writers would have.
 """
 
 from __future__ import annotations
@@ -25,20 +29,102 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from typing import Any
 
 from sqlalchemy.engine import Engine
 from sqlmodel import Session
 
 
-class _Batch:
-    """One transaction shared by the writers that ran back to back, and the outcome of its COMMIT."""
+class RawWrite:
+    """A writer's handle on a raw batch: SQLite's own connection, in the batch's transaction (its
+    ``BEGIN IMMEDIATE`` on first use). Only prebuilt statements run on it (``companion.db.Prebuilt``):
+    the action path without the ORM session's work per transaction (issue 41)."""
 
-    def __init__(self, session: Session) -> None:
-        self.session = session
+    def __init__(self, dbapi: Any) -> None:
+        self.dbapi = dbapi
+        self.begun = False
+
+    def cursor(self) -> Any:
+        if not self.begun:
+            self.dbapi.execute("BEGIN IMMEDIATE")
+            self.begun = True
+        return self.dbapi.cursor()
+
+
+class _Batch:
+    """One transaction shared by the writers that ran back to back, and the outcome of its COMMIT:
+    an ORM session's, or (``raw``) one on a pooled connection run by prebuilt statements alone."""
+
+    def __init__(self, engine: Engine, raw: bool = False) -> None:
+        self.raw: RawWrite | None = None
+        self.session: Session | None = None
+        if raw:
+            self.fairy = engine.raw_connection()
+            self.raw = RawWrite(self.fairy.dbapi_connection)
+        else:
+            self.session = Session(engine, expire_on_commit=False)
         self.members = 0  # writers whose statements are in it (their savepoint was released)
         self.error: BaseException | None = None
         self.done = threading.Event()
         self.started = time.monotonic()
+        self._savepoint: Any = None
+
+    @property
+    def handle(self) -> Session | RawWrite:
+        return self.raw if self.raw is not None else self.session  # type: ignore[return-value]
+
+    def flush(self) -> None:
+        if self.session is not None:
+            self.session.flush()
+
+    def begin_member(self) -> None:
+        """A SAVEPOINT for a writer that joins a batch holding others' statements."""
+        if self.session is not None:
+            self._savepoint = self.session.begin_nested()
+        else:
+            self.raw.cursor().execute("SAVEPOINT member")  # type: ignore[union-attr]
+
+    def end_member(self) -> None:
+        if self.session is not None:
+            self._savepoint.commit()
+        else:
+            self.raw.cursor().execute("RELEASE member")  # type: ignore[union-attr]
+
+    def undo_member(self) -> None:
+        """Roll back this writer's statements only (raises when the shared transaction is unusable)."""
+        if self.session is not None:
+            savepoint = self._savepoint
+            if savepoint.is_active or self.session.get_nested_transaction() is savepoint:
+                savepoint.rollback()  # this writer's only; also closes a savepoint a failed flush rolled back
+            # What it loaded may hold values its rolled-back statements wrote and the ORM never saw
+            # (a Core UPDATE told to the row as stored, companion/table_log.py): the next writer
+            # of the batch loads afresh. Earlier writers' objects keep their loaded values.
+            self.session.expunge_all()
+        else:
+            cursor = self.raw.cursor()  # type: ignore[union-attr]
+            cursor.execute("ROLLBACK TO member")
+            cursor.execute("RELEASE member")
+
+    def commit(self) -> None:
+        if self.session is not None:
+            self.session.commit()
+        elif self.raw is not None and self.raw.begun:
+            self.raw.dbapi.execute("COMMIT")
+            self.raw.begun = False
+
+    def rollback(self) -> None:
+        if self.session is not None:
+            self.session.rollback()
+        elif self.raw is not None and self.raw.begun:
+            self.raw.begun = False
+            if self.raw.dbapi.in_transaction:
+                self.raw.dbapi.execute("ROLLBACK")
+
+    def close(self) -> None:
+        if self.session is not None:
+            self.session.close()
+        else:
+            self.fairy.close()  # back to the pool
 
     def outcome(self) -> None:
         """Wait for this batch's COMMIT; raise its error when it failed (nothing of it was stored)."""
@@ -74,37 +160,49 @@ class GroupCommit:
     def write(self) -> Iterator[Session]:
         """A write transaction: this writer's statements are committed (with others') before it
         returns, or rolled back alone on any exception."""
+        with self._write(raw=False) as handle:
+            yield handle  # type: ignore[misc]
+
+    @contextmanager
+    def write_raw(self) -> Iterator[RawWrite]:
+        """:meth:`write` for a writer that runs prebuilt statements alone (:class:`RawWrite`)."""
+        with self._write(raw=True) as handle:
+            yield handle  # type: ignore[misc]
+
+    @contextmanager
+    def _write(self, raw: bool) -> Iterator[Session | RawWrite]:
         self._acquire()
         joined = False
         try:
             batch = self._batch
+            if batch is not None and (batch.raw is not None) != raw:
+                # a batch of the other kind: committed now (its writers left the commit to the
+                # next one to hold the lock), and this writer starts one of its own
+                self._batch = None
+                self._finish(batch)
+                batch = None
             if batch is None:
-                batch = self._batch = _Batch(Session(self._engine, expire_on_commit=False))
+                batch = self._batch = _Batch(self._engine, raw)
             if not batch.members:
                 # The first writer of a batch needs no SAVEPOINT: nobody else's statements are in
                 # the transaction yet (others join only after it released the lock), so its failure
                 # rolls the whole batch back and the next writer starts a fresh one (issue 41).
                 try:
-                    yield batch.session
-                    batch.session.flush()
+                    yield batch.handle
+                    batch.flush()
                 except BaseException:
                     self._batch = None
                     self._finish(batch)  # no members: rolled back and closed
                     raise
             else:
-                savepoint = batch.session.begin_nested()
+                batch.begin_member()
                 try:
-                    yield batch.session
-                    batch.session.flush()
-                    savepoint.commit()
+                    yield batch.handle
+                    batch.flush()
+                    batch.end_member()
                 except BaseException:
                     try:
-                        if savepoint.is_active or batch.session.get_nested_transaction() is savepoint:
-                            savepoint.rollback()  # this writer's only; also closes a savepoint a failed flush rolled back
-                        # What it loaded may hold values its rolled-back statements wrote and the ORM never saw
-                        # (a Core UPDATE told to the row as stored, companion/table_log.py): the next writer
-                        # of the batch loads afresh. Earlier writers' objects keep their loaded values.
-                        batch.session.expunge_all()
+                        batch.undo_member()
                     except BaseException as err:  # the shared transaction is unusable: none of it is stored
                         batch.error = err
                         self._batch = None
@@ -152,7 +250,7 @@ class GroupCommit:
         def commit() -> None:
             nonlocal committed
             try:
-                batch.session.commit()
+                batch.commit()
                 committed = True
             except BaseException as err:  # every writer of the batch hears of it
                 batch.error = err
@@ -166,6 +264,6 @@ class GroupCommit:
             if batch.members and batch.error is None and not committed:  # the COMMIT never ran
                 batch.error = RuntimeError("the batch was not committed")
             if batch.error is not None or not batch.members:
-                batch.session.rollback()
-            batch.session.close()
+                batch.rollback()
+            batch.close()
             batch.done.set()

@@ -24,6 +24,7 @@ from sqlmodel import Session, col
 
 from .db import Prebuilt
 from .games.base import Game
+from .group_commit import RawWrite
 from .history import Entry, Teller
 from .models import StoryEntry, TableRow
 
@@ -42,7 +43,7 @@ def tracked(table: TableRow) -> bool:
     return table.story_version == table.version
 
 
-def tell(s: Session, table: TableRow, game: Game, before: dict[str, Any], after: dict[str, Any],
+def tell(s: Session | RawWrite, table: TableRow, game: Game, before: dict[str, Any], after: dict[str, Any],
          round_ends: Sequence[dict[str, Any]], seq: int) -> None:
     """Store what event ``seq`` (already appended in ``s``) adds to the story of a tracked table."""
     code = table.code
@@ -57,7 +58,7 @@ class _Seen:
     """The moment keys a table told so far, read in one query when first asked (a moment may be
     observed again at every later event: one query per key was a tenth of an action, issue 41)."""
 
-    def __init__(self, s: Session, code: str) -> None:
+    def __init__(self, s: Session | RawWrite, code: str) -> None:
         self.s, self.code = s, code
         self.keys: set[str] | None = None
 
@@ -68,7 +69,7 @@ class _Seen:
         return str(key) in self.keys
 
 
-def save(s: Session, code: str, entries: Sequence[Entry]) -> None:
+def save(s: Session | RawWrite, code: str, entries: Sequence[Entry]) -> None:
     """Add entries, in the order they were told."""
     if entries:
         _INSERT.run(s, [

@@ -27,6 +27,7 @@ from .db import Database, Prebuilt
 from .engine import EngineState, Event
 from .games import known as known_game
 from .games.base import RuleError
+from .group_commit import RawWrite
 from .i18n import N_
 from .live import CHANNEL as LIVE_CHANNEL
 from .live import Notifier, notify_payload
@@ -55,6 +56,12 @@ _MOVE_TOLD_TABLE = Prebuilt(_MOVE_STMT.values(story_version=bindparam("b_story_v
 _HEAD_IN_WRITE = Prebuilt(_HEAD)
 _TABLE_COLUMNS = tuple(column.key for column in TableRow.__table__.columns)  # type: ignore[attr-defined]
 _TABLE_MANAGER = TableRow._sa_class_manager  # type: ignore[attr-defined]
+
+
+class NeedsSession(Exception):
+    """Raised inside a raw write (:class:`RawWrite`) that needs what only the ORM path does (the
+    table's row or state not cached at the stored version): nothing was written; do it again with
+    ``db.write()``."""
 
 
 @dataclass
@@ -218,13 +225,15 @@ class TableLog:
         with self._guard:
             return self._locks.setdefault(code, threading.Lock())
 
-    def _table_for_update(self, s: Session, code: str) -> TableRow:
+    def _table_for_update(self, s: Session | RawWrite, code: str) -> TableRow:
         if not str(code).isalnum():
             raise RuleError(NO_TABLE, "companion: tables", status=404, code=clean_text(code)[:8])
         if self.db.is_sqlite:
             known = self._known_row(s, code)
             if known is not None:
                 return known
+        if isinstance(s, RawWrite):
+            raise NeedsSession(code)
         stmt = select(TableRow).where(TableRow.code == code)
         if not self.db.is_sqlite:
             stmt = stmt.with_for_update()
@@ -233,7 +242,7 @@ class TableLog:
             raise RuleError(NO_TABLE, "companion: tables", status=404, code=str(code)[:8])
         return table
 
-    def _known_row(self, s: Session, code: str) -> TableRow | None:
+    def _known_row(self, s: Session | RawWrite, code: str) -> TableRow | None:
         """On SQLite, the table's row for this write from the state cache when the database holds
         the cached version (one indexed read of two columns in the write's own transaction, which
         holds the write lock: nobody can commit in between), else None (load it). A copy, attached
@@ -242,7 +251,7 @@ class TableLog:
         action)."""
         cached = self._cached(code)
         if cached is None or cached.table is None or cached.table.version != cached.version \
-                or s.identity_map.get(identity_key(TableRow, code)) is not None:
+                or (isinstance(s, Session) and s.identity_map.get(identity_key(TableRow, code)) is not None):
             return None
         head = _HEAD_IN_WRITE.run(s, {"code": code}).fetchone()
         if head is None or head[0] != cached.version or head[1] != cached.table.created_at:
@@ -257,7 +266,8 @@ class TableLog:
         for name in _TABLE_COLUMNS:
             loaded[name] = values[name]
         make_transient_to_detached(row)
-        s.add(row)
+        if isinstance(s, Session):
+            s.add(row)
         return row
 
     @staticmethod
@@ -271,7 +281,7 @@ class TableLog:
         return [event_of(row) for row in cls._rows(s, code, after)]
 
     @staticmethod
-    def _append(s: Session, table: TableRow, kind: str, viewer: Viewer, action: dict[str, Any] | str,
+    def _append(s: Session | RawWrite, table: TableRow, kind: str, viewer: Viewer, action: dict[str, Any] | str,
                 seed: int = 0, change: Progress | None = None) -> int:
         """Add the next event to the caller's transaction; returns its sequence number. ``action``
         may be its JSON text already (a game action, encoded once by ``engine.encode_action``). On
@@ -294,6 +304,8 @@ class TableLog:
             raise RuleError(NO_TABLE, "companion: tables", status=404, code=str(table.code)[:8])
         for name, value in moved.items():
             set_committed_value(table, name, value)
+        if isinstance(s, RawWrite):
+            return seq  # SQLite, prebuilt statements alone: nothing else to flush, no one to notify
         s.flush()  # what the caller changed besides (a seat, the story's row), as before
         if s.get_bind().dialect.name == "postgresql":
             # delivered to every process's listener when (and only if) this transaction commits
@@ -344,12 +356,14 @@ class TableLog:
                 # them a wait there, so dropping an idle one is safe.
                 self._locks.pop(code, None)
 
-    def _current(self, s: Session, table: TableRow) -> EngineState:
+    def _current(self, s: Session | RawWrite, table: TableRow) -> EngineState:
         """The state at ``table.version``: the cache, caught up from the log if another process wrote."""
         target = table.version
         cached = self._cached(table.code)
         if cached is not None and cached.version == target:
             return cached.state
+        if isinstance(s, RawWrite):
+            raise NeedsSession(table.code)
         if cached is not None and cached.version < target:
             newer = [e for e in self._events(s, table.code, after=cached.version) if e.seq <= target]
             if all(e.kind != "undo" for e in newer):

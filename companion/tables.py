@@ -17,6 +17,7 @@ import json
 import random
 import secrets
 import time
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, cast
@@ -30,11 +31,12 @@ from .engine import EngineState, Event
 from .games import get as get_game
 from .games import known as known_game
 from .games.base import Game, RuleError
+from .group_commit import RawWrite
 from .models import ActionKeyRow, EventRow, ProfileRow, SeatRow, TableRow
 from .offload import YIELD, Slices, one_at_a_time
-from .progress import StateKeys, progress_of
+from .progress import Progress, StateKeys, progress_of
 from .table_log import NO_TABLE as NO_TABLE
-from .table_log import CachedState, event_of, pause
+from .table_log import CachedState, NeedsSession, event_of, pause
 from .table_seats import TableSeats, hash_token
 from .table_types import NewEvent as NewEvent
 from .table_types import Snapshot as Snapshot
@@ -44,6 +46,11 @@ from .table_types import Viewer as Viewer
 _KEY_SEQ = Prebuilt(select(ActionKeyRow.seq).where(col(ActionKeyRow.table_code) == bindparam("code"),
                                                    col(ActionKeyRow.key) == bindparam("key")))
 _INSERT_KEY = Prebuilt(insert(ActionKeyRow.__table__), ["table_code", "key", "seq"])  # type: ignore[attr-defined]
+#: the action and actor of the event a key was stored with
+_EVENT_OF_KEY = Prebuilt(select(EventRow.action, EventRow.actor).where(col(EventRow.table_code) == bindparam("code"),
+                                                                      col(EventRow.seq) == bindparam("seq")))
+#: what an action's transaction committed: version, table row, state, progress change, progress keys
+Written = tuple[int, TableRow, EngineState, Progress | None, StateKeys]
 
 MALFORMED = engine.MALFORMED
 #: Room-code letters: no look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B).
@@ -169,38 +176,13 @@ class Tables(TableSeats):
         key = _idempotency_key(key)
         checked, encoded = engine.encode_action(viewer.actor, action)
         with self._locked(code):
-            with self.db.write() as s:
-                table = self._table_for_update(s, code)
-                game = known_game(table.game_id)
-                if key is not None:
-                    key = _scoped_key(viewer, key)
-                    if game.moves is not None:  # validated before the key can answer for it
-                        game.moves.check_shape(viewer.actor, checked)
-                    done = _KEY_SEQ.run(s, {"code": table.code, "key": key}).fetchone()
-                    if done is not None:
-                        return self._retried(s, table.code, done[0], viewer, checked)
-                state = self._current(s, table)
-                prev = self._cached(code)
-                if prev is None or prev.state is not state:
-                    prev = None
-                seed = self._new_seed()
-                round_ends: list[dict[str, Any]] = []
-                new_state = engine.apply(game, state, viewer.actor, checked, seed, table.version + 1, round_ends,
-                                         tree=prev is not None and prev.g_tree)
-                change = None
-                new_keys = StateKeys(game, new_state)
-                # Only open pages use it: watched here, or by another process (PostgreSQL).
-                if game.progress_patches and (self.live.watched(code) or not self.db.is_sqlite):
-                    seats = _seat_ids(table.game_id, table.options)
-                    old_keys = prev.progress if prev is not None else None
-                    change = progress_of(game, state, new_state, table.version, table.version + 1, seats,
-                                         keys=(old_keys, new_keys))
-                told = story_store.tracked(table)
-                version = self._append(s, table, "action", viewer, encoded, seed=seed, change=change)
-                if told:  # the story's part of this action, in its transaction (companion.story_store)
-                    story_store.tell(s, table, game, state["g"], new_state["g"], round_ends, version)
-                if key is not None:  # one prebuilt INSERT, as the event's (no unit-of-work flush, issue 41)
-                    _INSERT_KEY.run(s, {"table_code": table.code, "key": key, "seq": version})
+            try:  # prebuilt statements on SQLite's own connection, no ORM session (issue 41) ...
+                done = self._write_action(self.db.write_raw(), code, viewer, checked, encoded, key)
+            except NeedsSession:  # ... unless the table is not cached at its stored version
+                done = self._write_action(self.db.write(), code, viewer, checked, encoded, key)
+            if isinstance(done, int):
+                return done  # a retry of an action already stored
+            version, table, new_state, change, new_keys = done
             # An action changes neither the seats nor the row beyond what this transaction wrote:
             # keep both in memory, so the pages' reads at this version need no database load.
             prev = self._cached(code)
@@ -212,13 +194,51 @@ class Tables(TableSeats):
                            snapshots.rules_key(known_game(table.game_id).rules_version))
         return version
 
+    def _write_action(self, write: AbstractContextManager[Session | RawWrite], code: str, viewer: Viewer,
+                      checked: dict[str, Any], encoded: str, key: str | None) -> int | Written:
+        """The transaction of :meth:`act` (the table's lock held): the version a retried key stands
+        for, or what was committed."""
+        with write as s:
+            table = self._table_for_update(s, code)
+            game = known_game(table.game_id)
+            if key is not None:
+                key = _scoped_key(viewer, key)
+                if game.moves is not None:  # validated before the key can answer for it
+                    game.moves.check_shape(viewer.actor, checked)
+                done = _KEY_SEQ.run(s, {"code": table.code, "key": key}).fetchone()
+                if done is not None:
+                    return self._retried(s, table.code, done[0], viewer, checked)
+            state = self._current(s, table)
+            prev = self._cached(code)
+            if prev is None or prev.state is not state:
+                prev = None
+            seed = self._new_seed()
+            round_ends: list[dict[str, Any]] = []
+            new_state = engine.apply(game, state, viewer.actor, checked, seed, table.version + 1, round_ends,
+                                     tree=prev is not None and prev.g_tree)
+            change = None
+            new_keys = StateKeys(game, new_state)
+            # Only open pages use it: watched here, or by another process (PostgreSQL).
+            if game.progress_patches and (self.live.watched(code) or not self.db.is_sqlite):
+                seats = _seat_ids(table.game_id, table.options)
+                old_keys = prev.progress if prev is not None else None
+                change = progress_of(game, state, new_state, table.version, table.version + 1, seats,
+                                     keys=(old_keys, new_keys))
+            told = story_store.tracked(table)
+            version = self._append(s, table, "action", viewer, encoded, seed=seed, change=change)
+            if told:  # the story's part of this action, in its transaction (companion.story_store)
+                story_store.tell(s, table, game, state["g"], new_state["g"], round_ends, version)
+            if key is not None:  # one prebuilt INSERT, as the event's (no unit-of-work flush, issue 41)
+                _INSERT_KEY.run(s, {"table_code": table.code, "key": key, "seq": version})
+        return version, table, new_state, change, new_keys
+
     @staticmethod
-    def _retried(s: Session, code: str, seq: int, viewer: Viewer, action: dict[str, Any]) -> int:
+    def _retried(s: Session | RawWrite, code: str, seq: int, viewer: Viewer, action: dict[str, Any]) -> int:
         """A key seen before answers for its first action only when this is the same action from
         the same device (a retry); the same key on another action is refused, never dropped."""
-        first = s.exec(select(EventRow).where(EventRow.table_code == code, EventRow.seq == seq)).first()
-        if first is None or json.loads(first.action) != action or \
-                json.loads(first.actor).get("seat") != viewer.seat:
+        first = _EVENT_OF_KEY.run(s, {"code": code, "seq": seq}).fetchone()
+        if first is None or json.loads(first[0]) != action or \
+                json.loads(first[1]).get("seat") != viewer.seat:
             raise RuleError("This idempotency key was already used for another action; send a new key.",
                             "companion: actions", status=409)
         return seq

@@ -11,10 +11,12 @@ import threading
 import time
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import event, insert
 from sqlmodel import Session, select
 
-from companion.db import open_database
+from companion import group_commit
+from companion.db import Prebuilt, open_database
+from companion.group_commit import RawWrite
 from companion.models import AppSetting
 
 
@@ -62,19 +64,7 @@ def count_commits(db) -> list[int]:
 
 def run_queued(db, first: str, queued: dict[str, bool]) -> dict:
     """``first`` holds the lock while the writers of ``queued`` (key -> fails) line up behind it."""
-    results: dict = {}
-    hold = threading.Event()
-    threads = [threading.Thread(target=writer, args=(db, first, results, hold))]
-    threads[0].start()
-    until(lambda: results.get("holding"), "the first writer holds the lock")
-    for key, fail in queued.items():
-        threads.append(threading.Thread(target=writer, args=(db, key, results), kwargs={"fail": fail}))
-        threads[-1].start()
-    until(lambda: db._group._waiting == len(queued), "the others wait for the lock")
-    hold.set()
-    for t in threads:
-        t.join(60)
-    return results
+    return run_mixed(db, (first, False), {key: (False, fail) for key, fail in queued.items()})
 
 
 def test_writers_that_queue_share_one_commit_and_are_answered_after_it(db):
@@ -297,3 +287,78 @@ def test_a_writer_interrupted_while_its_batch_commits_waits_for_the_outcome(tmp_
     events = json.loads(out.strip().splitlines()[-1])
     assert events[:3] == ["commit starts", "a waits for the outcome", "commit returns"], events
     assert sorted(events[3:]) == ["a interrupted Timeout", "b acknowledged"], events
+
+
+# -- raw batches: prebuilt statements on SQLite's own connection (the action path, issue 41) ------
+_PUT = Prebuilt(insert(AppSetting.__table__), ["key", "value"])  # type: ignore[attr-defined]
+
+
+def raw_writer(db, key: str, results: dict, hold: threading.Event | None = None, fail: bool = False) -> None:
+    try:
+        with db.write_raw() as w:
+            assert isinstance(w, RawWrite)
+            _PUT.run(w, {"key": key, "value": "v"})
+            if hold is not None:
+                results["holding"] = True
+                hold.wait(30)
+            if fail:
+                raise ValueError(key)
+        results[key] = key in stored(db)
+    except Exception as err:  # noqa: BLE001 - the test reads what each writer was told
+        results[key] = type(err).__name__
+
+
+def run_mixed(db, first: tuple[str, bool], queued: dict[str, tuple[bool, bool]]) -> dict:
+    """``first`` = (key, raw) holds the lock while the writers of ``queued`` (key -> (raw, fails))
+    line up behind it; raw ones write through ``db.write_raw()``."""
+    results: dict = {}
+    hold = threading.Event()
+    threads = [threading.Thread(target=raw_writer if first[1] else writer, args=(db, first[0], results, hold))]
+    threads[0].start()
+    until(lambda: results.get("holding"), "the first writer holds the lock")
+    for key, (raw, fail) in queued.items():
+        threads.append(threading.Thread(target=raw_writer if raw else writer, args=(db, key, results),
+                                        kwargs={"fail": fail}))
+        threads[-1].start()
+    until(lambda: db._group._waiting == len(queued), "the others wait for the lock")
+    hold.set()
+    for t in threads:
+        t.join(60)
+    return results
+
+
+def test_raw_writers_that_queue_share_one_commit_and_only_a_failing_ones_statements_go(db):
+    results = run_mixed(db, ("a", True), {"b": (True, False), "bad": (True, True), "c": (True, False)})
+    assert results == {"holding": True, "a": True, "b": True, "bad": "ValueError", "c": True}
+    assert db._group.commits == 1 and db._group.writes == 3
+    assert stored(db) == {"a", "b", "c"}
+    results = run_mixed(db, ("d", True), {"a": (True, False), "e": (True, False)})  # "a" again: taken
+    assert results["a"] == "IntegrityError" and results["d"] is results["e"] is True
+    assert stored(db) == {"a", "b", "c", "d", "e"}
+
+
+def test_writers_of_both_kinds_in_one_queue_are_each_committed_before_they_are_answered(db):
+    results = run_mixed(db, ("a", False), {"b": (True, False), "c": (True, False), "d": (False, False),
+                                           "e": (True, True), "f": (False, False)})
+    assert results == {"holding": True, "a": True, "b": True, "c": True, "d": True, "e": "ValueError", "f": True}
+    assert stored(db) == {"a", "b", "c", "d", "f"}
+    assert 2 <= db._group.commits <= 5  # a batch holds one kind: a change of kind commits the open one
+
+
+def test_a_raw_batch_whose_commit_failed_or_never_ran_acknowledges_nobody(db, monkeypatch):
+    real = group_commit._Batch.commit
+    failures: list[int] = []
+
+    def broken_disk(self) -> None:
+        if not failures:
+            failures.append(1)
+            raise OSError("disk full")
+        real(self)
+
+    monkeypatch.setattr(group_commit._Batch, "commit", broken_disk)
+    results = run_mixed(db, ("a", True), {"b": (True, False)})
+    assert results == {"holding": True, "a": "OSError", "b": "OSError"}
+    assert stored(db) == set()
+    later: dict = {}
+    raw_writer(db, "later", later)
+    assert later == {"later": True} and stored(db) == {"later"}

@@ -47,3 +47,27 @@ def test_a_prebuilt_statement_takes_every_value_as_a_parameter():
         Prebuilt(select(StoryEntry.key).where(StoryEntry.kind == "moment"))
     built = Prebuilt(select(StoryEntry.key).where(StoryEntry.kind == bindparam("kind")))
     assert ":kind" in built.sqlite
+
+
+def test_an_action_behind_another_process_write_falls_back_to_the_session_and_keys_still_answer(tmp_path):
+    """Two processes on one SQLite file: an action whose cached table is behind the stored version
+    is done through the ORM session instead (nothing written by the raw attempt), and an
+    idempotency key answers on either path (issue 41)."""
+    from companion.db import open_database
+    from companion.tables import Tables
+
+    one, two = Tables(open_database("", tmp_path)), Tables(open_database("", tmp_path))
+    code, _host = one.create("generic", {"seats": "A, B"})
+    one.join(code, "p1", "Ana")
+    p1 = Viewer(seat="p1")
+    roll = {"type": "roll", "dice": "1d6"}
+    versions = [one.act(code, p1, roll, key="first-key-1"), two.act(code, p1, roll, key="second-key"),
+                one.act(code, p1, roll), two.act(code, p1, roll)]
+    assert versions == [3, 4, 5, 6]
+    assert one.act(code, p1, roll, key="first-key-1") == 3 == two.act(code, p1, roll, key="first-key-1")
+    with pytest.raises(RuleError) as reused:
+        one.act(code, p1, {"type": "roll", "dice": "2d6"}, key="second-key")
+    assert reused.value.status == 409
+    assert [row.seq for row in one.event_rows(code)] == list(range(1, 7))
+    assert one.snapshot(code).state == two.snapshot(code).state
+    assert len(one.snapshot(code).state["g"]["rolls"]) == 4
